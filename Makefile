@@ -1,0 +1,107 @@
+# paperconv — build, test, install.  `make demo` and `make check` are the
+# README's quick start; `make help` lists every target.
+
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+CC       ?= cc
+PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
+
+ifeq ($(SANITIZE),1)
+BUILD    ?= build-asan
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else
+BUILD    ?= build
+SANFLAGS :=
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
+CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
+LDFLAGS  += $(SANFLAGS)
+LDLIBS   += $(PKG_LIBS)
+
+LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard formats/*.c)
+LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
+LIB      := $(BUILD)/libpaperconv.a
+BIN      := $(BUILD)/paperconv
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+TOOL_BIN := $(BUILD)/tests/pctool
+
+.PHONY: all deps demo check asan valgrind install uninstall clean golden-update help
+
+all: $(BIN)
+
+help:
+	@echo "make            build $(BIN) and $(LIB)"
+	@echo "make deps       install missing Debian packages (build + test oracles)"
+	@echo "make demo       deps, build, convert the bundled sample to BibTeX"
+	@echo "make check      run every test (SANITIZE=1 for ASan+UBSan)"
+	@echo "make asan       make check under ASan+UBSan"
+	@echo "make valgrind   make check with the binaries under valgrind"
+	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (default $(PREFIX))"
+	@echo "make golden-update  rewrite tests/golden from the current build"
+
+deps:
+	@sh tools/deps.sh
+
+$(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h src/*.inc)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# The format table: one PC_FORMAT(pc_format_x) line per format file.
+$(BUILD)/formats.inc: $(wildcard formats/*.c)
+	@mkdir -p $(BUILD)
+	@LC_ALL=C sed -n 's/^const pc_format \(pc_format_[a-z0-9_]*\) = {.*/PC_FORMAT(\1)/p' \
+	    $(sort $(wildcard formats/*.c)) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/src/registry.o: $(BUILD)/formats.inc
+$(BUILD)/src/registry.o: CFLAGS += -I$(BUILD)
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(BUILD)/src/main.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/harness.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+$(TOOL_BIN): tests/tools/pctool.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@echo "== $(BIN) samples/latest-parallel-computing.fr.txt -t bibtex" >&2
+	@./$(BIN) samples/latest-parallel-computing.fr.txt -t bibtex
+
+check: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
+	@BUILD=$(BUILD) sh tests/run.sh
+
+asan:
+	@$(MAKE) --no-print-directory check SANITIZE=1
+
+valgrind: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
+	@BUILD=$(BUILD) PC_WRAP="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" sh tests/run.sh
+
+golden-update: $(BIN)
+	@BUILD=$(BUILD) sh tests/golden/update.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/paperconv
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libpaperconv.a
+	install -m 644 include/paperconv.h $(DESTDIR)$(PREFIX)/include/paperconv.h
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/paperconv $(DESTDIR)$(PREFIX)/lib/libpaperconv.a \
+	      $(DESTDIR)$(PREFIX)/include/paperconv.h
+
+clean:
+	rm -rf build build-asan tests/out

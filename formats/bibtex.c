@@ -1,0 +1,416 @@
+/* bibtex.c — the BibTeX format: writer (reader: see issue 6).
+ *
+ * Each record becomes one entry, built in a buffer and written at once.
+ * Every value is braced and passes through pc_latex_encode, so braces are
+ * always balanced and specials escaped, whatever the record holds.  Names
+ * are written "von Last, Jr, First" with any part that BibTeX would split
+ * differently from our model protected by braces (tests/interop checks
+ * this with the real bibtex).  Affiliations go in a non-standard
+ * `affiliation` field: an "and" list parallel to `author`, "{}" for an
+ * author without one, "; " between several of one author. */
+#include "dates.h"
+#include "latex.h"
+#include "names.h"
+#include "paperconv.h"
+#include "unicode.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+typedef struct bib_writer {
+    FILE *out;
+    pc_ctx *ctx;
+    pc_buf entry;
+    pc_buf tmp;
+    pc_latex_report rep;
+    unsigned flags; /* PC_TEX_UNICODE or 0 */
+    bool first;
+} bib_writer;
+
+static void *bib_begin(FILE *out, pc_ctx *ctx)
+{
+    bib_writer *w = pc_xcalloc(1, sizeof *w);
+    w->out = out;
+    w->ctx = ctx;
+    w->flags = ctx->opt.unicode ? PC_TEX_UNICODE : 0;
+    w->first = true;
+    pc_buf_init(&w->entry);
+    pc_buf_init(&w->tmp);
+    return w;
+}
+
+static const char *entry_type(const pc_record *r)
+{
+    switch (r->kind) {
+    case PC_KIND_ARTICLE: return r->container ? "article" : "misc";
+    case PC_KIND_CONFERENCE: return r->container ? "inproceedings" : "misc";
+    case PC_KIND_BOOK: return "book";
+    case PC_KIND_CHAPTER: return r->container ? "incollection" : "misc";
+    case PC_KIND_THESIS: return "phdthesis";
+    case PC_KIND_REPORT: return "techreport";
+    default: return r->container && r->kind == PC_KIND_NONE ? "article" : "misc";
+    }
+}
+
+/* Opens "  name = {" */
+static void field_open(bib_writer *w, const char *name)
+{
+    pc_buf_puts(&w->entry, "  ");
+    pc_buf_puts(&w->entry, name);
+    pc_buf_puts(&w->entry, " = {");
+}
+
+static void field_close(bib_writer *w) { pc_buf_puts(&w->entry, "},\n"); }
+
+static void text_field(bib_writer *w, const char *name, const char *value, unsigned flags)
+{
+    if (!value || !*value)
+        return;
+    field_open(w, name);
+    pc_latex_encode(value, strlen(value), &w->entry, w->flags | flags, &w->rep);
+    field_close(w);
+}
+
+/* URLs and DOIs stay verbatim (the url package reads them so); only what
+ * would unbalance BibTeX's braces or break the line is percent-encoded. */
+static void url_field(bib_writer *w, const char *name, const char *value)
+{
+    if (!value || !*value)
+        return;
+    field_open(w, name);
+    for (const char *p = value; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '{' || c == '}' || c == '\\' || c <= 0x20 || c == 0x7f)
+            pc_buf_printf(&w->entry, "%%%02X", c);
+        else
+            pc_buf_putc(&w->entry, (char)c);
+    }
+    field_close(w);
+}
+
+/* BibTeX's case of the encoded word [s, s+n), as its von test sees it: the
+ * first ASCII letter at brace depth 0, or inside a special character
+ * ({\'E}) the first letter after the control sequence; bytes >= 0x80 and
+ * ordinary brace groups decide nothing.  1 upper, -1 lower, 0 undecided. */
+static int bibtex_word_case(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (pc_is_alpha(c))
+            return pc_is_upper(c) ? 1 : -1;
+        if (c != '{')
+            continue;
+        int depth = 0;
+        size_t j = i;
+        for (; j < n; j++) {
+            if (s[j] == '{')
+                depth++;
+            else if (s[j] == '}' && --depth == 0)
+                break;
+        }
+        if (i + 1 < n && s[i + 1] == '\\') { /* special character */
+            static const char *const letters[] = {"i", "j", "oe", "OE", "ae", "AE", "aa",
+                                                  "AA", "o", "O", "l", "L", "ss"};
+            size_t k = i + 2;
+            while (k < j && pc_is_alpha((unsigned char)s[k]))
+                k++; /* the control sequence itself */
+            for (size_t q = 0; q < sizeof letters / sizeof *letters; q++)
+                if (k - i - 2 == strlen(letters[q]) && memcmp(s + i + 2, letters[q], k - i - 2) == 0)
+                    return pc_is_upper((unsigned char)s[i + 2]) ? 1 : -1;
+            if (k == i + 2)
+                k++;
+            for (; k < j; k++)
+                if (pc_is_alpha((unsigned char)s[k]))
+                    return pc_is_upper((unsigned char)s[k]) ? 1 : -1;
+        }
+        i = j;
+    }
+    return 0;
+}
+
+/* True if an encoded family name, written after its particle, would be
+ * split by BibTeX into more von/last parts than we mean: any lower-case
+ * word in it (words end at spaces, hyphens and ties at depth 0). */
+static bool family_needs_braces(const char *s, size_t n)
+{
+    size_t i = 0;
+    int depth = 0;
+    size_t st = 0;
+    for (; i <= n; i++) {
+        char c = i < n ? s[i] : ' ';
+        if (c == '{')
+            depth++;
+        else if (c == '}')
+            depth--;
+        if (depth == 0 && (c == ' ' || c == '-' || c == '~')) {
+            if (i > st && bibtex_word_case(s + st, i - st) < 0)
+                return true;
+            st = i + 1;
+        }
+    }
+    return false;
+}
+
+/* Appends one name part, encoded, with commas and the word "and" braced so
+ * BibTeX does not split the name list or the name there. */
+static void put_name_part(bib_writer *w, const char *s, bool brace_commas)
+{
+    pc_buf_clear(&w->tmp);
+    pc_latex_encode(s, strlen(s), &w->tmp, w->flags, &w->rep);
+    const char *p = w->tmp.ptr;
+    size_t n = w->tmp.len;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '{')
+            depth++;
+        else if (c == '}')
+            depth--;
+        if (depth == 0 && c == ',' && brace_commas) {
+            pc_buf_puts(&w->entry, "{,}");
+            continue;
+        }
+        if (depth == 0 && (i == 0 || p[i - 1] == ' ') && i + 3 <= n &&
+            pc_strncasecmp(p + i, "and", 3) == 0 && (i + 3 == n || p[i + 3] == ' ')) {
+            pc_buf_putc(&w->entry, '{');
+            pc_buf_put(&w->entry, p + i, 3);
+            pc_buf_putc(&w->entry, '}');
+            i += 2;
+            continue;
+        }
+        pc_buf_putc(&w->entry, c);
+    }
+}
+
+static void put_name(bib_writer *w, const pc_name *nm)
+{
+    if (nm->literal || !nm->family) {
+        const char *lit = nm->literal ? nm->literal : nm->given ? nm->given : "";
+        pc_buf_putc(&w->entry, '{');
+        pc_latex_encode(lit, strlen(lit), &w->entry, w->flags, &w->rep);
+        pc_buf_putc(&w->entry, '}');
+        return;
+    }
+    if (nm->particle && *nm->particle) {
+        put_name_part(w, nm->particle, true);
+        pc_buf_putc(&w->entry, ' ');
+    }
+    size_t fam = w->entry.len;
+    put_name_part(w, nm->family, true);
+    if (family_needs_braces(w->entry.ptr + fam, w->entry.len - fam)) {
+        pc_buf_putc(&w->entry, '}');
+        pc_buf_grow(&w->entry, 1);
+        memmove(w->entry.ptr + fam + 1, w->entry.ptr + fam, w->entry.len - fam + 1);
+        w->entry.ptr[fam] = '{';
+        w->entry.len++;
+    }
+    if (nm->suffix && *nm->suffix) {
+        pc_buf_puts(&w->entry, ", ");
+        put_name_part(w, nm->suffix, true);
+        pc_buf_putc(&w->entry, ',');
+        if (nm->given && *nm->given)
+            pc_buf_putc(&w->entry, ' ');
+    } else if (nm->given && *nm->given) {
+        pc_buf_puts(&w->entry, ", ");
+    }
+    if (nm->given && *nm->given)
+        put_name_part(w, nm->given, true);
+}
+
+static void authors_field(bib_writer *w, const pc_record *r)
+{
+    if (!r->n_authors)
+        return;
+    field_open(w, "author");
+    for (size_t i = 0; i < r->n_authors; i++) {
+        if (i)
+            pc_buf_puts(&w->entry, " and ");
+        put_name(w, &r->authors[i]);
+    }
+    if (r->et_al)
+        pc_buf_puts(&w->entry, " and others");
+    field_close(w);
+
+    bool any = false;
+    for (size_t i = 0; i < r->n_authors; i++)
+        any |= r->authors[i].affiliations.n > 0;
+    if (!any)
+        return;
+    field_open(w, "affiliation");
+    for (size_t i = 0; i < r->n_authors; i++) {
+        const pc_strlist *a = &r->authors[i].affiliations;
+        if (i)
+            pc_buf_puts(&w->entry, " and ");
+        if (!a->n)
+            pc_buf_puts(&w->entry, "{}");
+        for (size_t k = 0; k < a->n; k++) {
+            if (k)
+                pc_buf_puts(&w->entry, "; ");
+            put_name_part(w, a->items[k], false);
+        }
+    }
+    field_close(w);
+}
+
+/* Whether a title word must keep its case: an upper-case letter after the
+ * first letter of any of its hyphen-separated parts (QK-Wanda, LLM, MoE,
+ * NVFP4, dLLM), or a word the input protected with braces. */
+static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot)
+{
+    for (size_t i = 0; i < prot->n; i++)
+        if (strlen(prot->items[i]) == n && memcmp(prot->items[i], s, n) == 0)
+            return true;
+    bool first_letter = true;
+    for (size_t i = 0; i < n;) {
+        int32_t cp;
+        int len = pc_utf8_next(s + i, n - i, &cp);
+        if (len < 1)
+            return false;
+        i += (size_t)len;
+        if (cp == '-' || cp == '/') {
+            first_letter = true;
+            continue;
+        }
+        int c = pc_unicode_case(cp);
+        if (c > 0 && !first_letter)
+            return true;
+        if (c || pc_is_digit(cp))
+            first_letter = false;
+    }
+    return false;
+}
+
+static void title_field(bib_writer *w, const pc_record *r)
+{
+    const char *t = r->title;
+    if (!t || !*t)
+        return;
+    field_open(w, "title");
+    size_t n = strlen(t);
+    size_t i = 0;
+    while (i < n) {
+        if (t[i] == ' ') {
+            pc_buf_putc(&w->entry, ' ');
+            i++;
+            continue;
+        }
+        /* one word, math spans included */
+        size_t st = i;
+        bool has_math = false;
+        while (i < n && t[i] != ' ') {
+            size_t m = t[i] == '$' ? pc_latex_math_span(t, i, n) : 0;
+            if (m) {
+                i += m;
+                has_math = true;
+            } else {
+                i++;
+            }
+        }
+        /* core = the word without leading "(" and trailing punctuation */
+        size_t cs = st, ce = i;
+        while (cs < ce && strchr("(\"[", t[cs]))
+            cs++;
+        while (ce > cs && strchr(":;,.!?)\"]", t[ce - 1]))
+            ce--;
+        bool protect = has_math || (ce > cs && word_needs_protection(t + cs, ce - cs, &r->title_protected));
+        if (!protect) {
+            pc_latex_encode(t + st, i - st, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+            continue;
+        }
+        pc_latex_encode(t + st, cs - st, &w->entry, w->flags, &w->rep);
+        pc_buf_putc(&w->entry, '{');
+        pc_latex_encode(t + cs, ce - cs, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+        pc_buf_putc(&w->entry, '}');
+        pc_latex_encode(t + ce, i - ce, &w->entry, w->flags, &w->rep);
+    }
+    field_close(w);
+}
+
+static bool bib_write(void *state, const pc_record *r)
+{
+    bib_writer *w = state;
+    pc_buf_clear(&w->entry);
+    if (!w->first)
+        pc_buf_putc(&w->entry, '\n');
+    w->first = false;
+    pc_buf_printf(&w->entry, "@%s{%s,\n", entry_type(r), r->key ? r->key : "");
+    authors_field(w, r);
+    title_field(w, r);
+    const char *type = entry_type(r);
+    if (r->container)
+        text_field(w, strcmp(type, "inproceedings") == 0 || strcmp(type, "incollection") == 0
+                          ? "booktitle"
+                          : strcmp(type, "article") == 0 ? "journal" : "howpublished",
+                   r->container, 0);
+    if (r->date.year) {
+        pc_buf_printf(&w->entry, "  year = {%d},\n", r->date.year);
+        if (r->date.month)
+            pc_buf_printf(&w->entry, "  month = %s,\n", pc_month_macro(r->date.month));
+        pc_buf_clear(&w->tmp);
+        pc_date_iso(&r->date, &w->tmp);
+        pc_buf_printf(&w->entry, "  date = {%s},\n", w->tmp.ptr);
+    }
+    text_field(w, "volume", r->volume, 0);
+    text_field(w, "number", r->issue, 0);
+    text_field(w, "pages", r->pages, 0);
+    text_field(w, "publisher", r->publisher, 0);
+    url_field(w, "doi", r->doi);
+    if (r->arxiv_id) {
+        url_field(w, "eprint", r->arxiv_id);
+        pc_buf_puts(&w->entry, "  archiveprefix = {arXiv},\n");
+        text_field(w, "primaryclass", r->arxiv_primary, 0);
+    }
+    for (size_t i = 0; i < r->urls.n; i++) /* BibTeX has one url field */
+        if (i == 0)
+            url_field(w, "url", r->urls.items[0]);
+        else
+            pc_ctx_dropped(w->ctx, "bibtex", "url (second and later)");
+    if (r->abstract) {
+        field_open(w, "abstract");
+        pc_latex_encode(r->abstract, strlen(r->abstract), &w->entry, w->flags | PC_TEX_MATH,
+                        &w->rep);
+        if (r->abstract_truncated)
+            pc_buf_puts(&w->entry, w->flags & PC_TEX_UNICODE ? "\xE2\x80\xA6" : "{\\ldots}");
+        field_close(w);
+    }
+    if (r->keywords.n) {
+        field_open(w, "keywords");
+        for (size_t i = 0; i < r->keywords.n; i++) {
+            if (i)
+                pc_buf_puts(&w->entry, ", ");
+            pc_latex_encode(r->keywords.items[i], strlen(r->keywords.items[i]), &w->entry,
+                            w->flags, &w->rep);
+        }
+        field_close(w);
+    }
+    text_field(w, "note", r->journal_ref, 0);
+    text_field(w, "comment", r->comment, 0);
+    pc_buf_puts(&w->entry, "}\n");
+    return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
+}
+
+static bool bib_end(void *state)
+{
+    bib_writer *w = state;
+    if (w->rep.n_unencodable)
+        pc_diag_emit(w->ctx, PC_SEV_NOTE, NULL, 0, 0,
+                     "bibtex: %zu character(s) with no LaTeX form kept as UTF-8 (first U+%04X)",
+                     w->rep.n_unencodable, (unsigned)w->rep.first_unencodable);
+    pc_buf_free(&w->entry);
+    pc_buf_free(&w->tmp);
+    free(w);
+    return true;
+}
+
+static const char *const bib_aliases[] = {"bib", "biblatex", NULL};
+static const char *const bib_exts[] = {"bib", "bibtex", NULL};
+
+const pc_format pc_format_bibtex = {
+    .name = "bibtex",
+    .aliases = bib_aliases,
+    .extensions = bib_exts,
+    .description = "BibTeX database (.bib)",
+    .write_begin = bib_begin,
+    .write_record = bib_write,
+    .write_end = bib_end,
+};

@@ -1,0 +1,353 @@
+/* listing.c — reader for paper listings copied from web pages.
+ *
+ * The shape (see samples/latest-parallel-computing.fr.txt):
+ *
+ *     Category heading                 <- kept as a keyword of every record
+ *     Derniers papiers                 <- a "latest papers" label: ignored
+ *     • Title, possibly wrapped        <- "• " starts a record
+ *       over several lines
+ *       Name (Affiliation), Name · 2 octobre 2026
+ *       Abstract paragraph(s), cut with "…"
+ *
+ * Streaming: one record is held at a time; the line that starts the next
+ * record is kept for the following call. */
+#include "dates.h"
+#include "latex.h"
+#include "names.h"
+#include "paperconv.h"
+#include "source.h"
+#include "unicode.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+#define BULLET "\xE2\x80\xA2 "      /* "• " */
+#define MIDDOT " \xC2\xB7 "         /* " · " */
+#define ELLIPSIS "\xE2\x80\xA6"     /* "…" */
+
+typedef struct listing_reader {
+    pc_source *src;
+    pc_ctx *ctx;
+    const char *file;
+    pc_buf line;
+    bool have_line; /* `line` holds an unconsumed line */
+    bool eof;
+    unsigned long lineno;
+    char *heading;
+    pc_buf title, authors, abstract, tmp;
+} listing_reader;
+
+/* "Latest papers" labels in the languages we have seen. */
+static const char *const labels[] = {
+    "Derniers papiers", "Derniers articles", "Latest papers", "Latest", "Recent papers",
+    "New papers", "Nouveaux papiers", "Neueste Artikel", "Últimos artículos",
+};
+
+static bool is_label(const char *s, size_t n)
+{
+    for (size_t i = 0; i < sizeof labels / sizeof *labels; i++)
+        if (strlen(labels[i]) == n && pc_strncasecmp(s, labels[i], n) == 0)
+            return true;
+    return false;
+}
+
+/* Next line into r->line (without "\r\n"); false at end of input. */
+static bool next_line(listing_reader *r)
+{
+    if (r->have_line) {
+        r->have_line = false;
+        return true;
+    }
+    if (r->eof || !pc_source_getline(r->src, &r->line)) {
+        r->eof = true;
+        return false;
+    }
+    r->lineno++;
+    if (r->line.len && r->line.ptr[r->line.len - 1] == '\r')
+        pc_buf_truncate(&r->line, r->line.len - 1);
+    if (r->lineno == 1 && r->line.len >= 3 && memcmp(r->line.ptr, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(r->line.ptr, r->line.ptr + 3, r->line.len - 2);
+        r->line.len -= 3;
+    }
+    return true;
+}
+
+static void unread_line(listing_reader *r) { r->have_line = true; }
+
+static bool is_blank(const pc_buf *b)
+{
+    for (size_t i = 0; i < b->len; i++)
+        if (!pc_is_space((unsigned char)b->ptr[i]))
+            return false;
+    return true;
+}
+
+static bool is_bullet(const pc_buf *b)
+{
+    return b->len >= 4 && memcmp(b->ptr, BULLET, 4) == 0;
+}
+
+/* Reports invalid UTF-8 in the current line; true if the line is valid. */
+static bool check_utf8(listing_reader *r)
+{
+    size_t bad;
+    if (pc_utf8_valid(r->line.ptr, r->line.len, &bad))
+        return true;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->lineno, bad + 1,
+                 r->line.ptr[bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
+                 (unsigned char)r->line.ptr[bad]);
+    return false;
+}
+
+static void *listing_open(pc_source *src, pc_ctx *ctx)
+{
+    listing_reader *r = pc_xcalloc(1, sizeof *r);
+    r->src = src;
+    r->ctx = ctx;
+    r->file = pc_source_name(src);
+    pc_buf_init(&r->line);
+    pc_buf_init(&r->title);
+    pc_buf_init(&r->authors);
+    pc_buf_init(&r->abstract);
+    pc_buf_init(&r->tmp);
+    /* header: everything before the first bullet */
+    while (next_line(r)) {
+        if (is_bullet(&r->line)) {
+            unread_line(r);
+            break;
+        }
+        if (!check_utf8(r))
+            continue;
+        const char *s = r->line.ptr;
+        size_t n = r->line.len;
+        pc_trim(&s, &n);
+        if (!n || is_label(s, n))
+            continue;
+        if (!r->heading) {
+            pc_buf_clear(&r->tmp);
+            pc_latex_decode(s, n, &r->tmp, NULL, NULL);
+            r->heading = pc_xstrdup(r->tmp.ptr);
+        } else {
+            pc_diag_emit(ctx, PC_SEV_WARNING, r->file, r->lineno, 1,
+                         "text before the first record ignored (a line starting with \"\xE2\x80\xA2 \" "
+                         "starts a record)");
+        }
+    }
+    return r;
+}
+
+static void listing_close(void *state)
+{
+    listing_reader *r = state;
+    if (!r)
+        return;
+    free(r->heading);
+    pc_buf_free(&r->line);
+    pc_buf_free(&r->title);
+    pc_buf_free(&r->authors);
+    pc_buf_free(&r->abstract);
+    pc_buf_free(&r->tmp);
+    free(r);
+}
+
+/* Reads lines until a blank line, a bullet or the end, appending them to
+ * `into` separated by spaces.  Returns false if a line had bad UTF-8. */
+static bool read_paragraph(listing_reader *r, pc_buf *into)
+{
+    bool ok = true;
+    while (next_line(r)) {
+        if (is_blank(&r->line))
+            return ok;
+        if (is_bullet(&r->line)) {
+            unread_line(r);
+            return ok;
+        }
+        ok &= check_utf8(r);
+        if (into->len)
+            pc_buf_putc(into, ' ');
+        pc_buf_put(into, r->line.ptr, r->line.len);
+    }
+    return ok;
+}
+
+static void skip_blank(listing_reader *r)
+{
+    while (next_line(r))
+        if (!is_blank(&r->line)) {
+            unread_line(r);
+            return;
+        }
+}
+
+/* Finds the last occurrence of needle in [s, s+n). */
+static const char *find_last(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (size_t i = n >= k ? n - k + 1 : 0; i-- > 0;)
+        if (memcmp(s + i, needle, k) == 0)
+            return s + i;
+    return NULL;
+}
+
+/* "… Makes LLM Reading a One-Time Cost LLM Reading a One-Time Cost": the
+ * last k >= 2 words repeated verbatim are a copy-and-paste slip.  Returns
+ * the new length, or n if there is no such repeat. */
+static size_t repair_repeat(const char *s, size_t n)
+{
+    size_t starts[512];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < 512; i++)
+        if (s[i] != ' ' && (i == 0 || s[i - 1] == ' '))
+            starts[k++] = i;
+    if (k >= 512)
+        return n;
+    for (size_t len = k / 2; len >= 2; len--) {
+        size_t a = starts[k - 2 * len], b = starts[k - len];
+        size_t alen = b - 1 - a, blen = n - b;
+        if (alen == blen && memcmp(s + a, s + b, alen) == 0)
+            return b - 1;
+    }
+    return n;
+}
+
+static pc_read_status listing_next(void *state, pc_record *rec)
+{
+    listing_reader *r = state;
+    /* find the next bullet; anything else here is stray text */
+    for (;;) {
+        if (!next_line(r))
+            return PC_READ_EOF;
+        if (is_bullet(&r->line))
+            break;
+        if (!is_blank(&r->line))
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->lineno, 1,
+                         "text outside a record ignored");
+    }
+    unsigned long start = r->lineno;
+    bool ok = check_utf8(r);
+    pc_buf_clear(&r->title);
+    pc_buf_clear(&r->authors);
+    pc_buf_clear(&r->abstract);
+    pc_buf_put(&r->title, r->line.ptr + 4, r->line.len - 4);
+    ok &= read_paragraph(r, &r->title);
+    skip_blank(r);
+    unsigned long author_line = r->lineno; /* skip_blank left that line unread */
+    if (!r->eof && next_line(r) && !is_bullet(&r->line)) {
+        unread_line(r);
+        ok &= read_paragraph(r, &r->authors);
+    } else if (!r->eof) {
+        unread_line(r);
+    }
+    skip_blank(r);
+    while (!r->eof) { /* abstract: every paragraph up to the next bullet */
+        if (!next_line(r))
+            break;
+        if (is_bullet(&r->line)) {
+            unread_line(r);
+            break;
+        }
+        unread_line(r);
+        if (r->abstract.len)
+            pc_buf_putc(&r->abstract, ' ');
+        ok &= read_paragraph(r, &r->abstract);
+        skip_blank(r);
+    }
+    if (!ok)
+        return PC_READ_SKIP; /* the UTF-8 error was reported with its position */
+
+    rec->kind = PC_KIND_PREPRINT;
+    rec->src_file = r->file;
+    rec->src_line = start;
+
+    pc_latex_report rep = {0};
+    pc_buf_clear(&r->tmp);
+    pc_latex_decode(r->title.ptr, r->title.len, &r->tmp, &rec->title_protected, &rep);
+    size_t fixed = repair_repeat(r->tmp.ptr, r->tmp.len);
+    if (fixed < r->tmp.len) {
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 3 + pc_utf8_len(r->tmp.ptr, fixed),
+                     "title ends with a repeat of its last words; removed \"%s\"",
+                     r->tmp.ptr + fixed + 1);
+        pc_buf_truncate(&r->tmp, fixed);
+    }
+    if (!r->tmp.len) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 3, "record has no title");
+        return PC_READ_SKIP;
+    }
+    rec->title = pc_xstrdup(r->tmp.ptr);
+
+    const char *a = r->authors.ptr;
+    size_t an = r->authors.len;
+    pc_trim(&a, &an);
+    const char *dot = an ? find_last(a, an, MIDDOT) : NULL;
+    if (!an) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 1,
+                     "record \"%s\" has no authors line (\"Name, Name \xC2\xB7 date\")", rec->title);
+        return PC_READ_SKIP;
+    }
+    size_t names_len = dot ? (size_t)(dot - a) : an;
+    pc_buf_clear(&r->tmp);
+    pc_latex_decode(a, names_len, &r->tmp, NULL, &rep);
+    pc_names_parse_list(r->tmp.ptr, r->tmp.len, rec);
+    if (!rec->n_authors)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, author_line, 3, "record has no authors");
+    if (!dot) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, author_line, 3 + an,
+                     "authors line has no date (expected \"Name, Name \xC2\xB7 2 octobre 2026\")");
+    } else {
+        const char *ds = dot + strlen(MIDDOT);
+        size_t dn = an - (size_t)(ds - a);
+        if (!pc_date_parse(ds, dn, &rec->date)) {
+            /* column: indentation of the line + offset in the paragraph */
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, author_line,
+                         1 + (size_t)(a - r->authors.ptr) + pc_utf8_len(a, (size_t)(ds - a)),
+                         "cannot read the date \"%.*s\"", (int)dn, ds);
+        }
+    }
+
+    if (r->abstract.len) {
+        pc_buf_clear(&r->tmp);
+        pc_latex_decode(r->abstract.ptr, r->abstract.len, &r->tmp, NULL, &rep);
+        size_t n = r->tmp.len;
+        if (n >= 3 && memcmp(r->tmp.ptr + n - 3, ELLIPSIS, 3) == 0) {
+            rec->abstract_truncated = true;
+            n -= 3;
+        } else if (n >= 3 && memcmp(r->tmp.ptr + n - 3, "...", 3) == 0) {
+            rec->abstract_truncated = true;
+            n -= 3;
+        }
+        while (n && r->tmp.ptr[n - 1] == ' ')
+            n--;
+        if (n)
+            rec->abstract = pc_xstrndup(r->tmp.ptr, n);
+    }
+    if (rep.n_unknown)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
+                     "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
+                     rep.first_name);
+    if (r->heading)
+        pc_strlist_push(&rec->keywords, r->heading);
+    return PC_READ_RECORD;
+}
+
+/* A listing has a line starting with "• " near the top. */
+static int listing_sniff(const char *head, size_t n)
+{
+    for (size_t i = 0; i + 4 <= n; i++)
+        if ((i == 0 || head[i - 1] == '\n') && memcmp(head + i, BULLET, 4) == 0)
+            return 60;
+    return 0;
+}
+
+static const char *const listing_aliases[] = {"txt", "text", NULL};
+static const char *const listing_exts[] = {"txt", NULL};
+
+const pc_format pc_format_listing = {
+    .name = "listing",
+    .aliases = listing_aliases,
+    .extensions = listing_exts,
+    .description = "paper listing copied from a web page (\xE2\x80\xA2 title / authors \xC2\xB7 date / abstract)",
+    .sniff = listing_sniff,
+    .read_open = listing_open,
+    .read_next = listing_next,
+    .read_close = listing_close,
+};

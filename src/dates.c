@@ -1,0 +1,248 @@
+/* dates.c — date parsing (many written forms) and ISO formatting. */
+#include "dates.h"
+#include "unicode.h"
+
+#include <stdlib.h>
+
+/* Month names, ASCII-folded and lower case, with the month they name. */
+static const struct {
+    const char *name;
+    int month;
+} months[] = {
+    /* English */
+    {"january", 1}, {"february", 2}, {"march", 3}, {"april", 4}, {"may", 5}, {"june", 6},
+    {"july", 7}, {"august", 8}, {"september", 9}, {"october", 10}, {"november", 11},
+    {"december", 12}, {"jan", 1}, {"feb", 2}, {"mar", 3}, {"apr", 4}, {"jun", 6}, {"jul", 7},
+    {"aug", 8}, {"sep", 9}, {"sept", 9}, {"oct", 10}, {"nov", 11}, {"dec", 12},
+    /* French */
+    {"janvier", 1}, {"fevrier", 2}, {"mars", 3}, {"avril", 4}, {"mai", 5}, {"juin", 6},
+    {"juillet", 7}, {"aout", 8}, {"septembre", 9}, {"octobre", 10}, {"novembre", 11},
+    {"decembre", 12}, {"janv", 1}, {"fevr", 2}, {"fev", 2}, {"avr", 4}, {"juil", 7},
+    /* German */
+    {"januar", 1}, {"februar", 2}, {"marz", 3}, {"maerz", 3}, {"juni", 6}, {"juli", 7},
+    {"oktober", 10}, {"dezember", 12}, {"okt", 10}, {"dez", 12}, {"mrz", 3},
+    /* Spanish */
+    {"enero", 1}, {"febrero", 2}, {"marzo", 3}, {"abril", 4}, {"mayo", 5}, {"junio", 6},
+    {"julio", 7}, {"agosto", 8}, {"septiembre", 9}, {"setiembre", 9}, {"octubre", 10},
+    {"noviembre", 11}, {"diciembre", 12}, {"ene", 1}, {"abr", 4}, {"ago", 8}, {"dic", 12},
+};
+
+/* Words that may stand in a date without meaning anything for it. */
+static const char *const noise[] = {
+    "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday",
+    "thursday", "friday", "saturday", "sunday", "lundi", "mardi", "mercredi", "jeudi",
+    "vendredi", "samedi", "dimanche", "gmt", "utc", "z", "le", "the", "of", "de", "del",
+    "on", "am", "pm", "est", "edt", "cet", "cest", "pst", "pdt",
+};
+
+const char *pc_month_macro(int m)
+{
+    static const char *const macros[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                         "jul", "aug", "sep", "oct", "nov", "dec"};
+    return m >= 1 && m <= 12 ? macros[m - 1] : NULL;
+}
+
+static void fold_lower(const char *s, size_t n, pc_buf *out)
+{
+    pc_buf_clear(out);
+    pc_ascii_fold(out, s, n);
+    for (size_t i = 0; i < out->len; i++)
+        out->ptr[i] = (char)pc_to_lower((unsigned char)out->ptr[i]);
+    while (out->len && out->ptr[out->len - 1] == '.')
+        pc_buf_truncate(out, out->len - 1);
+}
+
+int pc_month_from_name(const char *s, size_t n)
+{
+    pc_buf f = PC_BUF_INIT;
+    fold_lower(s, n, &f);
+    int m = 0;
+    for (size_t i = 0; i < sizeof months / sizeof *months; i++)
+        if (strcmp(f.ptr, months[i].name) == 0) {
+            m = months[i].month;
+            break;
+        }
+    pc_buf_free(&f);
+    return m;
+}
+
+static int days_in_month(int y, int m)
+{
+    static const int dim[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m == 2 && y && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+        return 29;
+    return m == 2 && !y ? 29 : dim[m - 1];
+}
+
+bool pc_date_valid(const pc_date *d)
+{
+    if (d->year < 0 || d->year > 9999 || d->month < 0 || d->month > 12 || d->day < 0)
+        return false;
+    if (d->day && !d->month)
+        return false;
+    if (d->month && !d->year)
+        return false;
+    if (d->day && d->day > days_in_month(d->year, d->month))
+        return false;
+    return true;
+}
+
+void pc_date_iso(const pc_date *d, pc_buf *out)
+{
+    if (!d->year)
+        return;
+    pc_buf_printf(out, "%04d", d->year);
+    if (d->month) {
+        pc_buf_printf(out, "-%02d", d->month);
+        if (d->day)
+            pc_buf_printf(out, "-%02d", d->day);
+    }
+}
+
+/* Reads up to `max` digits at s[*i]; returns the count, value in *v. */
+static size_t digits(const char *s, size_t n, size_t *i, int max, int *v)
+{
+    size_t k = 0;
+    *v = 0;
+    while (*i < n && pc_is_digit((unsigned char)s[*i]) && (int)k < max) {
+        *v = *v * 10 + (s[*i] - '0');
+        (*i)++;
+        k++;
+    }
+    return k;
+}
+
+/* ISO 8601 and RIS: YYYY[-MM[-DD]][T...], YYYY/MM/DD/other, YYYY/MM//. */
+static bool parse_numeric(const char *s, size_t n, pc_date *d)
+{
+    size_t i = 0;
+    int y, m = 0, dd = 0;
+    if (digits(s, n, &i, 4, &y) != 4 || (i < n && pc_is_digit((unsigned char)s[i])))
+        return false;
+    if (i < n && s[i] == '-') {
+        i++;
+        if (!digits(s, n, &i, 2, &m))
+            return false;
+        if (i < n && s[i] == '-') {
+            i++;
+            if (!digits(s, n, &i, 2, &dd))
+                return false;
+        }
+        if (i < n && s[i] != 'T' && s[i] != 't' && s[i] != ' ')
+            return false;
+        if (i < n && s[i] == ' ' && !(i + 1 < n && pc_is_digit((unsigned char)s[i + 1])))
+            return false; /* "2026-10-02 12:00" yes, "2026-10 and" no */
+    } else if (i < n && s[i] == '/') {
+        i++;
+        digits(s, n, &i, 2, &m);
+        if (i < n && s[i] == '/') {
+            i++;
+            digits(s, n, &i, 2, &dd);
+            if (i < n && s[i] == '/')
+                i = n; /* RIS: free text after the fourth part */
+        }
+        if (i < n)
+            return false;
+    } else if (i < n && s[i] != 'T') {
+        return false;
+    }
+    *d = (pc_date){y, m, dd};
+    return pc_date_valid(d);
+}
+
+/* Written dates: numbers and month names in any order, with noise words. */
+static bool parse_words(const char *s, size_t n, pc_date *d)
+{
+    int year = 0, month = 0, day = 0;
+    pc_buf w = PC_BUF_INIT;
+    bool ok = true;
+    size_t i = 0;
+    while (i < n && ok) {
+        unsigned char c = (unsigned char)s[i];
+        if (pc_is_space(c) || c == ',' || c == '/' || c == '-') {
+            i++;
+            continue;
+        }
+        if (pc_is_digit(c)) {
+            int v;
+            size_t k = digits(s, n, &i, 9, &v);
+            /* ordinal endings: 1er, 1re, 2nd, 3rd, 4th, 1st, 2. */
+            size_t j = i;
+            while (j < n && pc_is_alpha((unsigned char)s[j]))
+                j++;
+            if (j > i) {
+                char suf[4] = {0};
+                if (j - i <= 3) {
+                    for (size_t q = 0; q < j - i; q++)
+                        suf[q] = (char)pc_to_lower((unsigned char)s[i + q]);
+                }
+                if (!(strcmp(suf, "er") == 0 || strcmp(suf, "re") == 0 || strcmp(suf, "st") == 0 ||
+                      strcmp(suf, "nd") == 0 || strcmp(suf, "rd") == 0 || strcmp(suf, "th") == 0 ||
+                      strcmp(suf, "e") == 0) ||
+                    k > 2) {
+                    ok = false;
+                    break;
+                }
+                i = j;
+            } else if (i < n && s[i] == ':') { /* a time: skip it */
+                while (i < n && !pc_is_space((unsigned char)s[i]))
+                    i++;
+                continue;
+            }
+            if (i < n && s[i] == '.')
+                i++;
+            if (k == 4 && !year)
+                year = v;
+            else if (k <= 2 && !day && v >= 1 && v <= 31)
+                day = v;
+            else
+                ok = false;
+            continue;
+        }
+        if (c == '+') { /* time zone offset */
+            while (i < n && !pc_is_space((unsigned char)s[i]))
+                i++;
+            continue;
+        }
+        size_t st = i;
+        while (i < n && !pc_is_space((unsigned char)s[i]) && s[i] != ',' && s[i] != '/' &&
+               !pc_is_digit((unsigned char)s[i]))
+            i++;
+        if (i == st) {
+            ok = false;
+            break;
+        }
+        int m = pc_month_from_name(s + st, i - st);
+        if (m && !month) {
+            month = m;
+            continue;
+        }
+        fold_lower(s + st, i - st, &w);
+        bool is_noise = false;
+        for (size_t q = 0; q < sizeof noise / sizeof *noise; q++)
+            if (strcmp(w.ptr, noise[q]) == 0)
+                is_noise = true;
+        if (!is_noise)
+            ok = false;
+    }
+    pc_buf_free(&w);
+    if (!ok || !year || (day && !month))
+        return false;
+    *d = (pc_date){year, month, day};
+    return pc_date_valid(d);
+}
+
+bool pc_date_parse(const char *s, size_t n, pc_date *d)
+{
+    *d = (pc_date){0, 0, 0};
+    pc_trim(&s, &n);
+    if (!n)
+        return false;
+    if (parse_numeric(s, n, d))
+        return true;
+    *d = (pc_date){0, 0, 0};
+    if (parse_words(s, n, d))
+        return true;
+    *d = (pc_date){0, 0, 0};
+    return false;
+}

@@ -1,0 +1,27 @@
+/* dates.h — date parsing and formatting shared by every format.
+ *
+ * Reads ISO 8601 (2026-10-02, 2026-10, 2026, with a time), RIS slashes
+ * (2026/10/02/, 2026///), RFC 822 (Mon, 2 Apr 2007 19:18:42 GMT) and
+ * written dates in English, French, German and Spanish ("2 octobre 2026",
+ * "1er octobre 2026", "October 2, 2026", "Oct. 2, 2026", "févr. 2026"),
+ * month names with or without accents. */
+#ifndef PC_DATES_H
+#define PC_DATES_H
+
+#include "paperconv.h"
+#include "util.h"
+
+/* Parses [s, s+n); false (and *d zeroed) if it is not a date we know. */
+bool pc_date_parse(const char *s, size_t n, pc_date *d);
+/* True if the parts make a real date (unknown parts are 0 and allowed, but a
+ * day needs a month and a month needs a year). */
+bool pc_date_valid(const pc_date *d);
+/* Appends ISO 8601 with only the known parts: 2026-10-02, 2026-10, 2026. */
+void pc_date_iso(const pc_date *d, pc_buf *out);
+/* Month number for a month name or abbreviation in any supported language
+ * (case and accents ignored, trailing '.' allowed); 0 if none. */
+int pc_month_from_name(const char *s, size_t n);
+/* BibTeX month macro ("jan".."dec") for 1..12, else NULL. */
+const char *pc_month_macro(int month);
+
+#endif

@@ -1,0 +1,676 @@
+/* latex.c — LaTeX <-> Unicode conversion shared by all formats.
+ *
+ * Decoding is a small recursive scanner over the LaTeX subset found in
+ * bibliographic text; encoding walks UTF-8 and looks characters up in the
+ * one symbol table (latex_table.inc) or builds accents from the character's
+ * NFD decomposition.  Math is never touched in either direction. */
+#include "latex.h"
+#include "unicode.h"
+
+#include <stdlib.h>
+#include <utf8proc.h>
+
+typedef struct sym {
+    int32_t cp;
+    const char *tex;
+    char kind; /* 'W' control word, 'L' literal, 'M' math symbol */
+} sym;
+
+static const sym symtab[] = {
+#include "latex_table.inc"
+};
+enum { N_SYM = sizeof symtab / sizeof *symtab };
+
+/* Accent commands and the combining marks they stand for. */
+static const struct {
+    int32_t mark;
+    const char *cmd;
+} accents[] = {
+    {0x0300, "`"}, {0x0301, "'"}, {0x0302, "^"}, {0x0303, "~"}, {0x0304, "="}, {0x0306, "u"},
+    {0x0307, "."}, {0x0308, "\""}, {0x030A, "r"}, {0x030B, "H"}, {0x030C, "v"}, {0x0323, "d"},
+    {0x0309, "h"}, /* hook above, vntex */
+    /* marks below, as tipa names them */
+    {0x0324, "textsubumlaut"}, {0x0325, "textsubring"},
+    {0x0326, "textcommabelow"}, {0x0327, "c"}, {0x0328, "k"}, {0x032D, "textsubcircum"},
+    {0x032E, "textsubbreve"}, {0x0330, "textsubtilde"}, {0x0331, "b"}, {0x0361, "t"},
+};
+enum { N_ACCENT = sizeof accents / sizeof *accents };
+
+/* Commands that read as something the symbol table does not write. */
+static const struct {
+    const char *name; /* without backslash */
+    int32_t cp;
+} aliases[] = {
+    {"AA", 0x00C5},        {"aa", 0x00E5},         {"dots", 0x2026},
+    {"textellipsis", 0x2026}, {"textendash", 0x2013}, {"textemdash", 0x2014},
+    {"textquoteleft", 0x2018}, {"textquotedblleft", 0x201C}, {"textquotedblright", 0x201D},
+    {"textquotesingle", 0x0027}, {"textunderscore", 0x005F}, {"textdollar", 0x0024},
+    {"textsterling", 0x00A3}, {"euro", 0x20AC},     {"textless", 0x003C},
+    {"textgreater", 0x003E},  {"textbar", 0x007C},  {"guillemetleft", 0x00AB},
+    {"guillemetright", 0x00BB}, {"nobreakspace", 0x00A0}, {"slash", 0x002F},
+    {"textasciiacute", 0x00B4}, {"copyright", 0x00A9}, {"textsection", 0x00A7},
+    {"textmu", 0x00B5},    {"textbackslash", 0x005C},
+    {"ldots", 0x2026},      {"textperiodcentered", 0x00B7},
+};
+enum { N_ALIAS = sizeof aliases / sizeof *aliases };
+
+/* Commands whose argument is kept as text. */
+static const char *const text_cmds[] = {
+    "textit", "emph", "textbf", "textsc", "texttt", "textrm", "textsf", "textup", "textsl",
+    "textmd", "textnormal", "mbox", "hbox", "text", "textsuperscript", "textsubscript",
+    "NoCaseChange", "nocase", "MakeUppercase", "MakeLowercase", "uppercase", "lowercase",
+};
+/* Declarations and no-ops that produce no text. */
+static const char *const drop_cmds[] = {
+    "em", "it", "bf", "sc", "rm", "tt", "sf", "sl", "itshape", "bfseries", "scshape",
+    "upshape", "mdseries", "normalfont", "relax", "protect", "small", "footnotesize",
+    "large", "Large", "normalsize", "noindent", "null", "xspace", "ignorespaces",
+};
+
+bool pc_latex_table_entry(size_t i, int32_t *cp, const char **tex, char *kind)
+{
+    if (i >= N_SYM)
+        return false;
+    *cp = symtab[i].cp;
+    *tex = symtab[i].tex;
+    *kind = symtab[i].kind;
+    return true;
+}
+
+bool pc_latex_accent_entry(size_t i, int32_t *mark, const char **cmd)
+{
+    if (i >= N_ACCENT)
+        return false;
+    *mark = accents[i].mark;
+    *cmd = accents[i].cmd;
+    return true;
+}
+
+static const sym *sym_by_cp(int32_t cp)
+{
+    size_t lo = 0, hi = N_SYM;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (symtab[mid].cp == cp)
+            return &symtab[mid];
+        if (symtab[mid].cp < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static bool name_is(const char *name, size_t n, const char *want)
+{
+    return strlen(want) == n && memcmp(name, want, n) == 0;
+}
+
+static bool in_list(const char *name, size_t n, const char *const *list, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (name_is(name, n, list[i]))
+            return true;
+    return false;
+}
+
+/* A table entry for the control sequence `\name` (name without backslash). */
+static const sym *sym_by_command(const char *name, size_t n, char kind)
+{
+    for (size_t i = 0; i < N_SYM; i++)
+        if (symtab[i].kind == kind && symtab[i].tex[0] == '\\' && name_is(name, n, symtab[i].tex + 1))
+            return &symtab[i];
+    return NULL;
+}
+
+static const char *accent_cmd_mark(const char *name, size_t n, int32_t *mark)
+{
+    for (size_t i = 0; i < N_ACCENT; i++)
+        if (name_is(name, n, accents[i].cmd)) {
+            *mark = accents[i].mark;
+            return accents[i].cmd;
+        }
+    return NULL;
+}
+
+static const char *accent_for_mark(int32_t mark)
+{
+    for (size_t i = 0; i < N_ACCENT; i++)
+        if (accents[i].mark == mark)
+            return accents[i].cmd;
+    return NULL;
+}
+
+/* ---- decoding ----------------------------------------------------------- */
+
+typedef struct dec {
+    pc_buf *out;
+    pc_strlist *prot;
+    pc_latex_report *rep;
+    const char *base; /* start of the whole input, for offsets */
+} dec;
+
+static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth);
+
+/* Index of the '}' matching the '{' at s[i], or (size_t)-1. */
+static size_t match_brace(const char *s, size_t i, size_t e)
+{
+    int level = 0;
+    for (; i < e; i++) {
+        if (s[i] == '\\') {
+            i++;
+            continue;
+        }
+        if (s[i] == '{')
+            level++;
+        else if (s[i] == '}' && --level == 0)
+            return i;
+    }
+    return (size_t)-1;
+}
+
+static void unknown(dec *d, const char *at, size_t n)
+{
+    if (!d->rep)
+        return;
+    if (d->rep->n_unknown++ == 0) {
+        d->rep->first_offset = (size_t)(at - d->base);
+        size_t k = n < sizeof d->rep->first_name - 1 ? n : sizeof d->rep->first_name - 1;
+        memcpy(d->rep->first_name, at, k);
+        d->rep->first_name[k] = '\0';
+    }
+}
+
+static size_t skip_spaces(const char *s, size_t i, size_t e)
+{
+    while (i < e && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+        i++;
+    return i;
+}
+
+/* Decodes the accent argument at s[i] and appends it with `mark` to d->out.
+ * Returns the index after the argument. */
+static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t mark, int depth)
+{
+    pc_buf arg = PC_BUF_INIT;
+    pc_buf *saved = d->out;
+    d->out = &arg;
+    i = skip_spaces(s, i, e);
+    if (i < e && s[i] == '{') {
+        size_t close = match_brace(s, i, e);
+        if (close == (size_t)-1)
+            close = e;
+        decode_range(d, s, i + 1, close, depth + 1);
+        i = close < e ? close + 1 : e;
+    } else if (i + 1 < e && s[i] == '\\' && pc_is_alpha((unsigned char)s[i + 1])) {
+        size_t j = i + 1;
+        while (j < e && pc_is_alpha((unsigned char)s[j]))
+            j++;
+        decode_range(d, s, i, j, depth + 1);
+        i = j;
+    } else if (i < e) {
+        int32_t cp;
+        int len = pc_utf8_next(s + i, e - i, &cp);
+        if (len < 1)
+            len = 1;
+        pc_buf_put(&arg, s + i, (size_t)len);
+        i += (size_t)len;
+    }
+    d->out = saved;
+    /* dotless i/j take the accent as plain i/j */
+    pc_buf fixed = PC_BUF_INIT;
+    if (arg.len >= 2 && (unsigned char)arg.ptr[0] == 0xC4 && (unsigned char)arg.ptr[1] == 0xB1) {
+        pc_buf_putc(&fixed, 'i'); /* ı */
+        pc_buf_put(&fixed, arg.ptr + 2, arg.len - 2);
+    } else if (arg.len >= 2 && (unsigned char)arg.ptr[0] == 0xC8 && (unsigned char)arg.ptr[1] == 0xB7) {
+        pc_buf_putc(&fixed, 'j'); /* ȷ */
+        pc_buf_put(&fixed, arg.ptr + 2, arg.len - 2);
+    } else {
+        pc_buf_put(&fixed, arg.ptr, arg.len);
+    }
+    if (fixed.len) {
+        int32_t cp;
+        int len = pc_utf8_next(fixed.ptr, fixed.len, &cp);
+        size_t first = len > 0 ? (size_t)len : 1;
+        if (mark == 0x0361) { /* the tie joins two letters: mark after the first */
+            pc_buf_put(d->out, fixed.ptr, first);
+            pc_utf8_put(d->out, mark);
+            pc_buf_put(d->out, fixed.ptr + first, fixed.len - first);
+        } else {
+            pc_buf_put(d->out, fixed.ptr, fixed.len);
+            pc_utf8_put(d->out, mark);
+        }
+    }
+    pc_buf_free(&fixed);
+    pc_buf_free(&arg);
+    return i;
+}
+
+/* Handles the control sequence at s[i] == '\\'; returns the index after it. */
+static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int depth)
+{
+    if (i + 1 >= e) {
+        pc_buf_putc(d->out, '\\');
+        return e;
+    }
+    unsigned char nc = (unsigned char)s[i + 1];
+    if (!pc_is_alpha(nc)) {
+        int32_t mark;
+        if (accent_cmd_mark(s + i + 1, 1, &mark))
+            return decode_accent(d, s, i + 2, e, mark, depth);
+        switch (nc) {
+        case '{': pc_buf_putc(d->out, '{'); return i + 2;
+        case '}': pc_buf_putc(d->out, '}'); return i + 2;
+        case ' ': case '\n': case '\t': case '\\': pc_buf_putc(d->out, ' '); return i + 2;
+        case '-': case '/': case '@': return i + 2;
+        case '(': case '[': { /* inline or display math: verbatim */
+            const char *close = nc == '(' ? "\\)" : "\\]";
+            for (size_t j = i + 2; j + 1 < e; j++)
+                if (s[j] == close[0] && s[j + 1] == close[1]) {
+                    pc_buf_put(d->out, s + i, j + 2 - i);
+                    return j + 2;
+                }
+            break;
+        }
+        default: {
+            const sym *y = sym_by_command(s + i + 1, 1, 'L');
+            if (y) {
+                pc_utf8_put(d->out, y->cp);
+                return i + 2;
+            }
+        }
+        }
+        unknown(d, s + i, 2);
+        pc_buf_put(d->out, s + i, 2);
+        return i + 2;
+    }
+    size_t j = i + 1;
+    while (j < e && pc_is_alpha((unsigned char)s[j]))
+        j++;
+    const char *name = s + i + 1;
+    size_t nlen = j - i - 1;
+    int32_t mark;
+    if (accent_cmd_mark(name, nlen, &mark))
+        return decode_accent(d, s, j, e, mark, depth);
+    const sym *y = sym_by_command(name, nlen, 'W');
+    int32_t cp = y ? y->cp : -1;
+    for (size_t k = 0; cp < 0 && k < N_ALIAS; k++)
+        if (name_is(name, nlen, aliases[k].name))
+            cp = aliases[k].cp;
+    if (cp >= 0) {
+        pc_utf8_put(d->out, cp);
+        if (j + 1 < e && s[j] == '{' && s[j + 1] == '}')
+            return j + 2;
+        return skip_spaces(s, j, e);
+    }
+    size_t after = skip_spaces(s, j, e);
+    bool has_arg = after < e && s[after] == '{';
+    size_t close = has_arg ? match_brace(s, after, e) : (size_t)-1;
+    if (close == (size_t)-1)
+        has_arg = false;
+    if (name_is(name, nlen, "ensuremath") && has_arg) {
+        /* our own encoding of a math symbol: \ensuremath{\alpha} */
+        const char *in = s + after + 1;
+        size_t inn = close - after - 1;
+        if (inn > 1 && in[0] == '\\') {
+            const sym *m = sym_by_command(in + 1, inn - 1, 'M');
+            if (m) {
+                pc_utf8_put(d->out, m->cp);
+                return close + 1;
+            }
+        } else if (inn == 1 && in[0] == '-') {
+            pc_utf8_put(d->out, 0x2212);
+            return close + 1;
+        }
+        pc_buf_put(d->out, s + i, close + 1 - i); /* other math: verbatim */
+        return close + 1;
+    }
+    if (has_arg && in_list(name, nlen, text_cmds, sizeof text_cmds / sizeof *text_cmds)) {
+        decode_range(d, s, after + 1, close, depth + 1);
+        return close + 1;
+    }
+    if (has_arg && name_is(name, nlen, "url")) {
+        pc_buf_put(d->out, s + after + 1, close - after - 1);
+        return close + 1;
+    }
+    if (has_arg && name_is(name, nlen, "href")) {
+        size_t t = skip_spaces(s, close + 1, e);
+        size_t tclose = t < e && s[t] == '{' ? match_brace(s, t, e) : (size_t)-1;
+        if (tclose != (size_t)-1) {
+            decode_range(d, s, t + 1, tclose, depth + 1);
+            return tclose + 1;
+        }
+        pc_buf_put(d->out, s + after + 1, close - after - 1);
+        return close + 1;
+    }
+    if (has_arg && name_is(name, nlen, "noopsort")) /* BibTeX sorting trick: no text */
+        return close + 1;
+    if (in_list(name, nlen, drop_cmds, sizeof drop_cmds / sizeof *drop_cmds))
+        return after;
+    if (name_is(name, nlen, "par") || name_is(name, nlen, "newline") ||
+        name_is(name, nlen, "linebreak")) {
+        pc_buf_putc(d->out, ' ');
+        return after;
+    }
+    /* unknown: kept as written, with its braced arguments */
+    unknown(d, s + i, j - i);
+    size_t end = j;
+    for (size_t a = j; a < e && s[a] == '{';) {
+        size_t c = match_brace(s, a, e);
+        if (c == (size_t)-1)
+            break;
+        end = a = c + 1;
+    }
+    pc_buf_put(d->out, s + i, end - i);
+    return end;
+}
+
+static bool has_upper(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        int32_t cp;
+        int len = pc_utf8_next(s + i, n - i, &cp);
+        if (len < 1)
+            return false;
+        if (pc_unicode_case(cp) > 0)
+            return true;
+        i += (size_t)len;
+    }
+    return false;
+}
+
+static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
+{
+    /* Bound recursion on hostile input: past this depth braces are text. */
+    const int max_depth = 64;
+    while (i < e) {
+        size_t run = i;
+        while (run < e && (!s[run] || !strchr("\\${}~-`'", s[run])))
+            run++;
+        if (run > i) {
+            pc_buf_put(d->out, s + i, run - i);
+            i = run;
+            if (i >= e)
+                break;
+        }
+        char c = s[i];
+        switch (c) {
+        case '\\':
+            i = decode_command(d, s, i, e, depth);
+            break;
+        case '$': {
+            size_t j = i + 1;
+            bool display = j < e && s[j] == '$';
+            if (display)
+                j++;
+            size_t k = j;
+            for (; k < e; k++) {
+                if (s[k] == '\\') {
+                    k++;
+                    continue;
+                }
+                if (s[k] == '$' && (!display || (k + 1 < e && s[k + 1] == '$')))
+                    break;
+            }
+            if (k < e && k > j) {
+                size_t end = k + (display ? 2 : 1);
+                pc_buf_put(d->out, s + i, end - i);
+                i = end;
+            } else {
+                pc_buf_putc(d->out, '$');
+                i++;
+            }
+            break;
+        }
+        case '{': {
+            size_t close = match_brace(s, i, e);
+            if (close == (size_t)-1 || depth >= max_depth) {
+                i++; /* unbalanced: drop the brace, keep the text */
+                break;
+            }
+            size_t mark = d->out->len;
+            decode_range(d, s, i + 1, close, depth + 1);
+            if (depth == 0 && d->prot && d->out->len > mark &&
+                has_upper(d->out->ptr + mark, d->out->len - mark)) {
+                const char *w = d->out->ptr + mark;
+                size_t wn = d->out->len - mark;
+                pc_trim(&w, &wn);
+                if (wn) {
+                    char *word = pc_xstrndup(w, wn);
+                    if (!pc_strlist_has(d->prot, word))
+                        pc_strlist_push(d->prot, word);
+                    free(word);
+                }
+            }
+            i = close + 1;
+            break;
+        }
+        case '}':
+            i++;
+            break;
+        case '~':
+            pc_utf8_put(d->out, 0x00A0);
+            i++;
+            break;
+        case '-': {
+            size_t n = 0;
+            while (i + n < e && s[i + n] == '-')
+                n++;
+            i += n;
+            for (; n >= 3; n -= 3)
+                pc_utf8_put(d->out, 0x2014);
+            if (n == 2)
+                pc_utf8_put(d->out, 0x2013);
+            else if (n == 1)
+                pc_buf_putc(d->out, '-');
+            break;
+        }
+        case '`':
+            if (i + 1 < e && s[i + 1] == '`') {
+                pc_utf8_put(d->out, 0x201C);
+                i += 2;
+            } else {
+                pc_utf8_put(d->out, 0x2018);
+                i++;
+            }
+            break;
+        case '\'':
+            if (i + 1 < e && s[i + 1] == '\'') {
+                pc_utf8_put(d->out, 0x201D);
+                i += 2;
+            } else {
+                pc_buf_putc(d->out, '\'');
+                i++;
+            }
+            break;
+        }
+    }
+}
+
+void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
+                     pc_latex_report *rep)
+{
+    pc_buf raw = PC_BUF_INIT;
+    dec d = {.out = &raw, .prot = protected_words, .rep = rep, .base = s};
+    decode_range(&d, s, 0, n, 0);
+    pc_utf8_nfc(&raw);
+    pc_buf_put_folded(out, raw.ptr, raw.len);
+    pc_buf_free(&raw);
+}
+
+/* ---- encoding ----------------------------------------------------------- */
+
+/* Length of a well-formed math span at s[i] == '$' (braces balanced, closed,
+ * not empty), or 0. */
+size_t pc_latex_math_span(const char *s, size_t i, size_t n)
+{
+    size_t j = i + 1;
+    bool display = j < n && s[j] == '$';
+    if (display)
+        j++;
+    int level = 0;
+    for (size_t k = j; k < n; k++) {
+        char c = s[k];
+        if (c == '\\') {
+            if (k + 1 < n && (s[k + 1] == '{' || s[k + 1] == '}'))
+                return 0; /* \{ in math unbalances BibTeX's brace count */
+            k++;
+            continue;
+        }
+        if (c == '\n' || c == '\r')
+            return 0;
+        if (c == '{')
+            level++;
+        else if (c == '}' && --level < 0)
+            return 0;
+        else if (c == '$') {
+            if (level != 0 || k == j)
+                return 0;
+            if (display)
+                return k + 1 < n && s[k + 1] == '$' ? k + 2 - i : 0;
+            return k + 1 - i;
+        }
+    }
+    return 0;
+}
+
+static void put_sym(pc_buf *out, const sym *y)
+{
+    switch (y->kind) {
+    case 'W':
+        pc_buf_putc(out, '{');
+        pc_buf_puts(out, y->tex);
+        pc_buf_putc(out, '}');
+        break;
+    case 'M':
+        pc_buf_puts(out, "\\ensuremath{");
+        pc_buf_puts(out, y->tex);
+        pc_buf_putc(out, '}');
+        break;
+    default:
+        pc_buf_puts(out, y->tex);
+    }
+}
+
+/* Writes cp as base letter + accent commands, e.g. {\^{\d{a}}}; false when
+ * its decomposition has a part with no LaTeX form. */
+static bool put_accented(pc_buf *out, int32_t cp)
+{
+    utf8proc_int32_t dec[8];
+    int last = 0;
+    utf8proc_ssize_t k = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
+    if (k < 2 || k > 8)
+        return false;
+    pc_buf inner = PC_BUF_INIT;
+    utf8proc_ssize_t first_mark = 1;
+    if (dec[1] == 0x031B) { /* horn: o/u + horn are letters of their own (ơ, ư) */
+        utf8proc_int32_t pair[2] = {dec[0], dec[1]};
+        if (utf8proc_normalize_utf32(pair, 2, UTF8PROC_STABLE | UTF8PROC_COMPOSE) == 1) {
+            const sym *y = sym_by_cp(pair[0]);
+            if (!y) {
+                pc_buf_free(&inner);
+                return false;
+            }
+            pc_buf_puts(&inner, y->tex);
+            first_mark = 2;
+        }
+    }
+    if (first_mark == 2) {
+    } else if (dec[0] < 0x80 && pc_is_alpha(dec[0])) {
+        pc_buf_putc(&inner, (char)dec[0]);
+    } else {
+        const sym *y = sym_by_cp(dec[0]);
+        if (!y || y->kind != 'W') {
+            pc_buf_free(&inner);
+            return false;
+        }
+        pc_buf_puts(&inner, y->tex);
+    }
+    for (utf8proc_ssize_t j = first_mark; j < k; j++) {
+        const char *cmd = accent_for_mark(dec[j]);
+        if (!cmd) {
+            pc_buf_free(&inner);
+            return false;
+        }
+        pc_buf next = PC_BUF_INIT;
+        pc_buf_putc(&next, '\\');
+        pc_buf_puts(&next, cmd);
+        if (!pc_is_alpha((unsigned char)cmd[0]) && inner.len == 1) {
+            pc_buf_put(&next, inner.ptr, inner.len);
+        } else {
+            pc_buf_putc(&next, '{');
+            pc_buf_put(&next, inner.ptr, inner.len);
+            pc_buf_putc(&next, '}');
+        }
+        pc_buf_free(&inner);
+        inner = next;
+    }
+    pc_buf_putc(out, '{');
+    pc_buf_put(out, inner.ptr, inner.len);
+    pc_buf_putc(out, '}');
+    pc_buf_free(&inner);
+    return true;
+}
+
+void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_latex_report *rep)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t run = i;
+        while (run < n) {
+            unsigned char c = (unsigned char)s[run];
+            if (c >= 0x80 || c < 0x20 || strchr("#$%&\\^_`{}~-'", c))
+                break;
+            run++;
+        }
+        pc_buf_put(out, s + i, run - i);
+        i = run;
+        if (i >= n)
+            break;
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80) {
+            if (c < 0x20) {
+                pc_buf_putc(out, ' ');
+                i++;
+            } else if (c == '$' && (flags & PC_TEX_MATH) && pc_latex_math_span(s, i, n)) {
+                size_t len = pc_latex_math_span(s, i, n);
+                pc_buf_put(out, s + i, len);
+                i += len;
+            } else if ((c == '-' || c == '\'') && i + 1 < n && s[i + 1] == (char)c) {
+                pc_buf_putc(out, (char)c); /* keep "--" and "''" from turning into dashes/quotes */
+                pc_buf_puts(out, "{}");
+                i++;
+            } else if (c == '-' || c == '\'') {
+                pc_buf_putc(out, (char)c);
+                i++;
+            } else {
+                put_sym(out, sym_by_cp(c));
+                i++;
+            }
+            continue;
+        }
+        int32_t cp;
+        int len = pc_utf8_next(s + i, n - i, &cp);
+        if (len < 1) { /* invalid byte: never produced by our readers; keep it */
+            pc_buf_putc(out, (char)c);
+            i++;
+            continue;
+        }
+        if (!(flags & PC_TEX_UNICODE)) {
+            const sym *y = sym_by_cp(cp);
+            if (y) {
+                put_sym(out, y);
+                i += (size_t)len;
+                continue;
+            }
+            if (put_accented(out, cp)) {
+                i += (size_t)len;
+                continue;
+            }
+            if (rep && rep->n_unencodable++ == 0)
+                rep->first_unencodable = cp;
+        }
+        pc_buf_put(out, s + i, (size_t)len);
+        i += (size_t)len;
+    }
+}

@@ -1,0 +1,371 @@
+/* names.c — name and author-list parsing (see names.h for the rules). */
+#include "names.h"
+#include "unicode.h"
+
+#include <stdlib.h>
+
+typedef struct tok {
+    const char *s;
+    size_t n;
+} tok;
+
+static const char *const suffixes[] = {"Jr", "Jr.", "Sr", "Sr.", "Jnr", "Jnr.", "Snr", "Snr.",
+                                       "II", "III", "IV", "2nd", "3rd", "Junior", "Senior"};
+
+static const char *const cap_particles[] = {"Van", "Von", "Der", "Den", "Dos", "Das", "Del",
+                                            "Della", "De", "Ten", "Ter", "Zu", "Vander"};
+
+/* Words that make a name an organisation (compared case-insensitively). */
+static const char *const org_words[] = {
+    "Collaboration", "Consortium", "Team", "Group", "Committee", "Council", "Society",
+    "Association", "Institute", "University", "Laboratory", "Laboratories", "Initiative",
+    "Project", "Organization", "Organisation", "Foundation", "Network", "Alliance", "Agency",
+    "Corporation", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "GmbH", "Centre", "Center",
+    "Department", "Office", "Partnership", "Programme", "Community", "Contributors",
+    "Developers", "Collective", "Taskforce", "Board", "Federation", "Union",
+    "Ministry", "Bureau", "Authority", "Observatory",
+};
+
+static bool tok_in(tok t, const char *const *list, size_t count, bool nocase)
+{
+    for (size_t i = 0; i < count; i++)
+        if (strlen(list[i]) == t.n &&
+            (nocase ? pc_strncasecmp(t.s, list[i], t.n) == 0 : memcmp(t.s, list[i], t.n) == 0))
+            return true;
+    return false;
+}
+
+bool pc_name_is_suffix(const char *s, size_t n)
+{
+    tok t = {s, n};
+    return tok_in(t, suffixes, sizeof suffixes / sizeof *suffixes, false);
+}
+
+/* Splits on white space. */
+static size_t tokenize(const char *s, size_t n, tok **out)
+{
+    size_t count = 0, cap = 0;
+    *out = NULL;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && pc_is_space((unsigned char)s[i]))
+            i++;
+        size_t st = i;
+        while (i < n && !pc_is_space((unsigned char)s[i]))
+            i++;
+        if (i > st) {
+            if (count == cap) {
+                cap = cap ? cap * 2 : 8;
+                *out = pc_xrealloc(*out, cap * sizeof **out);
+            }
+            (*out)[count++] = (tok){s + st, i - st};
+        }
+    }
+    return count;
+}
+
+/* Case of a word as BibTeX sees it: its first letter. */
+static int tok_case(tok t)
+{
+    for (size_t i = 0; i < t.n;) {
+        int32_t cp;
+        int len = pc_utf8_next(t.s + i, t.n - i, &cp);
+        if (len < 1)
+            return 0;
+        int c = pc_unicode_case(cp);
+        if (c)
+            return c;
+        i += (size_t)len;
+    }
+    return 0;
+}
+
+bool pc_name_is_organisation(const char *s, size_t n)
+{
+    tok *t;
+    size_t k = tokenize(s, n, &t);
+    bool org = false;
+    if (k >= 2 && t[0].n == 3 && pc_strncasecmp(t[0].s, "The", 3) == 0)
+        org = true;
+    for (size_t i = 0; !org && k >= 2 && i < k; i++) {
+        tok w = t[i];
+        while (w.n && strchr(",;:()", w.s[w.n - 1]))
+            w.n--;
+        tok bare = w;
+        if (bare.n && bare.s[bare.n - 1] == '.')
+            bare.n--;
+        if (tok_in(w, org_words, sizeof org_words / sizeof *org_words, true) ||
+            tok_in(bare, org_words, sizeof org_words / sizeof *org_words, true))
+            org = true;
+    }
+    free(t);
+    return org;
+}
+
+/* Joins tokens [a, b) with single spaces into an owned string (NULL if empty). */
+static char *join(const tok *t, size_t a, size_t b)
+{
+    if (a >= b)
+        return NULL;
+    pc_buf out = PC_BUF_INIT;
+    for (size_t i = a; i < b; i++) {
+        if (i > a)
+            pc_buf_putc(&out, ' ');
+        pc_buf_put(&out, t[i].s, t[i].n);
+    }
+    return pc_buf_detach(&out);
+}
+
+/* "von Last" part of a BibTeX-order name: leading lowercase words are the
+ * particle, up to the last lowercase word before the final word. */
+static void parse_von_last(const tok *t, size_t k, pc_name *out)
+{
+    size_t von_end = 0; /* tokens [0, von_end) are the particle */
+    for (size_t i = 0; i + 1 < k; i++)
+        if (tok_case(t[i]) < 0)
+            von_end = i + 1;
+        else if (von_end == 0)
+            break;
+    out->particle = join(t, 0, von_end);
+    out->family = join(t, von_end, k);
+}
+
+static char *trimmed_copy(const char *s, size_t n)
+{
+    pc_trim(&s, &n);
+    return n ? pc_xstrndup(s, n) : NULL;
+}
+
+void pc_name_parse(const char *s, size_t n, pc_name *out)
+{
+    pc_name_clear(out);
+    pc_trim(&s, &n);
+    if (!n)
+        return;
+    if (pc_name_is_organisation(s, n)) {
+        out->literal = pc_xstrndup(s, n);
+        return;
+    }
+    /* commas: BibTeX order, unless the only comma introduces a suffix */
+    const char *c1 = memchr(s, ',', n);
+    if (c1) {
+        const char *rest = c1 + 1;
+        size_t rn = n - (size_t)(rest - s);
+        const char *c2 = memchr(rest, ',', rn);
+        const char *r = rest;
+        size_t rl = rn;
+        pc_trim(&r, &rl);
+        if (!c2 && pc_name_is_suffix(r, rl)) {
+            pc_name_parse(s, (size_t)(c1 - s), out);
+            out->suffix = pc_xstrndup(r, rl);
+            return;
+        }
+        tok *t;
+        size_t k = tokenize(s, (size_t)(c1 - s), &t);
+        parse_von_last(t, k, out);
+        free(t);
+        if (c2) {
+            out->suffix = trimmed_copy(rest, (size_t)(c2 - rest));
+            out->given = trimmed_copy(c2 + 1, n - (size_t)(c2 + 1 - s));
+        } else {
+            out->given = trimmed_copy(rest, rn);
+        }
+        return;
+    }
+    tok *t;
+    size_t k = tokenize(s, n, &t);
+    if (k >= 3 && pc_name_is_suffix(t[k - 1].s, t[k - 1].n)) {
+        out->suffix = join(t, k - 1, k);
+        k--;
+    }
+    if (k == 1) {
+        out->family = join(t, 0, 1);
+        free(t);
+        return;
+    }
+    size_t von_start = 0, von_end = 0;
+    for (size_t i = 1; i + 1 < k; i++)
+        if (tok_case(t[i]) < 0) {
+            if (!von_start)
+                von_start = i;
+            von_end = i + 1;
+        }
+    if (von_start) {
+        out->given = join(t, 0, von_start);
+        out->particle = join(t, von_start, von_end);
+        out->family = join(t, von_end, k);
+    } else {
+        size_t fam = k - 1;
+        for (size_t i = 1; i + 1 < k; i++)
+            if (tok_in(t[i], cap_particles, sizeof cap_particles / sizeof *cap_particles, false)) {
+                fam = i;
+                break;
+            }
+        out->given = join(t, 0, fam);
+        out->family = join(t, fam, k);
+    }
+    free(t);
+}
+
+void pc_name_from_parts(const char *given, const char *family, const char *suffix, pc_name *out)
+{
+    pc_name_clear(out);
+    if (family) {
+        tok *t;
+        size_t k = tokenize(family, strlen(family), &t);
+        if (k)
+            parse_von_last(t, k, out);
+        free(t);
+    }
+    if (given) {
+        tok *t;
+        size_t k = tokenize(given, strlen(given), &t);
+        size_t end = k;
+        while (end > 1 && tok_case(t[end - 1]) < 0)
+            end--;
+        out->given = join(t, 0, end);
+        if (end < k) {
+            char *p = join(t, end, k);
+            if (out->particle) {
+                pc_buf b = PC_BUF_INIT;
+                pc_buf_puts(&b, p);
+                pc_buf_putc(&b, ' ');
+                pc_buf_puts(&b, out->particle);
+                free(out->particle);
+                out->particle = pc_buf_detach(&b);
+                free(p);
+            } else {
+                out->particle = p;
+            }
+        }
+        free(t);
+    }
+    if (suffix && *suffix)
+        out->suffix = pc_xstrdup(suffix);
+}
+
+void pc_name_display(const pc_name *nm, pc_buf *out)
+{
+    if (nm->literal) {
+        pc_buf_puts(out, nm->literal);
+        return;
+    }
+    size_t start = out->len;
+    const char *parts[] = {nm->given, nm->particle, nm->family};
+    for (size_t i = 0; i < 3; i++)
+        if (parts[i] && *parts[i]) {
+            if (out->len > start)
+                pc_buf_putc(out, ' ');
+            pc_buf_puts(out, parts[i]);
+        }
+    if (nm->suffix && *nm->suffix) {
+        pc_buf_puts(out, ", ");
+        pc_buf_puts(out, nm->suffix);
+    }
+}
+
+/* ---- author lists ------------------------------------------------------- */
+
+static bool is_et_al(const char *s, size_t n)
+{
+    pc_trim(&s, &n);
+    return (n >= 5 && pc_strncasecmp(s, "et al", 5) == 0 && (n == 5 || (n == 6 && s[5] == '.'))) ||
+           (n == 6 && pc_strncasecmp(s, "others", 6) == 0);
+}
+
+/* Adds one list item: "Name (Aff; Aff2) (Aff3)". */
+static void add_item(const char *s, size_t n, pc_record *rec)
+{
+    pc_trim(&s, &n);
+    if (!n)
+        return;
+    if (is_et_al(s, n)) {
+        rec->et_al = true;
+        return;
+    }
+    /* a lone suffix belongs to the previous author ("John Smith, Jr.") */
+    if (pc_name_is_suffix(s, n) && rec->n_authors &&
+        !rec->authors[rec->n_authors - 1].suffix && !rec->authors[rec->n_authors - 1].literal) {
+        rec->authors[rec->n_authors - 1].suffix = pc_xstrndup(s, n);
+        return;
+    }
+    pc_buf name = PC_BUF_INIT;
+    pc_strlist affs = {0};
+    size_t i = 0;
+    while (i < n) {
+        if (s[i] == '(') {
+            int depth = 0;
+            size_t j = i;
+            for (; j < n; j++) {
+                if (s[j] == '(')
+                    depth++;
+                else if (s[j] == ')' && --depth == 0)
+                    break;
+            }
+            const char *a = s + i + 1;
+            size_t an = (j < n ? j : n) - i - 1;
+            /* several affiliations in one pair of parentheses: "A; B" */
+            while (an) {
+                const char *semi = memchr(a, ';', an);
+                size_t part = semi ? (size_t)(semi - a) : an;
+                const char *p = a;
+                size_t pn = part;
+                pc_trim(&p, &pn);
+                if (pn)
+                    pc_strlist_push_n(&affs, p, pn);
+                if (!semi)
+                    break;
+                an -= part + 1;
+                a = semi + 1;
+            }
+            i = j < n ? j + 1 : n;
+            pc_buf_putc(&name, ' ');
+            continue;
+        }
+        pc_buf_putc(&name, s[i]);
+        i++;
+    }
+    pc_buf folded = PC_BUF_INIT;
+    pc_buf_put_folded(&folded, name.ptr, name.len);
+    if (folded.len) {
+        pc_name *nm = pc_record_add_author(rec);
+        pc_name_parse(folded.ptr, folded.len, nm);
+        nm->affiliations = affs;
+    } else if (rec->n_authors) { /* "(Aff)" alone: the previous author's */
+        for (size_t k = 0; k < affs.n; k++)
+            pc_strlist_push(&rec->authors[rec->n_authors - 1].affiliations, affs.items[k]);
+        pc_strlist_clear(&affs);
+    } else {
+        pc_strlist_clear(&affs);
+    }
+    pc_buf_free(&folded);
+    pc_buf_free(&name);
+}
+
+void pc_names_parse_list(const char *s, size_t n, pc_record *rec)
+{
+    int depth = 0;
+    size_t start = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '(' || c == '[')
+            depth++;
+        else if ((c == ')' || c == ']') && depth > 0)
+            depth--;
+        if (depth)
+            continue;
+        size_t sep = 0;
+        if (c == ',' || c == ';')
+            sep = 1;
+        else if (c == ' ' && i + 5 <= n && memcmp(s + i, " and ", 5) == 0)
+            sep = 5;
+        else if (c == ' ' && i + 3 <= n && memcmp(s + i, " & ", 3) == 0)
+            sep = 3;
+        if (!sep)
+            continue;
+        add_item(s + start, i - start, rec);
+        start = i + sep;
+        i += sep - 1;
+    }
+    add_item(s + start, n - start, rec);
+}

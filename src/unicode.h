@@ -1,0 +1,31 @@
+/* unicode.h — UTF-8 validation, NFC normalisation and ASCII folding (utf8proc).
+ *
+ * Every string that enters the record model passes pc_utf8_nfc; citation keys
+ * are built from pc_ascii_fold. */
+#ifndef PC_UNICODE_H
+#define PC_UNICODE_H
+
+#include "util.h"
+
+#include <stdint.h>
+
+/* Decodes one code point at s (n bytes available); returns its length, or
+ * -1 for an invalid sequence (then *cp is undefined). */
+int pc_utf8_next(const char *s, size_t n, int32_t *cp);
+/* Appends the UTF-8 encoding of cp. */
+void pc_utf8_put(pc_buf *b, int32_t cp);
+/* True if [s, s+n) is valid UTF-8 without NUL; else *bad = offset of the
+ * first bad byte. */
+bool pc_utf8_valid(const char *s, size_t n, size_t *bad);
+/* Rewrites b in NFC (b must be valid UTF-8).  ASCII is left untouched fast. */
+void pc_utf8_nfc(pc_buf *b);
+/* Appends s folded to ASCII: marks dropped (é→e), letters without a
+ * decomposition mapped by a small table (ß→ss, ø→o, ł→l, æ→ae, þ→th),
+ * anything else dropped.  Case is kept. */
+void pc_ascii_fold(pc_buf *out, const char *s, size_t n);
+/* Unicode letter case of cp: 1 upper/title, -1 lower, 0 not a letter. */
+int pc_unicode_case(int32_t cp);
+/* Number of code points in s. */
+size_t pc_utf8_len(const char *s, size_t n);
+
+#endif

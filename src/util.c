@@ -1,0 +1,192 @@
+/* util.c — allocation wrappers, pc_buf, and small string helpers. */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+char pc_buf_empty_[1];
+
+static void oom(void)
+{
+    fputs("paperconv: out of memory\n", stderr);
+    abort();
+}
+
+void *pc_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        oom();
+    return p;
+}
+
+void *pc_xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        oom();
+    return p;
+}
+
+void *pc_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        oom();
+    return q;
+}
+
+char *pc_xstrndup(const char *s, size_t n)
+{
+    char *d = pc_xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *pc_xstrdup(const char *s) { return s ? pc_xstrndup(s, strlen(s)) : NULL; }
+
+void pc_set_str(char **dst, const char *s)
+{
+    char *copy = pc_xstrdup(s);
+    free(*dst);
+    *dst = copy;
+}
+
+void pc_set_strn(char **dst, const char *s, size_t n)
+{
+    char *copy = pc_xstrndup(s, n);
+    free(*dst);
+    *dst = copy;
+}
+
+void pc_buf_init(pc_buf *b)
+{
+    b->ptr = pc_buf_empty_;
+    b->len = b->cap = 0;
+}
+
+void pc_buf_free(pc_buf *b)
+{
+    if (b->cap)
+        free(b->ptr);
+    pc_buf_init(b);
+}
+
+void pc_buf_grow(pc_buf *b, size_t extra)
+{
+    size_t need = b->len + extra + 1;
+    if (need <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < need)
+        cap += cap / 2 + 64;
+    if (b->cap) {
+        b->ptr = pc_xrealloc(b->ptr, cap);
+    } else {
+        b->ptr = pc_xmalloc(cap);
+        b->ptr[0] = '\0';
+    }
+    b->cap = cap;
+}
+
+void pc_buf_clear(pc_buf *b)
+{
+    b->len = 0;
+    if (b->cap)
+        b->ptr[0] = '\0';
+}
+
+void pc_buf_truncate(pc_buf *b, size_t len)
+{
+    if (len < b->len) {
+        b->len = len;
+        b->ptr[len] = '\0';
+    }
+}
+
+void pc_buf_put(pc_buf *b, const char *s, size_t n)
+{
+    if (!n)
+        return;
+    pc_buf_grow(b, n);
+    memcpy(b->ptr + b->len, s, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+}
+
+void pc_buf_puts(pc_buf *b, const char *s) { pc_buf_put(b, s, strlen(s)); }
+
+void pc_buf_vprintf(pc_buf *b, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n <= 0)
+        return;
+    pc_buf_grow(b, (size_t)n);
+    vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void pc_buf_printf(pc_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pc_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+char *pc_buf_detach(pc_buf *b)
+{
+    char *s = b->cap ? b->ptr : pc_xstrdup("");
+    pc_buf_init(b);
+    return s;
+}
+
+int pc_strcasecmp(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int ca = pc_to_lower((unsigned char)*a), cb = pc_to_lower((unsigned char)*b);
+        if (ca != cb || !ca)
+            return ca - cb;
+    }
+}
+
+int pc_strncasecmp(const char *a, const char *b, size_t n)
+{
+    for (; n; n--, a++, b++) {
+        int ca = pc_to_lower((unsigned char)*a), cb = pc_to_lower((unsigned char)*b);
+        if (ca != cb || !ca)
+            return ca - cb;
+    }
+    return 0;
+}
+
+void pc_trim(const char **s, size_t *n)
+{
+    while (*n && pc_is_space((unsigned char)**s)) {
+        (*s)++;
+        (*n)--;
+    }
+    while (*n && pc_is_space((unsigned char)(*s)[*n - 1]))
+        (*n)--;
+}
+
+void pc_buf_put_folded(pc_buf *b, const char *s, size_t n)
+{
+    bool pending = false;
+    size_t start = b->len;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (pc_is_space(c)) {
+            pending = true;
+            continue;
+        }
+        if (pending && b->len > start)
+            pc_buf_putc(b, ' ');
+        pending = false;
+        pc_buf_putc(b, (char)c);
+    }
+}

@@ -1,0 +1,67 @@
+/* util.h — allocation wrappers and the growable byte buffer (pc_buf).
+ *
+ * Out of memory aborts here, in one place, so callers never check for NULL.
+ * A pc_buf's ptr is never NULL and always NUL-terminated. */
+#ifndef PC_UTIL_H
+#define PC_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+void *pc_xmalloc(size_t n);
+void *pc_xcalloc(size_t n, size_t size);
+void *pc_xrealloc(void *p, size_t n);
+char *pc_xstrdup(const char *s);             /* NULL stays NULL */
+char *pc_xstrndup(const char *s, size_t n);
+/* Replaces *dst (freeing it) with a copy of s; s may be NULL. */
+void pc_set_str(char **dst, const char *s);
+void pc_set_strn(char **dst, const char *s, size_t n);
+
+typedef struct pc_buf {
+    char *ptr;
+    size_t len, cap;
+} pc_buf;
+
+#define PC_BUF_INIT {.ptr = pc_buf_empty_, .len = 0, .cap = 0}
+extern char pc_buf_empty_[1]; /* shared "" for empty buffers; never written */
+
+void pc_buf_init(pc_buf *b);
+void pc_buf_free(pc_buf *b);
+void pc_buf_grow(pc_buf *b, size_t extra);
+void pc_buf_clear(pc_buf *b); /* len = 0, keeps capacity */
+void pc_buf_put(pc_buf *b, const char *s, size_t n);
+void pc_buf_puts(pc_buf *b, const char *s);
+void pc_buf_printf(pc_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void pc_buf_vprintf(pc_buf *b, const char *fmt, va_list ap);
+/* Returns the contents as an owned string and resets b. */
+char *pc_buf_detach(pc_buf *b);
+void pc_buf_truncate(pc_buf *b, size_t len);
+
+static inline void pc_buf_putc(pc_buf *b, char c)
+{
+    if (b->len + 1 >= b->cap)
+        pc_buf_grow(b, 1);
+    b->ptr[b->len++] = c;
+    b->ptr[b->len] = '\0';
+}
+
+/* ASCII helpers that ignore the locale. */
+static inline bool pc_is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+static inline bool pc_is_digit(int c) { return c >= '0' && c <= '9'; }
+static inline bool pc_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static inline bool pc_is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static inline bool pc_is_alpha(int c) { return pc_is_upper(c) || pc_is_lower(c); }
+static inline bool pc_is_alnum(int c) { return pc_is_alpha(c) || pc_is_digit(c); }
+static inline int pc_to_lower(int c) { return pc_is_upper(c) ? c + 32 : c; }
+int pc_strcasecmp(const char *a, const char *b);
+int pc_strncasecmp(const char *a, const char *b, size_t n);
+
+/* Trims ASCII white space at both ends of [*s, *s+*n). */
+void pc_trim(const char **s, size_t *n);
+/* Appends s with every run of white space (incl. newlines) folded to one
+ * space, and leading/trailing space removed. */
+void pc_buf_put_folded(pc_buf *b, const char *s, size_t n);
+
+#endif

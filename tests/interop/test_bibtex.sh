@@ -1,0 +1,68 @@
+# test_bibtex.sh — the real bibtex as oracle for our BibTeX output.
+# For every sample (and name fixture): bibtex reads our .bib with no error
+# and no warning, and its own name splitter (format.name$) gives exactly the
+# given|particle|family|suffix our model holds.  plain.bst, when installed,
+# must also process the file without a warning.
+. "$ROOT/tests/lib.sh"
+if ! command -v bibtex >/dev/null 2>&1; then
+    skip "bibtex oracle" "bibtex not installed (Debian texlive-binaries; make deps)"
+    exit 0
+fi
+
+# bibtex_run DIR STYLE: runs bibtex on DIR/out.bib; output in DIR/out.{bbl,blg}
+bibtex_run() {
+    printf '\\citation{*}\n\\bibstyle{%s}\n\\bibdata{out}\n' "$2" > "$1/out.aux"
+    (cd "$1" && bibtex -terse out) > "$1/bibtex.log" 2>&1
+}
+
+oracle() { # NAME INPUT-FILE [paperconv options]
+    name=$1; input=$2; shift 2
+    d="$T/$name"
+    mkdir -p "$d"
+    cp "$ROOT/tests/interop/names.bst" "$d/"
+    if ! $PC "$input" -t bibtex --keep-going "$@" > "$d/out.bib" 2> "$d/pc.err"; then
+        fail "$name: paperconv failed" "$(cat "$d/pc.err")"
+        return
+    fi
+    bibtex_run "$d" names
+    rc=$?
+    if [ $rc -eq 0 ] && ! grep -qE 'Warning--|error message' "$d/out.blg"; then
+        pass "$name: bibtex reads it with 0 errors, 0 warnings"
+    else
+        fail "$name: bibtex status $rc" "$(grep -E 'Warning|error|---' "$d/out.blg" | head -5)"
+    fi
+    # bibtex wraps lines past 79 columns at a space: join them back
+    awk '/^@@ /{if (l!="") print l; l=$0; next} {l=l " " $0} END{if (l!="") print l}' "$d/out.bbl" |
+        sed 's/^@@ //; s/\([^\\]\)~/\1 /g' | "$PCTOOL" decode > "$d/bibtex.names"
+    # the model: KEY N given|particle|family|suffix, literal names as last names
+    "$PCTOOL" dump "$input" 2>/dev/null | awk -F '\t' '
+        $1 == "@" { key = $2; n = 0 }
+        $1 == "author" { split($2, p, "|"); n++
+            if (p[5] != "") print key " " n " ||" p[5] "|"
+            else print key " " n " " p[1] "|" p[2] "|" p[3] "|" p[4] }
+        $1 == "et_al" { n++; print key " " n " ||others|" }' > "$d/model.names"
+    if [ ! -s "$d/model.names" ]; then
+        fail "$name: no names to compare"
+    elif cmp -s "$d/model.names" "$d/bibtex.names"; then
+        pass "$name: bibtex splits all $(wc -l < "$d/model.names") names as the model does"
+    else
+        fail "$name: bibtex splits names differently from the model" \
+            "$(diff "$d/model.names" "$d/bibtex.names" | head -12)"
+    fi
+    if kpsewhich plain.bst >/dev/null 2>&1; then
+        bibtex_run "$d" plain
+        rc=$?
+        if [ $rc -eq 0 ] && ! grep -qE 'Warning--|error message' "$d/out.blg"; then
+            pass "$name: plain.bst formats it with 0 errors, 0 warnings"
+        else
+            fail "$name: plain.bst status $rc" "$(grep -E 'Warning|error' "$d/out.blg" | head -5)"
+        fi
+    fi
+}
+
+for f in "$ROOT"/samples/*.txt "$ROOT"/tests/data/listing-*.txt; do
+    [ -f "$f" ] || continue
+    base=$(basename "$f")
+    oracle "$base" "$f"
+    oracle "$base --unicode" "$f" --unicode
+done

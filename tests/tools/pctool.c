@@ -1,0 +1,155 @@
+/* pctool.c — test helper over libpaperconv (not installed).
+ *
+ *   pctool dump [-f FORMAT] FILE   the records as the model holds them,
+ *                                  one "field<TAB>value" line each
+ *   pctool names                   stdin names -> given|particle|family|suffix|literal
+ *   pctool decode                  stdin LaTeX lines -> Unicode lines
+ *   pctool encode                  stdin Unicode lines -> LaTeX lines
+ *
+ * Tests use it to compare what real consumers (bibtex, pandoc) report with
+ * what our model holds, without trusting our own writers. */
+#include "dates.h"
+#include "latex.h"
+#include "names.h"
+#include "paperconv.h"
+
+#include <stdlib.h>
+
+static void print_diag(void *u, const pc_diag *d)
+{
+    (void)u;
+    if (d->severity >= PC_SEV_WARNING)
+        fprintf(stderr, "pctool: %s:%lu:%lu: %s\n", d->file ? d->file : "-", d->line, d->col,
+                d->message);
+}
+
+static void put(const char *field, const char *v)
+{
+    if (v)
+        printf("%s\t%s\n", field, v);
+}
+
+static void dump_record(const pc_record *r)
+{
+    printf("@\t%s\n", r->key);
+    put("kind", pc_kind_name(r->kind));
+    put("title", r->title);
+    for (size_t i = 0; i < r->n_authors; i++) {
+        const pc_name *a = &r->authors[i];
+        printf("author\t%s|%s|%s|%s|%s\n", a->given ? a->given : "", a->particle ? a->particle : "",
+               a->family ? a->family : "", a->suffix ? a->suffix : "", a->literal ? a->literal : "");
+        for (size_t k = 0; k < a->affiliations.n; k++)
+            printf("affiliation\t%zu\t%s\n", i, a->affiliations.items[k]);
+    }
+    if (r->et_al)
+        put("et_al", "yes");
+    pc_buf d = PC_BUF_INIT;
+    pc_date_iso(&r->date, &d);
+    if (d.len)
+        put("date", d.ptr);
+    pc_buf_clear(&d);
+    pc_date_iso(&r->updated, &d);
+    if (d.len)
+        put("updated", d.ptr);
+    pc_buf_free(&d);
+    put("abstract", r->abstract);
+    if (r->abstract_truncated)
+        put("abstract_truncated", "yes");
+    put("doi", r->doi);
+    put("arxiv", r->arxiv_id);
+    if (r->arxiv_version)
+        printf("arxiv_version\t%d\n", r->arxiv_version);
+    put("arxiv_primary", r->arxiv_primary);
+    for (size_t i = 0; i < r->urls.n; i++)
+        put("url", r->urls.items[i]);
+    for (size_t i = 0; i < r->keywords.n; i++)
+        put("keyword", r->keywords.items[i]);
+    put("container", r->container);
+    put("volume", r->volume);
+    put("issue", r->issue);
+    put("pages", r->pages);
+    put("publisher", r->publisher);
+    put("journal_ref", r->journal_ref);
+    put("comment", r->comment);
+}
+
+static int dump(int argc, char **argv)
+{
+    const pc_format *from = NULL;
+    int i = 2;
+    if (i + 1 < argc && strcmp(argv[i], "-f") == 0) {
+        from = pc_format_find(argv[i + 1]);
+        if (!from) {
+            fprintf(stderr, "pctool: unknown format %s\n", argv[i + 1]);
+            return 2;
+        }
+        i += 2;
+    }
+    if (i >= argc)
+        return 2;
+    pc_ctx ctx;
+    pc_ctx_init(&ctx, print_diag, NULL);
+    pc_input *in = pc_input_open(&ctx, argv[i], from);
+    if (!in)
+        return 1;
+    pc_keyset *keys = pc_keyset_new();
+    pc_record rec;
+    pc_record_init(&rec);
+    pc_read_status st;
+    while ((st = pc_input_next(in, &rec)) == PC_READ_RECORD || st == PC_READ_SKIP) {
+        if (st == PC_READ_RECORD) {
+            pc_keyset_assign(keys, &rec, false);
+            dump_record(&rec);
+        }
+        pc_record_clear(&rec);
+    }
+    pc_record_clear(&rec);
+    pc_input_close(in);
+    pc_keyset_free(keys);
+    pc_ctx_free(&ctx);
+    return ctx.n_errors ? 1 : 0;
+}
+
+static int lines(int mode)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    pc_buf out = PC_BUF_INIT;
+    while ((n = getline(&line, &cap, stdin)) > 0) {
+        if (line[n - 1] == '\n')
+            line[--n] = '\0';
+        pc_buf_clear(&out);
+        if (mode == 'n') {
+            pc_name nm = {0};
+            pc_name_parse(line, (size_t)n, &nm);
+            printf("%s|%s|%s|%s|%s\n", nm.given ? nm.given : "", nm.particle ? nm.particle : "",
+                   nm.family ? nm.family : "", nm.suffix ? nm.suffix : "",
+                   nm.literal ? nm.literal : "");
+            pc_name_clear(&nm);
+            continue;
+        }
+        if (mode == 'd')
+            pc_latex_decode(line, (size_t)n, &out, NULL, NULL);
+        else
+            pc_latex_encode(line, (size_t)n, &out, PC_TEX_MATH, NULL);
+        puts(out.ptr);
+    }
+    pc_buf_free(&out);
+    free(line);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && strcmp(argv[1], "dump") == 0)
+        return dump(argc, argv);
+    if (argc == 2 && strcmp(argv[1], "names") == 0)
+        return lines('n');
+    if (argc == 2 && strcmp(argv[1], "decode") == 0)
+        return lines('d');
+    if (argc == 2 && strcmp(argv[1], "encode") == 0)
+        return lines('e');
+    fputs("usage: pctool dump [-f FORMAT] FILE | names | decode | encode\n", stderr);
+    return 2;
+}

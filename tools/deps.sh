@@ -1,0 +1,29 @@
+#!/bin/sh
+# deps.sh — install what paperconv needs to build and test, only if missing.
+# Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
+# Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, clang.
+set -e
+need=""
+for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
+            libutf8proc:libutf8proc-dev; do
+    mod=${pair%%:*}; pkg=${pair#*:}
+    pkg-config --exists "$mod" 2>/dev/null || need="$need $pkg"
+done
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+command -v cc >/dev/null 2>&1 || need="$need gcc"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v bibtex >/dev/null 2>&1 || need="$need texlive-binaries"
+kpsewhich plain.bst >/dev/null 2>&1 || need="$need texlive-base"
+command -v pandoc >/dev/null 2>&1 || need="$need pandoc"
+command -v ris2xml >/dev/null 2>&1 || need="$need bibutils"
+python3 -c 'import jsonschema' >/dev/null 2>&1 || need="$need python3-jsonschema"
+command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
+if [ -z "$need" ]; then
+    echo "deps: everything is installed" >&2
+    exit 0
+fi
+echo "deps: installing$need" >&2
+sudo=""
+[ "$(id -u)" = 0 ] || sudo=sudo
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $need >&2
