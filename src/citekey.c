@@ -4,6 +4,7 @@
  * memory grows by 8 bytes (plus slack) per distinct key, never per byte of
  * input.  A false match needs two different keys with equal 64-bit hashes. */
 #include "citekey.h"
+#include "latex.h"
 #include "unicode.h"
 
 #include <stdint.h>
@@ -63,10 +64,22 @@ static bool first_word(const char *s, pc_buf *out, bool skip_stop)
         const char *w = p;
         while (*p && !pc_is_space((unsigned char)*p))
             p++;
-        if (p == w || *w == '$')
+        if (p == w)
             continue;
         pc_buf_truncate(out, start);
-        put_folded_alnum(out, w, (size_t)(p - w));
+        /* the word without its math: "$\alpha$-stable" -> "stable" */
+        for (const char *q = w; q < p;) {
+            size_t m = *q == '$' ? pc_latex_math_span(q, 0, (size_t)(p - q)) : 0;
+            if (m) {
+                q += m;
+                continue;
+            }
+            const char *e = q + 1;
+            while (e < p && *e != '$')
+                e++;
+            put_folded_alnum(out, q, (size_t)(e - q));
+            q = e;
+        }
         if (out->len > start && (!skip_stop || !is_stopword(out->ptr + start)))
             return true;
     }

@@ -283,6 +283,17 @@ static void add_item(const char *s, size_t n, pc_record *rec)
         rec->et_al = true;
         return;
     }
+    /* "Name et al." / "Name and others" at the end of the last item */
+    static const char *const tails[] = {" et al.", " et al", " and others"};
+    for (size_t t = 0; t < sizeof tails / sizeof *tails; t++) {
+        size_t tl = strlen(tails[t]);
+        if (n > tl && pc_strncasecmp(s + n - tl, tails[t], tl) == 0) {
+            rec->et_al = true;
+            n -= tl;
+            pc_trim(&s, &n);
+            break;
+        }
+    }
     /* a lone suffix belongs to the previous author ("John Smith, Jr.") */
     if (pc_name_is_suffix(s, n) && rec->n_authors &&
         !rec->authors[rec->n_authors - 1].suffix && !rec->authors[rec->n_authors - 1].literal) {

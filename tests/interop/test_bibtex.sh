@@ -9,11 +9,7 @@ if ! command -v bibtex >/dev/null 2>&1; then
     exit 0
 fi
 
-# bibtex_run DIR STYLE: runs bibtex on DIR/out.bib; output in DIR/out.{bbl,blg}
-bibtex_run() {
-    printf '\\citation{*}\n\\bibstyle{%s}\n\\bibdata{out}\n' "$2" > "$1/out.aux"
-    (cd "$1" && bibtex -terse out) > "$1/bibtex.log" 2>&1
-}
+. "$ROOT/tests/interop/bibtex_lib.sh"
 
 oracle() { # NAME INPUT-FILE [paperconv options]
     name=$1; input=$2; shift 2
@@ -31,9 +27,7 @@ oracle() { # NAME INPUT-FILE [paperconv options]
     else
         fail "$name: bibtex status $rc" "$(grep -E 'Warning|error|---' "$d/out.blg" | head -5)"
     fi
-    # bibtex wraps lines past 79 columns at a space: join them back
-    awk '/^@@ /{if (l!="") print l; l=$0; next} {l=l " " $0} END{if (l!="") print l}' "$d/out.bbl" |
-        sed 's/^@@ //; s/\([^\\]\)~/\1 /g' | "$PCTOOL" decode > "$d/bibtex.names"
+    bibtex_names "$d/out.bbl" > "$d/bibtex.names"
     # the model: KEY N given|particle|family|suffix, literal names as last names
     "$PCTOOL" dump "$input" 2>/dev/null | awk -F '\t' '
         $1 == "@" { key = $2; n = 0 }

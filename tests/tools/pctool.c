@@ -5,6 +5,10 @@
  *   pctool names                   stdin names -> given|particle|family|suffix|literal
  *   pctool decode                  stdin LaTeX lines -> Unicode lines
  *   pctool encode                  stdin Unicode lines -> LaTeX lines
+ *   pctool namesbib [--unicode] TSV  first column of each row -> one BibTeX
+ *                                  entry per name (key nLINE), through the
+ *                                  real BibTeX writer; the model's split of
+ *                                  each goes to stderr as "nLINE 1 g|p|f|s"
  *
  * Tests use it to compare what real consumers (bibtex, pandoc) report with
  * what our model holds, without trusting our own writers. */
@@ -140,8 +144,57 @@ static int lines(int mode)
     return 0;
 }
 
+extern const pc_format pc_format_bibtex;
+
+static int namesbib(const char *path, bool unicode)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 1;
+    pc_ctx ctx;
+    pc_ctx_init(&ctx, print_diag, NULL);
+    ctx.opt.unicode = unicode;
+    void *w = pc_format_bibtex.write_begin(stdout, &ctx);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    unsigned long lineno = 0;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *tab = strchr(line, '\t');
+        size_t len = tab ? (size_t)(tab - line) : strcspn(line, "\n");
+        pc_record r;
+        pc_record_init(&r);
+        pc_name *nm = pc_record_add_author(&r);
+        pc_name_parse(line, len, nm);
+        char key[32];
+        snprintf(key, sizeof key, "n%lu", lineno);
+        r.key = pc_xstrdup(key);
+        r.title = pc_xstrdup("T");
+        r.date.year = 2000;
+        if (nm->literal)
+            fprintf(stderr, "%s 1 ||%s|\n", key, nm->literal);
+        else if (nm->family || nm->given)
+            fprintf(stderr, "%s 1 %s|%s|%s|%s\n", key, nm->given ? nm->given : "",
+                    nm->particle ? nm->particle : "", nm->family ? nm->family : "",
+                    nm->suffix ? nm->suffix : "");
+        if (nm->family || nm->given || nm->literal)
+            pc_format_bibtex.write_record(w, &r);
+        pc_record_clear(&r);
+    }
+    pc_format_bibtex.write_end(w);
+    free(line);
+    fclose(f);
+    pc_ctx_free(&ctx);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && strcmp(argv[1], "namesbib") == 0)
+        return namesbib(argv[argc - 1], argc == 4 && strcmp(argv[2], "--unicode") == 0);
     if (argc >= 3 && strcmp(argv[1], "dump") == 0)
         return dump(argc, argv);
     if (argc == 2 && strcmp(argv[1], "names") == 0)
@@ -150,6 +203,7 @@ int main(int argc, char **argv)
         return lines('d');
     if (argc == 2 && strcmp(argv[1], "encode") == 0)
         return lines('e');
-    fputs("usage: pctool dump [-f FORMAT] FILE | names | decode | encode\n", stderr);
+    fputs("usage: pctool dump [-f FORMAT] FILE | names | decode | encode | namesbib [--unicode] TSV\n",
+          stderr);
     return 2;
 }

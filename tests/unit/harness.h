@@ -39,7 +39,7 @@ static inline int h_streq(harness *h, const char *got, const char *want, const c
     if (!want)
         want = "";
     int ok = strcmp(got, want) == 0;
-    h_result(h, ok, "%s: %s", what, input);
+    h_result(h, ok, "%s: %s", what, input ? input : "");
     if (!ok)
         printf("#   got:  [%s]\n#   want: [%s]\n", got, want);
     return ok;

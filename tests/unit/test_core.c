@@ -1,0 +1,166 @@
+/* test_core.c — unit tests of the core outside the tables: citation keys
+ * and their uniqueness, UTF-8 checks and folding, the byte source, pc_buf,
+ * author lists with affiliations. */
+#include "citekey.h"
+#include "harness.h"
+#include "names.h"
+#include "source.h"
+#include "unicode.h"
+
+static void key_of(harness *h, const char *family, const char *literal, int year,
+                   const char *title, const char *want)
+{
+    pc_record r;
+    pc_record_init(&r);
+    if (family || literal) {
+        pc_name *n = pc_record_add_author(&r);
+        n->family = pc_xstrdup(family);
+        n->literal = pc_xstrdup(literal);
+    }
+    r.date.year = year;
+    r.title = pc_xstrdup(title);
+    pc_buf k = PC_BUF_INIT;
+    pc_citekey_base(&r, &k);
+    h_streq(h, k.ptr, want, "citekey", title ? title : "(no title)");
+    pc_buf_free(&k);
+    pc_record_clear(&r);
+}
+
+static void keys(harness *h)
+{
+    key_of(h, "Ilin", NULL, 2026, "QK-Wanda: Coupling Queries", "ilin2026qkwanda");
+    key_of(h, "Costa", NULL, 2026, "AI as a Compiler", "costa2026ai");
+    key_of(h, "Richtárik", NULL, 2026, "The Extender", "richtarik2026extender");
+    key_of(h, "Ølgaard", NULL, 2020, "On a Theory", "olgaard2020theory");
+    key_of(h, "Łukasz", NULL, 2020, "A B", "lukasz2020b");
+    key_of(h, "Müller-Lüdenscheidt", NULL, 1999, "Über alles", "mullerludenscheidt1999uber");
+    key_of(h, "O'Brien", NULL, 2001, "$\\alpha$-stable laws", "obrien2001stable");
+    key_of(h, "李", NULL, 2026, "A Paper", "u674e2026paper");
+    key_of(h, NULL, "The ATLAS Collaboration", 2012, "Observation of a new particle",
+           "atlas2012observation");
+    key_of(h, NULL, NULL, 0, "Untitled", "anonuntitled");
+    key_of(h, "Smith", NULL, 0, NULL, "smith");
+    key_of(h, "Straße", NULL, 2000, "Æther and œuvre", "strasse2000aether");
+
+    /* uniqueness: repeats get a..z, aa.. in order; input keys kept */
+    pc_keyset *ks = pc_keyset_new();
+    const char *want[] = {"smith2026x", "smith2026xa", "smith2026xb"};
+    for (int i = 0; i < 3; i++) {
+        pc_record r;
+        pc_record_init(&r);
+        pc_record_add_author(&r)->family = pc_xstrdup("Smith");
+        r.date.year = 2026;
+        r.title = pc_xstrdup("X");
+        pc_keyset_assign(ks, &r, false);
+        h_streq(h, r.key, want[i], "repeated key suffix", want[i]);
+        pc_record_clear(&r);
+    }
+    pc_record r;
+    pc_record_init(&r);
+    r.key = pc_xstrdup("smith2026xc");
+    pc_keyset_assign(ks, &r, false);
+    h_streq(h, r.key, "smith2026xc", "input key kept", "smith2026xc");
+    pc_record_clear(&r);
+    /* 30 more repeats of one base: z then aa, ab... and all distinct */
+    int distinct = 1;
+    char last[64] = "";
+    for (int i = 0; i < 30; i++) {
+        pc_record_init(&r);
+        r.key = pc_xstrdup("k");
+        pc_keyset_assign(ks, &r, false);
+        if (strcmp(r.key, last) == 0)
+            distinct = 0;
+        snprintf(last, sizeof last, "%s", r.key);
+        pc_record_clear(&r);
+    }
+    h_streq(h, last, "kac", "30th repeat of k", "k");
+    h_result(h, distinct, "repeats are distinct");
+    /* many keys: the set grows and stays exact */
+    int ok = 1;
+    for (int i = 0; i < 200000 && ok; i++) {
+        pc_record_init(&r);
+        char buf[32];
+        snprintf(buf, sizeof buf, "key%d", i);
+        r.key = pc_xstrdup(buf);
+        pc_keyset_assign(ks, &r, false);
+        ok = strcmp(r.key, buf) == 0;
+        pc_record_clear(&r);
+    }
+    h_result(h, ok, "200000 distinct keys stay as given");
+    pc_keyset_free(ks);
+}
+
+static void utf8(harness *h)
+{
+    size_t bad = 99;
+    h_result(h, pc_utf8_valid("plain ascii", 11, &bad), "ascii is valid");
+    h_result(h, pc_utf8_valid("Richt\xC3\xA1rik", 10, &bad), "2-byte sequence is valid");
+    h_result(h, !pc_utf8_valid("ab\xFF", 3, &bad) && bad == 2, "0xFF is invalid at offset 2");
+    h_result(h, !pc_utf8_valid("a\xC3", 2, &bad) && bad == 1, "truncated sequence is invalid");
+    h_result(h, !pc_utf8_valid("a\0b", 3, &bad) && bad == 1, "NUL is rejected");
+    h_result(h, !pc_utf8_valid("\xC0\xAF", 2, &bad), "overlong encoding is invalid");
+    h_result(h, !pc_utf8_valid("\xED\xA0\x80", 3, &bad), "surrogate is invalid");
+    pc_buf b = PC_BUF_INIT;
+    pc_buf_puts(&b, "Richta\xCC\x81rik"); /* a + combining acute */
+    pc_utf8_nfc(&b);
+    h_streq(h, b.ptr, "Richt\xC3\xA1rik", "NFC composes", "a+U+0301");
+    pc_buf_clear(&b);
+    pc_ascii_fold(&b, "\xC3\x86\xC3\x98\xC3\x9F\xC5\x81\xC3\xB0\xC3\xBE", 12);
+    h_streq(h, b.ptr, "AEOssLdth", "ASCII fold of letters without decomposition", "ÆØßŁðþ");
+    pc_buf_free(&b);
+}
+
+static void source(harness *h)
+{
+    /* a 3 MB line and CRLF lines through a memory source */
+    size_t big = 3u << 20;
+    char *data = malloc(big + 32);
+    memset(data, 'x', big);
+    memcpy(data + big, "\nsecond\r\nthird", 14);
+    pc_source *s = pc_source_mem("mem", data, big + 14);
+    pc_buf line = PC_BUF_INIT;
+    h_result(h, pc_source_getline(s, &line) && line.len == big, "3 MB line read whole");
+    h_result(h, pc_source_getline(s, &line) && strcmp(line.ptr, "second\r") == 0,
+             "CR kept for the reader to strip");
+    h_result(h, pc_source_getline(s, &line) && strcmp(line.ptr, "third") == 0, "last line without newline");
+    h_result(h, !pc_source_getline(s, &line), "end of input");
+    pc_source_close(s);
+    const char *p;
+    s = pc_source_mem("mem", "abcdef", 6);
+    h_result(h, pc_source_peek(s, 3, &p) == 3 && memcmp(p, "abc", 3) == 0, "peek does not consume");
+    char tmp[8];
+    h_result(h, pc_source_read(s, tmp, 8) == 6 && memcmp(tmp, "abcdef", 6) == 0, "read after peek");
+    pc_source_close(s);
+    pc_buf_free(&line);
+    free(data);
+}
+
+static void author_lists(harness *h)
+{
+    pc_record r;
+    pc_record_init(&r);
+    const char *s = "Jingyuan Xiao (Tianjin University, Tianjin, China), Jiayue Wang, "
+                    "John Smith, Jr., A. Author (X; Y) and The ATLAS Collaboration et al.";
+    pc_names_parse_list(s, strlen(s), &r);
+    h_result(h, r.n_authors == 5, "author list: 5 authors (got %zu)", r.n_authors);
+    if (r.n_authors == 5) {
+        h_result(h, r.authors[0].affiliations.n == 1, "one affiliation with commas inside");
+        h_streq(h, r.authors[0].affiliations.items[0], "Tianjin University, Tianjin, China",
+                "affiliation text", "Xiao");
+        h_streq(h, r.authors[2].suffix, "Jr.", "suffix after a comma joins its author", "Smith");
+        h_result(h, r.authors[3].affiliations.n == 2, "two affiliations split at ';'");
+        h_streq(h, r.authors[4].literal, "The ATLAS Collaboration", "organisation is literal", "ATLAS");
+    }
+    h_result(h, r.et_al, "et al. sets the flag");
+    pc_record_clear(&r);
+}
+
+int main(int argc, char **argv)
+{
+    harness h = {.root = argc > 1 ? argv[1] : "."};
+    keys(&h);
+    utf8(&h);
+    source(&h);
+    author_lists(&h);
+    return h_done(&h);
+}
