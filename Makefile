@@ -9,6 +9,10 @@ PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
 ifeq ($(SANITIZE),1)
 BUILD    ?= build-asan
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else ifeq ($(SANITIZE),fuzz)
+BUILD    ?= build-fuzz
+CC       := clang
+SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 else
 BUILD    ?= build
 SANFLAGS :=
@@ -31,7 +35,8 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
-.PHONY: all deps demo check asan valgrind install uninstall clean golden-update help
+.PHONY: all deps demo check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
+        clean golden-update help
 
 all: $(BIN)
 
@@ -42,6 +47,7 @@ help:
 	@echo "make check      run every test (SANITIZE=1 for ASan+UBSan)"
 	@echo "make asan       make check under ASan+UBSan"
 	@echo "make valgrind   make check with the binaries under valgrind"
+	@echo "make fuzz       run every reader's libFuzzer target FUZZ_SECONDS (60) each"
 	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (default $(PREFIX))"
 	@echo "make golden-update  rewrite tests/golden from the current build"
 
@@ -81,11 +87,40 @@ demo: deps
 	@echo "== $(BIN) samples/latest-parallel-computing.fr.txt -t bibtex" >&2
 	@./$(BIN) samples/latest-parallel-computing.fr.txt -t bibtex
 
-check: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
+check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
+
+# make check: the whole suite with the normal build and again with ASan +
+# UBSan (build-asan/), plus every fuzz target over its seeds and a short
+# smoke run when clang is installed.  SANITIZE=1 runs the sanitized pass only.
+ifeq ($(SANITIZE),)
+check: check-bins
+	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1
+	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -s fuzz-build; fi
+	@BUILD=$(BUILD) ASAN_BUILD=build-asan FUZZ_BUILD=build-fuzz sh tests/run.sh
+else
+check: check-bins
 	@BUILD=$(BUILD) sh tests/run.sh
+endif
 
 asan:
 	@$(MAKE) --no-print-directory check SANITIZE=1
+
+# Fuzzing: one target per reader (tests/fuzz/fuzz_reader.c built per format).
+FUZZ_SECONDS ?= 60
+READERS = $(shell ./$(BUILD)/paperconv --list-formats | awk 'NR > 1 && $$2 == "yes" { print $$1 }')
+
+fuzz-build: $(BIN)
+	@$(MAKE) --no-print-directory SANITIZE=fuzz fuzz-bins READER_LIST="$(READERS)"
+
+fuzz-bins: $(LIB)
+	@mkdir -p $(BUILD)/fuzz
+	@for r in $(READER_LIST); do \
+	    $(CC) $(CFLAGS) -fsanitize=fuzzer -DPC_FUZZ_FORMAT=\"$$r\" -o $(BUILD)/fuzz/fuzz_$$r \
+	        tests/fuzz/fuzz_reader.c $(LIB) $(LDLIBS) || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@BUILD=$(BUILD) FUZZ_BUILD=build-fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run_fuzz.sh
 
 valgrind: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 	@BUILD=$(BUILD) PC_WRAP="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" sh tests/run.sh
@@ -104,4 +139,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/include/paperconv.h
 
 clean:
-	rm -rf build build-asan tests/out
+	rm -rf build build-asan build-fuzz tests/out

@@ -3,6 +3,7 @@
 : "${PC:?run through tests/run.sh}"
 PCW="${PC_WRAP:-} $PC"          # paperconv, under valgrind for `make valgrind`
 T=$(mktemp -d "$TESTOUT/t.XXXXXX")
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 
 pass() { echo "ok - $1"; }
 fail() { echo "not ok - $1"; shift; for l in "$@"; do echo "# $l"; done; }

@@ -4,18 +4,17 @@
 # Each test (a unit binary in $BUILD/tests/test_*, or a script
 # tests/*/test_*.sh) prints one line per case: "ok - NAME", "not ok - NAME"
 # (details may follow on lines starting with "#"), or "skip - NAME: WHY".
-# The last line is "N passed, N failed, N skipped".
+# With ASAN_BUILD set, the whole suite runs a second time with the binaries
+# of that (ASan + UBSan) build.  The last line is "N passed, N failed, N skipped".
 export LC_ALL=C
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-build}
-case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
-export ROOT BUILD
-export PC="$BUILD/paperconv" PCTOOL="$BUILD/tests/pctool"
+abs() { case $1 in /*) echo "$1" ;; *) echo "$ROOT/$1" ;; esac; }
+export ROOT
 export SHARED="${SHARED:-$ROOT/../shared}"
-export TESTOUT="$BUILD/test-out"
-rm -rf "$TESTOUT"
-mkdir -p "$TESTOUT"
-log="$TESTOUT/run.log"
+OUTDIR=$(abs "${BUILD:-build}")/test-out
+rm -rf "$OUTDIR"
+mkdir -p "$OUTDIR"
+log="$OUTDIR/run.log"
 : > "$log"
 
 run() { # NAME COMMAND...
@@ -26,24 +25,38 @@ run() { # NAME COMMAND...
     fi
     "$@" > "$out" 2>&1
     rc=$?
-    cat "$out" >> "$log"
+    sed "s/^\(not ok\|ok\|skip\) - /\1 - $PREFIX/" "$out" >> "$log"
     if [ $rc -ne 0 ] && ! grep -q '^not ok' "$out"; then
-        echo "not ok - $name exited with status $rc" >> "$log"
-        echo "not ok - $name exited with status $rc"
+        echo "not ok - $PREFIX$name exited with status $rc" >> "$log"
+        echo "not ok - $PREFIX$name exited with status $rc"
         tail -n 20 "$out" | sed 's/^/#   /'
     fi
-    grep -E '^not ok' -A 12 "$out" | grep -E '^(not ok|#)' | head -n 60
-    grep -E '^skip' "$out"
+    grep -E '^not ok' -A 12 "$out" | grep -E '^(not ok|#)' | sed "s/^not ok - /not ok - $PREFIX/" | head -n 60
+    grep -E '^skip' "$out" | sed "s/^skip - /skip - $PREFIX/"
 }
 
-for t in "$BUILD"/tests/test_*; do
-    [ -x "$t" ] || continue
-    run "$(basename "$t")" ${PC_WRAP:-} "$t" "$ROOT"
-done
-for t in "$ROOT"/tests/*/test_*.sh; do
-    [ -f "$t" ] || continue
-    run "$(basename "$(dirname "$t")")-$(basename "$t" .sh)" sh "$t"
-done
+suite() { # BUILD-DIR PREFIX
+    BUILD=$(abs "$1")
+    PREFIX=$2
+    export BUILD PREFIX
+    export PC="$BUILD/paperconv" PCTOOL="$BUILD/tests/pctool"
+    export TESTOUT="$OUTDIR/${PREFIX:-main}"
+    mkdir -p "$TESTOUT"
+    for t in "$BUILD"/tests/test_*; do
+        [ -x "$t" ] || continue
+        run "$(basename "$t")" ${PC_WRAP:-} "$t" "$ROOT"
+    done
+    for t in "$ROOT"/tests/*/test_*.sh; do
+        [ -f "$t" ] || continue
+        case $t in */fuzz/*) [ -n "$PREFIX" ] && continue ;; esac
+        run "$(basename "$(dirname "$t")")-$(basename "$t" .sh)" sh "$t"
+    done
+}
+
+suite "${BUILD:-build}" ""
+if [ -n "${ASAN_BUILD:-}" ] && [ -x "$(abs "$ASAN_BUILD")/paperconv" ]; then
+    suite "$ASAN_BUILD" "asan: "
+fi
 
 passed=$(grep -c '^ok' "$log")
 failed=$(grep -c '^not ok' "$log")

@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh — install what paperconv needs to build and test, only if missing.
 # Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
-# Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, clang.
+# Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,
+# clang + libclang-rt-14-dev (libFuzzer).
 set -e
 need=""
 for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
@@ -18,6 +19,11 @@ command -v pandoc >/dev/null 2>&1 || need="$need pandoc"
 command -v ris2xml >/dev/null 2>&1 || need="$need bibutils"
 python3 -c 'import jsonschema' >/dev/null 2>&1 || need="$need python3-jsonschema"
 command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
+command -v clang >/dev/null 2>&1 || need="$need clang"
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
+    need="$need libclang-rt-14-dev"
+command -v timeout >/dev/null 2>&1 || need="$need coreutils"
+command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
 if [ -z "$need" ]; then
     echo "deps: everything is installed" >&2
     exit 0

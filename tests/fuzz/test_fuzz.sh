@@ -1,0 +1,26 @@
+# test_fuzz.sh — every reader's fuzz target over its seed corpus (samples,
+# fixtures, goldens, past crashers) and a short smoke run.  The long run is
+# `make fuzz`.  Built by make check when clang is installed.
+. "$ROOT/tests/lib.sh"
+. "$ROOT/tests/fuzz/seeds.sh"
+FB="$ROOT/${FUZZ_BUILD:-build-fuzz}/fuzz"
+if ! ls "$FB"/fuzz_* >/dev/null 2>&1; then
+    skip "fuzz targets" "not built (needs clang and libclang-rt-14-dev; make deps)"
+    exit 0
+fi
+fuzz_seeds "$T/seeds"
+for f in "$FB"/fuzz_*; do
+    name=$(basename "$f")
+    if "$f" -runs=0 "$T/seeds" > "$T/$name.seeds.log" 2>&1; then
+        pass "$name: every seed ($(ls "$T/seeds" | wc -l) files) reads and writes well-formed output"
+    else
+        fail "$name: a seed crashes or gives malformed output" "$(grep -E 'ERROR|fuzz:|SUMMARY' "$T/$name.seeds.log" | head -5)"
+    fi
+    mkdir -p "$T/$name.corpus"
+    if "$f" -max_total_time="${FUZZ_SMOKE_SECONDS:-4}" -rss_limit_mb=1024 -timeout=10 \
+            -artifact_prefix="$T/$name-" "$T/$name.corpus" "$T/seeds" > "$T/$name.smoke.log" 2>&1; then
+        pass "$name: smoke run (${FUZZ_SMOKE_SECONDS:-4} s) finds nothing"
+    else
+        fail "$name: the smoke run found a crash (see $T)" "$(grep -E 'ERROR|fuzz:|SUMMARY' "$T/$name.smoke.log" | head -5)"
+    fi
+done
