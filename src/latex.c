@@ -612,8 +612,35 @@ static bool put_accented(pc_buf *out, int32_t cp)
     return true;
 }
 
+/* True if the literal braces of s (outside math) pair up in order, so they
+ * can be written \{ \} (BibTeX counts those as braces too). */
+static bool literal_braces_pair(const char *s, size_t n, unsigned flags)
+{
+    int level = 0;
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '$' && (flags & PC_TEX_MATH)) {
+            size_t m = pc_latex_math_span(s, i, n);
+            if (m) {
+                i += m - 1;
+                continue;
+            }
+        }
+        if (s[i] == '{') {
+            level++;
+            any = true;
+        } else if (s[i] == '}' && --level < 0) {
+            return false;
+        }
+    }
+    return any && level == 0;
+}
+
 void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_latex_report *rep)
 {
+    /* paired braces as \{ \} (what every reader knows), lone ones as
+     * \textbraceleft/right, which cannot unbalance a BibTeX value */
+    bool pair_braces = literal_braces_pair(s, n, flags);
     size_t i = 0;
     while (i < n) {
         size_t run = i;
@@ -641,6 +668,10 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
                 pc_buf_puts(out, "{}");
                 i++;
             } else if (c == '-' || c == '\'') {
+                pc_buf_putc(out, (char)c);
+                i++;
+            } else if ((c == '{' || c == '}') && pair_braces) {
+                pc_buf_putc(out, '\\');
                 pc_buf_putc(out, (char)c);
                 i++;
             } else {

@@ -353,8 +353,116 @@ static void add_item(const char *s, size_t n, pc_record *rec)
     pc_buf_free(&name);
 }
 
+/* arXiv's numbered affiliations: "A (1), B (1 and 2) ((1) Univ X, (2) Univ Y)".
+ * If [s, s+n) ends with such a legend, returns where it starts and fills
+ * legend[k] with the text of "(k)" (k < max); else returns n. */
+static size_t find_legend(const char *s, size_t n, pc_strlist *legend)
+{
+    const char *t = s;
+    size_t tn = n;
+    pc_trim(&t, &tn);
+    if (tn < 6 || t[tn - 1] != ')')
+        return n;
+    int depth = 0;
+    size_t open = 0;
+    for (size_t i = tn; i-- > 0;) {
+        if (t[i] == ')')
+            depth++;
+        else if (t[i] == '(' && --depth == 0) {
+            open = i;
+            break;
+        }
+    }
+    if (depth != 0 || open + 2 >= tn || t[open + 1] != '(' || !pc_is_digit((unsigned char)t[open + 2]))
+        return n;
+    /* entries: "(1) text, (2) text" */
+    const char *p = t + open + 1, *end = t + tn - 1;
+    while (p < end) {
+        if (*p != '(')
+            return n;
+        const char *q = p + 1;
+        unsigned k = 0;
+        while (q < end && pc_is_digit((unsigned char)*q))
+            k = k * 10 + (unsigned)(*q++ - '0');
+        if (q >= end || *q != ')' || k == 0 || k > 999)
+            return n;
+        q++;
+        const char *next = q;
+        while (next < end && !(next[0] == '(' && next + 1 < end && pc_is_digit((unsigned char)next[1]) &&
+                               (next == q || next[-1] == ' ' || next[-1] == ',')))
+            next++;
+        const char *v = q;
+        size_t vn = (size_t)(next - q);
+        pc_trim(&v, &vn);
+        while (vn && (v[vn - 1] == ',' || v[vn - 1] == ';'))
+            vn--;
+        pc_trim(&v, &vn);
+        while (legend->n < k)
+            pc_strlist_push(legend, "");
+        free(legend->items[k - 1]);
+        legend->items[k - 1] = pc_xstrndup(v, vn);
+        p = next;
+    }
+    return (size_t)(t - s) + open;
+}
+
+/* True if s holds only numbers joined by spaces, ",", "&" or "and". */
+static bool only_numbers(const char *s)
+{
+    bool digit = false;
+    while (*s) {
+        if (pc_is_digit((unsigned char)*s))
+            digit = true;
+        else if (strncmp(s, "and", 3) == 0)
+            s += 2;
+        else if (*s != ' ' && *s != ',' && *s != '&')
+            return false;
+        s++;
+    }
+    return digit;
+}
+
+/* Replaces affiliations that are only numbers ("1 and 2", "1, 3") with the
+ * legend's text. */
+static void apply_legend(pc_record *rec, size_t first, const pc_strlist *legend)
+{
+    for (size_t a = first; a < rec->n_authors; a++) {
+        pc_strlist *affs = &rec->authors[a].affiliations;
+        pc_strlist out = {0};
+        for (size_t i = 0; i < affs->n; i++) {
+            const char *x = affs->items[i];
+            bool numeric = only_numbers(x);
+            if (!numeric) {
+                pc_strlist_push(&out, x);
+                continue;
+            }
+            for (const char *c = x; *c;) {
+                if (!pc_is_digit((unsigned char)*c)) {
+                    c++;
+                    continue;
+                }
+                unsigned k = 0;
+                while (pc_is_digit((unsigned char)*c))
+                    k = k * 10 + (unsigned)(*c++ - '0');
+                if (k >= 1 && k <= legend->n && legend->items[k - 1][0])
+                    pc_strlist_push(&out, legend->items[k - 1]);
+            }
+        }
+        pc_strlist_clear(affs);
+        *affs = out;
+    }
+}
+
 void pc_names_parse_list(const char *s, size_t n, pc_record *rec)
 {
+    pc_strlist legend = {0};
+    size_t first = rec->n_authors;
+    size_t legend_at = find_legend(s, n, &legend);
+    if (legend_at < n) {
+        n = legend_at;
+        while (n && (pc_is_space((unsigned char)s[n - 1]) || s[n - 1] == ','))
+            n--;
+    }
     int depth = 0;
     size_t start = 0;
     for (size_t i = 0; i < n; i++) {
@@ -379,4 +487,7 @@ void pc_names_parse_list(const char *s, size_t n, pc_record *rec)
         i += sep - 1;
     }
     add_item(s + start, n - start, rec);
+    if (legend.n)
+        apply_legend(rec, first, &legend);
+    pc_strlist_clear(&legend);
 }

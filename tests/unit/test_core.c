@@ -153,6 +153,20 @@ static void author_lists(harness *h)
     }
     h_result(h, r.et_al, "et al. sets the flag");
     pc_record_clear(&r);
+
+    /* arXiv's numbered affiliations */
+    pc_record_init(&r);
+    s = "A. One (1), B. Two (1 and 2), C. Three (2) ((1) Univ X, Town, (2) Univ Y)";
+    pc_names_parse_list(s, strlen(s), &r);
+    h_result(h, r.n_authors == 3, "numbered affiliations: 3 authors (got %zu)", r.n_authors);
+    if (r.n_authors == 3) {
+        h_result(h, r.authors[1].affiliations.n == 2, "numbered: B has two");
+        h_streq(h, r.authors[0].affiliations.items[0], "Univ X, Town", "numbered: legend text", "1");
+        if (r.authors[1].affiliations.n == 2)
+            h_streq(h, r.authors[1].affiliations.items[1], "Univ Y", "numbered: second", "2");
+        h_streq(h, r.authors[2].family, "Three", "numbered: name intact", "C. Three");
+    }
+    pc_record_clear(&r);
 }
 
 int main(int argc, char **argv)
