@@ -94,7 +94,7 @@ check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 # smoke run when clang is installed.  SANITIZE=1 runs the sanitized pass only.
 ifeq ($(SANITIZE),)
 check: check-bins
-	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1
+	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1 BUILD=build-asan
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -s fuzz-build; fi
 	@BUILD=$(BUILD) ASAN_BUILD=build-asan FUZZ_BUILD=build-fuzz sh tests/run.sh
 else
@@ -110,7 +110,7 @@ FUZZ_SECONDS ?= 60
 READERS = $(shell ./$(BUILD)/paperconv --list-formats | awk 'NR > 1 && $$2 == "yes" { print $$1 }')
 
 fuzz-build: $(BIN)
-	@$(MAKE) --no-print-directory SANITIZE=fuzz fuzz-bins READER_LIST="$(READERS)"
+	@$(MAKE) --no-print-directory SANITIZE=fuzz BUILD=build-fuzz fuzz-bins READER_LIST="$(READERS)"
 
 fuzz-bins: $(LIB)
 	@mkdir -p $(BUILD)/fuzz

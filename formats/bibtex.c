@@ -8,6 +8,7 @@
  * this with the real bibtex).  Affiliations go in a non-standard
  * `affiliation` field: an "and" list parallel to `author`, "{}" for an
  * author without one, "; " between several of one author. */
+#include "bibtex_read.h"
 #include "dates.h"
 #include "latex.h"
 #include "names.h"
@@ -162,6 +163,14 @@ static void put_name_part(bib_writer *w, const char *s, bool brace_commas)
     int depth = 0;
     for (size_t i = 0; i < n; i++) {
         char c = p[i];
+        if (c == '\\' && i + 1 < n && depth == 0 && !pc_is_alpha((unsigned char)p[i + 1])) {
+            /* a control symbol (\, \&): braced, so BibTeX sees no separator */
+            pc_buf_putc(&w->entry, '{');
+            pc_buf_put(&w->entry, p + i, 2);
+            pc_buf_putc(&w->entry, '}');
+            i++;
+            continue;
+        }
         if (c == '{')
             depth++;
         else if (c == '}')
@@ -193,7 +202,8 @@ static void put_name(bib_writer *w, const pc_name *nm)
     }
     if (nm->particle && *nm->particle) {
         put_name_part(w, nm->particle, true);
-        pc_buf_putc(&w->entry, ' ');
+        if (!pc_particle_joins(nm->particle))
+            pc_buf_putc(&w->entry, ' ');
     }
     size_t fam = w->entry.len;
     put_name_part(w, nm->family, true);
@@ -356,7 +366,13 @@ static bool bib_write(void *state, const pc_record *r)
     text_field(w, "publisher", r->publisher, 0);
     url_field(w, "doi", r->doi);
     if (r->arxiv_id) {
-        url_field(w, "eprint", r->arxiv_id);
+        pc_buf_clear(&w->tmp);
+        pc_buf_puts(&w->tmp, r->arxiv_id);
+        if (r->arxiv_version)
+            pc_buf_printf(&w->tmp, "v%d", r->arxiv_version);
+        char *eprint = pc_buf_detach(&w->tmp);
+        url_field(w, "eprint", eprint);
+        free(eprint);
         pc_buf_puts(&w->entry, "  archiveprefix = {arXiv},\n");
         text_field(w, "primaryclass", r->arxiv_primary, 0);
     }
@@ -410,6 +426,10 @@ const pc_format pc_format_bibtex = {
     .aliases = bib_aliases,
     .extensions = bib_exts,
     .description = "BibTeX database (.bib)",
+    .sniff = pc_bibtex_sniff,
+    .read_open = pc_bibtex_read_open,
+    .read_next = pc_bibtex_read_next,
+    .read_close = pc_bibtex_read_close,
     .write_begin = bib_begin,
     .write_record = bib_write,
     .write_end = bib_end,

@@ -168,7 +168,8 @@ void pc_ctx_free(pc_ctx *ctx);
 void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long line,
                   unsigned long col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-/* Counts that a writer could not keep `field` of a record (format `fmt`). */
+/* Counts that a writer could not keep `field` of a record (format `fmt`);
+ * both strings are copied. */
 void pc_ctx_dropped(pc_ctx *ctx, const char *fmt, const char *field);
 /* Calls fn once per dropped-field counter, in first-seen order. */
 void pc_ctx_each_drop(const pc_ctx *ctx,

@@ -159,6 +159,12 @@ static bool parse_words(const char *s, size_t n, pc_date *d)
     size_t i = 0;
     while (i < n && ok) {
         unsigned char c = (unsigned char)s[i];
+        if ((c == '+' || c == '-') && i > 0 && s[i - 1] == ' ' && i + 4 < n &&
+            pc_is_digit((unsigned char)s[i + 1]) && pc_is_digit((unsigned char)s[i + 4])) {
+            while (i < n && !pc_is_space((unsigned char)s[i])) /* time zone: -0500 */
+                i++;
+            continue;
+        }
         if (pc_is_space(c) || c == ',' || c == '/' || c == '-') {
             i++;
             continue;
@@ -197,11 +203,6 @@ static bool parse_words(const char *s, size_t n, pc_date *d)
                 day = v;
             else
                 ok = false;
-            continue;
-        }
-        if (c == '+') { /* time zone offset */
-            while (i < n && !pc_is_space((unsigned char)s[i]))
-                i++;
             continue;
         }
         size_t st = i;

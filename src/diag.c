@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 struct pc_dropcount {
-    const char *fmt, *field; /* static strings from the writers */
+    char *fmt, *field; /* owned copies */
     unsigned long n;
 };
 
@@ -19,6 +19,10 @@ void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user)
 
 void pc_ctx_free(pc_ctx *ctx)
 {
+    for (size_t i = 0; i < ctx->n_drops; i++) {
+        free(ctx->drops[i].fmt);
+        free(ctx->drops[i].field);
+    }
     free(ctx->drops);
     ctx->drops = NULL;
     ctx->n_drops = ctx->cap_drops = 0;
@@ -48,7 +52,7 @@ void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long 
 void pc_ctx_dropped(pc_ctx *ctx, const char *fmt, const char *field)
 {
     for (size_t i = 0; i < ctx->n_drops; i++)
-        if (ctx->drops[i].fmt == fmt && strcmp(ctx->drops[i].field, field) == 0) {
+        if (strcmp(ctx->drops[i].fmt, fmt) == 0 && strcmp(ctx->drops[i].field, field) == 0) {
             ctx->drops[i].n++;
             return;
         }
@@ -56,7 +60,8 @@ void pc_ctx_dropped(pc_ctx *ctx, const char *fmt, const char *field)
         ctx->cap_drops = ctx->cap_drops ? ctx->cap_drops * 2 : 8;
         ctx->drops = pc_xrealloc(ctx->drops, ctx->cap_drops * sizeof *ctx->drops);
     }
-    ctx->drops[ctx->n_drops++] = (struct pc_dropcount){.fmt = fmt, .field = field, .n = 1};
+    ctx->drops[ctx->n_drops++] =
+        (struct pc_dropcount){.fmt = pc_xstrdup(fmt), .field = pc_xstrdup(field), .n = 1};
 }
 
 void pc_ctx_each_drop(const pc_ctx *ctx,

@@ -552,6 +552,8 @@ static void put_sym(pc_buf *out, const sym *y)
     }
 }
 
+static bool put_marked(pc_buf *out, const utf8proc_int32_t *dec, utf8proc_ssize_t k);
+
 /* Writes cp as base letter + accent commands, e.g. {\^{\d{a}}}; false when
  * its decomposition has a part with no LaTeX form. */
 static bool put_accented(pc_buf *out, int32_t cp)
@@ -561,6 +563,12 @@ static bool put_accented(pc_buf *out, int32_t cp)
     utf8proc_ssize_t k = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
     if (k < 2 || k > 8)
         return false;
+    return put_marked(out, dec, k);
+}
+
+/* Writes a base character dec[0] and its combining marks dec[1..k). */
+static bool put_marked(pc_buf *out, const utf8proc_int32_t *dec, utf8proc_ssize_t k)
+{
     pc_buf inner = PC_BUF_INIT;
     utf8proc_ssize_t first_mark = 1;
     if (dec[1] == 0x031B) { /* horn: o/u + horn are letters of their own (ơ, ư) */
@@ -648,6 +656,9 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
             unsigned char c = (unsigned char)s[run];
             if (c >= 0x80 || c < 0x20 || strchr("#$%&\\^_`{}~-'", c))
                 break;
+            /* a letter followed by a combining mark (U+0300..U+036F) */
+            if (run + 1 < n && ((unsigned char)s[run + 1] == 0xCC || (unsigned char)s[run + 1] == 0xCD))
+                break;
             run++;
         }
         pc_buf_put(out, s + i, run - i);
@@ -655,7 +666,9 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
         if (i >= n)
             break;
         unsigned char c = (unsigned char)s[i];
-        if (c < 0x80) {
+        bool marked = c < 0x80 && pc_is_alpha(c) && i + 1 < n &&
+                      ((unsigned char)s[i + 1] == 0xCC || (unsigned char)s[i + 1] == 0xCD);
+        if (c < 0x80 && !marked) {
             if (c < 0x20) {
                 pc_buf_putc(out, ' ');
                 i++;
@@ -688,6 +701,31 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
             continue;
         }
         if (!(flags & PC_TEX_UNICODE)) {
+            /* marks NFC could not compose with this letter ("Z" + U+0303):
+             * the accent commands take them */
+            utf8proc_int32_t seq[8];
+            utf8proc_ssize_t k = 0;
+            size_t j = i + (size_t)len;
+            int32_t mark;
+            int ml;
+            while (k < 7 && j < n && (ml = pc_utf8_next(s + j, n - j, &mark)) > 0 &&
+                   utf8proc_category(mark) == UTF8PROC_CATEGORY_MN && accent_for_mark(mark)) {
+                seq[1 + k++] = mark;
+                j += (size_t)ml;
+            }
+            if (k) {
+                utf8proc_int32_t dec[8];
+                int last = 0;
+                utf8proc_ssize_t d = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
+                if (d >= 1 && d + k <= 8) {
+                    for (utf8proc_ssize_t q = 0; q < k; q++)
+                        dec[d + q] = seq[1 + q];
+                    if (put_marked(out, dec, d + k)) {
+                        i = j;
+                        continue;
+                    }
+                }
+            }
             const sym *y = sym_by_cp(cp);
             if (y) {
                 put_sym(out, y);

@@ -12,12 +12,13 @@ typedef struct tok {
 static const char *const suffixes[] = {"Jr", "Jr.", "Sr", "Sr.", "Jnr", "Jnr.", "Snr", "Snr.",
                                        "II", "III", "IV", "2nd", "3rd", "Junior", "Senior"};
 
-static const char *const cap_particles[] = {"Van", "Von", "Der", "Den", "Dos", "Das", "Del",
-                                            "Della", "De", "Ten", "Ter", "Zu", "Vander"};
+static const char *const cap_particles[] = {"Van", "Von", "Der", "Den", "Dos", "Das", "Del", "Della",
+                                            "De", "Di", "Da", "Du", "La", "Le", "Ten", "Ter", "Zu",
+                                            "Vander"};
 
 /* Words that make a name an organisation (compared case-insensitively). */
 static const char *const org_words[] = {
-    "Collaboration", "Consortium", "Team", "Group", "Committee", "Council", "Society",
+    "Collaboration", "Collaborations", "Consortium", "Team", "Group", "Groups", "AG", "Corp", "Committee", "Council", "Society",
     "Association", "Institute", "University", "Laboratory", "Laboratories", "Initiative",
     "Project", "Organization", "Organisation", "Foundation", "Network", "Alliance", "Agency",
     "Corporation", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "GmbH", "Centre", "Center",
@@ -41,17 +42,29 @@ bool pc_name_is_suffix(const char *s, size_t n)
     return tok_in(t, suffixes, sizeof suffixes / sizeof *suffixes, false);
 }
 
-/* Splits on white space. */
+/* Length of a word separator at s[i]: white space or a no-break space
+ * (a decoded "~", which BibTeX also reads as a separator); 0 if none. */
+static size_t sep_len(const char *s, size_t i, size_t n)
+{
+    if (pc_is_space((unsigned char)s[i]))
+        return 1;
+    if (i + 1 < n && (unsigned char)s[i] == 0xC2 && (unsigned char)s[i + 1] == 0xA0)
+        return 2;
+    return 0;
+}
+
+/* Splits on white space and no-break spaces. */
 static size_t tokenize(const char *s, size_t n, tok **out)
 {
     size_t count = 0, cap = 0;
     *out = NULL;
     size_t i = 0;
     while (i < n) {
-        while (i < n && pc_is_space((unsigned char)s[i]))
-            i++;
+        size_t k;
+        while (i < n && (k = sep_len(s, i, n)) > 0)
+            i += k;
         size_t st = i;
-        while (i < n && !pc_is_space((unsigned char)s[i]))
+        while (i < n && !sep_len(s, i, n))
             i++;
         if (i > st) {
             if (count == cap) {
@@ -120,14 +133,53 @@ static char *join(const tok *t, size_t a, size_t b)
  * particle, up to the last lowercase word before the final word. */
 static void parse_von_last(const tok *t, size_t k, pc_name *out)
 {
-    size_t von_end = 0; /* tokens [0, von_end) are the particle */
+    size_t von_end = 0; /* tokens [0, von_end) are the particle: up to the
+                           last lower-case word before the final one, whatever
+                           the case of the words before it (BibTeX's rule:
+                           "Van de Graaff, R. J." has von "Van de") */
     for (size_t i = 0; i + 1 < k; i++)
         if (tok_case(t[i]) < 0)
             von_end = i + 1;
-        else if (von_end == 0)
-            break;
     out->particle = join(t, 0, von_end);
     out->family = join(t, von_end, k);
+}
+
+/* Arabic articles joined by a hyphen ("al-Baghdadi", "el-Sayed") are a
+ * particle: "al-" + "Baghdadi" (CSL's non-dropping particle; BibTeX reads
+ * the same split, its von part "al"). */
+static void split_article(pc_name *out)
+{
+    static const char *const articles[] = {"al-", "el-"};
+    if (!out->family)
+        return;
+    for (size_t i = 0; i < sizeof articles / sizeof *articles; i++) {
+        size_t an = strlen(articles[i]);
+        if (strncmp(out->family, articles[i], an) != 0 || tok_case((tok){out->family + an, strlen(out->family + an)}) <= 0)
+            continue;
+        pc_buf p = PC_BUF_INIT;
+        if (out->particle) {
+            pc_buf_puts(&p, out->particle);
+            pc_buf_putc(&p, ' ');
+        }
+        pc_buf_puts(&p, articles[i]);
+        free(out->particle);
+        out->particle = pc_buf_detach(&p);
+        char *fam = pc_xstrdup(out->family + an);
+        free(out->family);
+        out->family = fam;
+        return;
+    }
+}
+
+/* Leading lower-case words of an API family field are its particle:
+ * "van der Berg" -> "van der" + "Berg". */
+static void leading_particles(const tok *t, size_t k, pc_name *out)
+{
+    size_t end = 0;
+    while (end + 1 < k && tok_case(t[end]) < 0)
+        end++;
+    out->particle = join(t, 0, end);
+    out->family = join(t, end, k);
 }
 
 static char *trimmed_copy(const char *s, size_t n)
@@ -164,6 +216,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         size_t k = tokenize(s, (size_t)(c1 - s), &t);
         parse_von_last(t, k, out);
         free(t);
+        split_article(out);
         if (c2) {
             out->suffix = trimmed_copy(rest, (size_t)(c2 - rest));
             out->given = trimmed_copy(c2 + 1, n - (size_t)(c2 + 1 - s));
@@ -179,18 +232,33 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         k--;
     }
     if (k == 1) {
-        out->family = join(t, 0, 1);
+        /* "J.P.Hague" (arXiv): initials glued to the family name */
+        const char *dot = NULL;
+        for (size_t i = 0; i + 1 < t[0].n; i++)
+            if (t[0].s[i] == '.' && pc_is_alpha((unsigned char)t[0].s[i + 1]))
+                dot = t[0].s + i;
+        if (dot && tok_case(t[0]) > 0) {
+            out->given = pc_xstrndup(t[0].s, (size_t)(dot + 1 - t[0].s));
+            out->family = pc_xstrndup(dot + 1, t[0].n - (size_t)(dot + 1 - t[0].s));
+        } else {
+            out->family = join(t, 0, 1);
+        }
         free(t);
+        split_article(out);
         return;
     }
+    /* von: from the first lower-case word (the first word too: "van Gogh")
+     * to the last lower-case word before the final one */
     size_t von_start = 0, von_end = 0;
-    for (size_t i = 1; i + 1 < k; i++)
+    bool found = false;
+    for (size_t i = 0; i + 1 < k; i++)
         if (tok_case(t[i]) < 0) {
-            if (!von_start)
+            if (!found)
                 von_start = i;
+            found = true;
             von_end = i + 1;
         }
-    if (von_start) {
+    if (found) {
         out->given = join(t, 0, von_start);
         out->particle = join(t, von_start, von_end);
         out->family = join(t, von_end, k);
@@ -205,6 +273,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         out->family = join(t, fam, k);
     }
     free(t);
+    split_article(out);
 }
 
 void pc_name_from_parts(const char *given, const char *family, const char *suffix, pc_name *out)
@@ -214,8 +283,9 @@ void pc_name_from_parts(const char *given, const char *family, const char *suffi
         tok *t;
         size_t k = tokenize(family, strlen(family), &t);
         if (k)
-            parse_von_last(t, k, out);
+            leading_particles(t, k, out);
         free(t);
+        split_article(out);
     }
     if (given) {
         tok *t;
@@ -244,6 +314,13 @@ void pc_name_from_parts(const char *given, const char *family, const char *suffi
         out->suffix = pc_xstrdup(suffix);
 }
 
+bool pc_particle_joins(const char *particle)
+{
+    size_t n = particle ? strlen(particle) : 0;
+    return n && (particle[n - 1] == '-' || particle[n - 1] == '\'' ||
+                 (n >= 3 && memcmp(particle + n - 3, "\xE2\x80\x99", 3) == 0));
+}
+
 void pc_name_display(const pc_name *nm, pc_buf *out)
 {
     if (nm->literal) {
@@ -254,7 +331,7 @@ void pc_name_display(const pc_name *nm, pc_buf *out)
     const char *parts[] = {nm->given, nm->particle, nm->family};
     for (size_t i = 0; i < 3; i++)
         if (parts[i] && *parts[i]) {
-            if (out->len > start)
+            if (out->len > start && !(i == 2 && pc_particle_joins(nm->particle)))
                 pc_buf_putc(out, ' ');
             pc_buf_puts(out, parts[i]);
         }

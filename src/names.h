@@ -8,8 +8,10 @@
  * Rules (also in README):
  *  - a lowercase word before the family name starts the particle ("van der");
  *  - a capitalised particle inside a natural-order name (Van, Von, Der, Den,
- *    Dos, Das, Del, Della, De, Ten, Ter, Zu) starts the family name:
- *    "Ana Dos Santos" -> given "Ana", family "Dos Santos";
+ *    Dos, Das, Del, Della, De, Di, Da, Du, La, Le, Ten, Ter, Zu) starts the
+ *    family name: "Ana Dos Santos" -> given "Ana", family "Dos Santos";
+ *  - "al-"/"el-" before a capitalised family name is a particle;
+ *  - initials glued to a family name split after the last dot ("J.P.Hague");
  *  - one word is a family name alone (mononym);
  *  - organisations (The ..., ... Collaboration/Consortium/Team/Group/...) are
  *    literal names, never split. */
@@ -34,6 +36,10 @@ bool pc_name_is_suffix(const char *s, size_t n);
  * rec; text in parentheses becomes that author's affiliations ("; " separates
  * several); "et al." / "and others" set rec->et_al. */
 void pc_names_parse_list(const char *s, size_t n, pc_record *rec);
+
+/* True if a particle is written joined to the family name, without a
+ * space: it ends in "-" or an apostrophe ("al-", "d'"). */
+bool pc_particle_joins(const char *particle);
 
 /* Appends "Given particle Family, Suffix" (or the literal). */
 void pc_name_display(const pc_name *nm, pc_buf *out);

@@ -31,7 +31,7 @@ oracle() { # NAME INPUT-FILE [paperconv options]
     # the model: KEY N given|particle|family|suffix, literal names as last names
     "$PCTOOL" dump "$input" 2>/dev/null | awk -F '\t' '
         $1 == "@" { key = $2; n = 0 }
-        $1 == "author" { split($2, p, "|"); n++
+        $1 == "author" { split($2, p, "|"); n++; sub(/-$/, "", p[2])
             if (p[5] != "") print key " " n " ||" p[5] "|"
             else print key " " n " " p[1] "|" p[2] "|" p[3] "|" p[4] }
         $1 == "et_al" { n++; print key " " n " ||others|" }' > "$d/model.names"

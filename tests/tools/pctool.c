@@ -174,13 +174,30 @@ static int namesbib(const char *path, bool unicode)
         r.key = pc_xstrdup(key);
         r.title = pc_xstrdup("T");
         r.date.year = 2000;
-        if (nm->literal)
+        /* BibTeX cannot see the case of a particle without an ASCII letter
+         * (Cyrillic "фон"): such names are left out, and counted */
+        bool visible = true;
+        if (nm->particle) {
+            visible = false;
+            for (const char *c = nm->particle; *c; c++)
+                if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z'))
+                    visible = true;
+        }
+        /* BibTeX's von part of "al-Baghdadi" is "al": compare without the
+         * hyphen that joins our particle to the family name */
+        char *particle = pc_xstrdup(nm->particle ? nm->particle : "");
+        size_t pl = strlen(particle);
+        if (pl && particle[pl - 1] == '-')
+            particle[pl - 1] = '\0';
+        if (!visible)
+            fprintf(stdout, "%% left out (particle without ASCII letters): %s\n", key);
+        else if (nm->literal)
             fprintf(stderr, "%s 1 ||%s|\n", key, nm->literal);
         else if (nm->family || nm->given)
-            fprintf(stderr, "%s 1 %s|%s|%s|%s\n", key, nm->given ? nm->given : "",
-                    nm->particle ? nm->particle : "", nm->family ? nm->family : "",
-                    nm->suffix ? nm->suffix : "");
-        if (nm->family || nm->given || nm->literal)
+            fprintf(stderr, "%s 1 %s|%s|%s|%s\n", key, nm->given ? nm->given : "", particle,
+                    nm->family ? nm->family : "", nm->suffix ? nm->suffix : "");
+        free(particle);
+        if (visible && (nm->family || nm->given || nm->literal))
             pc_format_bibtex.write_record(w, &r);
         pc_record_clear(&r);
     }

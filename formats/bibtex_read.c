@@ -1,0 +1,1044 @@
+/* bibtex_read.c — the BibTeX / biblatex reader: one entry per call.
+ *
+ * Owns the .bib syntax: entries `@type{key, field = value, ...}` (or with
+ * parentheses), values braced, quoted, bare numbers or macro names joined
+ * with `#`; `@string` macros (jan..dec built in, bounded table),
+ * `@preamble` and `@comment` skipped; `%` comments and any other text
+ * between entries ignored.  Field values are kept raw until the entry is
+ * complete, then mapped to the record through the shared modules: names
+ * (names_bibtex.c), pc_latex_decode, pc_date_parse.
+ *
+ * Streaming: bytes come through a fixed block; one entry's fields are held
+ * at a time, at most PC_BIB_MAX_ENTRY bytes, braces at most PC_BIB_MAX_DEPTH
+ * deep.  A broken entry is reported at file:line:column and skipped: the
+ * reader resynchronises at the next '@' in column 1.  A '@' in column 1
+ * inside a value is taken as the start of the next entry (a missing '}'),
+ * which BibTeX files never hold otherwise. */
+#include "bibtex_read.h"
+#include "dates.h"
+#include "latex.h"
+#include "names_bibtex.h"
+#include "source.h"
+#include "unicode.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+enum {
+    PC_BIB_BLOCK = 1 << 16,
+    PC_BIB_MAX_ENTRY = 16 << 20,     /* bytes in one entry */
+    PC_BIB_MAX_DEPTH = 256,          /* brace nesting */
+    PC_BIB_MAX_MACROS = 10000,       /* @string definitions */
+    PC_BIB_MAX_MACRO_BYTES = 16 << 20,
+    PC_BIB_MAX_UNKNOWN = 200,        /* distinct unknown field names counted */
+};
+
+typedef struct field {
+    char *name; /* lower case */
+    pc_buf val; /* raw value, macros expanded, LaTeX not decoded */
+    unsigned long line, col; /* where the value starts */
+} field;
+
+typedef struct macro {
+    char *name; /* lower case */
+    char *val;
+} macro;
+
+typedef struct counted {
+    char *name;
+    unsigned long n;
+} counted;
+
+typedef struct bib_reader {
+    pc_source *src;
+    pc_ctx *ctx;
+    const char *file;
+    char *blk;
+    size_t pos, len;
+    bool eof;
+    unsigned long line, col; /* position of the next byte, 1-based */
+    unsigned long long entry_bytes;
+    bool in_entry;
+    unsigned long entry_line, entry_col; /* the entry's '@' */
+    /* the entry being read */
+    pc_buf type, key, ident;
+    field *fields;
+    size_t n_fields, cap_fields;
+    bool bad; /* an error was reported: skip the entry after reading it */
+    /* open value, for "missing '}'" messages */
+    unsigned long open_line, open_col;
+    macro *macros;
+    size_t n_macros;
+    size_t macro_bytes;
+    counted *unknown;
+    size_t n_unknown;
+    unsigned long n_preambles;
+    pc_buf tmp;
+} bib_reader;
+
+/* ---- bytes ------------------------------------------------------------- */
+
+static int peek(bib_reader *r)
+{
+    if (r->pos == r->len) {
+        if (r->eof)
+            return -1;
+        ssize_t got = pc_source_read(r->src, r->blk, PC_BIB_BLOCK);
+        if (got <= 0) {
+            r->eof = true;
+            return -1;
+        }
+        r->pos = 0;
+        r->len = (size_t)got;
+    }
+    return (unsigned char)r->blk[r->pos];
+}
+
+static int get(bib_reader *r)
+{
+    int c = peek(r);
+    if (c < 0)
+        return c;
+    r->pos++;
+    if (r->in_entry)
+        r->entry_bytes++;
+    if (c == '\n') {
+        r->line++;
+        r->col = 1;
+    } else {
+        r->col++;
+    }
+    return c;
+}
+
+/* A '@' in column 1: where the next entry starts. */
+static bool at_entry_start(bib_reader *r) { return peek(r) == '@' && r->col == 1; }
+
+static void skip_line(bib_reader *r)
+{
+    int c;
+    while ((c = peek(r)) >= 0 && c != '\n')
+        get(r);
+}
+
+/* Skips white space, and with `comments` also %-comments. */
+static void skip_ws(bib_reader *r, bool comments)
+{
+    int c;
+    while ((c = peek(r)) >= 0) {
+        if (pc_is_space(c))
+            get(r);
+        else if (comments && c == '%')
+            skip_line(r);
+        else
+            return;
+    }
+}
+
+/* Skips to the next '@' in column 1 (not consumed). */
+static void resync(bib_reader *r)
+{
+    while (peek(r) >= 0 && !at_entry_start(r))
+        get(r);
+}
+
+#define ERR(r, line, col, ...)                                                                 \
+    do {                                                                                       \
+        pc_diag_emit((r)->ctx, PC_SEV_ERROR, (r)->file, (line), (col), __VA_ARGS__);           \
+        (r)->bad = true;                                                                       \
+    } while (0)
+
+/* Characters BibTeX allows in names of types, fields and macros. */
+static bool ident_char(int c)
+{
+    return c > 0x20 && c < 0x7f && !strchr("\"#%'(),={}@", c);
+}
+
+/* Reads an identifier into r->ident, lower-cased; false if there is none. */
+static bool read_ident(bib_reader *r)
+{
+    pc_buf_clear(&r->ident);
+    int c;
+    while ((c = peek(r)) >= 0 && ident_char(c))
+        pc_buf_putc(&r->ident, (char)pc_to_lower(get(r)));
+    return r->ident.len > 0;
+}
+
+/* Line and column of byte `off` of a value that started at line:col. */
+static void pos_in(const char *s, size_t off, unsigned long line, unsigned long col,
+                   unsigned long *l, unsigned long *c)
+{
+    for (size_t i = 0; i < off; i++) {
+        if (s[i] == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+    }
+    *l = line;
+    *c = col;
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+/* At a '{' or '"': appends the braced or quoted piece without its
+ * delimiters.  False after reporting an error that needs a resync; bad
+ * UTF-8 is reported (r->bad) but the piece is read to its end. */
+static bool read_delimited(bib_reader *r, pc_buf *out)
+{
+    int open = get(r); /* '{' or '"' */
+    unsigned long ol = r->line, oc = r->col - 1;
+    r->open_line = ol;
+    r->open_col = oc;
+    size_t start = out->len;
+    unsigned long sl = r->line, sc = r->col;
+    int depth = 0;
+    for (;;) {
+        if (at_entry_start(r)) {
+            ERR(r, ol, oc, "missing '}': the %s opened here is still open at the entry on line %lu",
+                open == '{' ? "brace" : "quoted value", r->line);
+            return false;
+        }
+        int c = peek(r);
+        if (c < 0) {
+            ERR(r, ol, oc, "end of input inside a %s value (missing '%c')",
+                open == '{' ? "braced" : "quoted", open == '{' ? '}' : '"');
+            return false;
+        }
+        if (r->entry_bytes > PC_BIB_MAX_ENTRY) {
+            ERR(r, ol, oc, "entry larger than %d MB", PC_BIB_MAX_ENTRY >> 20);
+            return false;
+        }
+        get(r);
+        if (c == '{') {
+            if (++depth > PC_BIB_MAX_DEPTH) {
+                ERR(r, r->line, r->col - 1, "braces nested deeper than %d", PC_BIB_MAX_DEPTH);
+                return false;
+            }
+        } else if (c == '}') {
+            if (depth == 0) {
+                if (open == '{')
+                    break;
+                ERR(r, r->line, r->col - 1, "unbalanced '}' in a quoted value");
+                return false;
+            }
+            depth--;
+        } else if (c == '"' && open == '"' && depth == 0) {
+            break;
+        }
+        pc_buf_putc(out, (char)c);
+    }
+    size_t bad;
+    if (!pc_utf8_valid(out->ptr + start, out->len - start, &bad)) {
+        unsigned long l, col;
+        pos_in(out->ptr + start, bad, sl, sc, &l, &col);
+        ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
+            (unsigned char)out->ptr[start + bad]);
+    }
+    return true;
+}
+
+static const char *const month_names[] = {"January", "February", "March",     "April",
+                                          "May",     "June",     "July",      "August",
+                                          "September", "October", "November", "December"};
+
+static const char *macro_value(bib_reader *r, const char *name)
+{
+    for (size_t i = r->n_macros; i-- > 0;)
+        if (strcmp(r->macros[i].name, name) == 0)
+            return r->macros[i].val;
+    for (int m = 1; m <= 12; m++)
+        if (strcmp(pc_month_macro(m), name) == 0)
+            return month_names[m - 1];
+    return NULL;
+}
+
+/* Reads `piece # piece # ...` into out.  False after reporting an error. */
+static bool read_value(bib_reader *r, pc_buf *out, const char *what)
+{
+    for (;;) {
+        skip_ws(r, false);
+        int c = peek(r);
+        if (c == '{' || c == '"') {
+            if (!read_delimited(r, out))
+                return false;
+        } else if (c >= 0 && pc_is_digit(c)) {
+            while ((c = peek(r)) >= 0 && pc_is_digit(c))
+                pc_buf_putc(out, (char)get(r));
+        } else if (c >= 0 && ident_char(c) && !at_entry_start(r)) {
+            unsigned long l = r->line, col = r->col;
+            read_ident(r);
+            const char *v = macro_value(r, r->ident.ptr);
+            if (v)
+                pc_buf_puts(out, v);
+            else
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, col,
+                             "undefined macro \"%s\" in %s: taken as empty", r->ident.ptr, what);
+        } else {
+            ERR(r, r->line, r->col, c < 0 ? "end of input: the value of %s is missing"
+                                          : "expected a value for %s ('{', '\"', a number or a macro name)",
+                what);
+            return false;
+        }
+        skip_ws(r, false);
+        if (peek(r) != '#')
+            return true;
+        get(r);
+    }
+}
+
+/* Skips a balanced {...} or (...) body (@comment, @preamble).  An
+ * unclosed @comment is only a warning: an entry after it in column 1 is
+ * read, as bibtex (which ignores @comment's body as text) reads it. */
+static bool skip_body(bib_reader *r, int open, bool comment)
+{
+    int close = open == '{' ? '}' : ')';
+    unsigned long ol = r->line, oc = r->col - 1;
+    int depth = 1;
+    for (;;) {
+        if (at_entry_start(r) || peek(r) < 0) {
+            if (comment && peek(r) >= 0)
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, ol, oc,
+                             "@comment not closed before the entry on line %lu: that entry is read",
+                             r->line);
+            else
+                ERR(r, ol, oc, "missing '%c' for this '%c'", close, open);
+            return false;
+        }
+        int c = get(r);
+        if (c == open)
+            depth++;
+        else if (c == close && --depth == 0)
+            return true;
+    }
+}
+
+/* ---- entries ----------------------------------------------------------- */
+
+static void clear_fields(bib_reader *r)
+{
+    for (size_t i = 0; i < r->n_fields; i++) {
+        free(r->fields[i].name);
+        r->fields[i].name = NULL;
+        pc_buf_clear(&r->fields[i].val);
+    }
+    r->n_fields = 0;
+}
+
+static field *new_field(bib_reader *r)
+{
+    if (r->n_fields == r->cap_fields) {
+        size_t old = r->cap_fields;
+        r->cap_fields = old ? old * 2 : 16;
+        r->fields = pc_xrealloc(r->fields, r->cap_fields * sizeof *r->fields);
+        for (size_t i = old; i < r->cap_fields; i++) {
+            r->fields[i].name = NULL;
+            pc_buf_init(&r->fields[i].val);
+        }
+    }
+    field *f = &r->fields[r->n_fields++];
+    pc_buf_clear(&f->val);
+    return f;
+}
+
+static field *find_field(bib_reader *r, const char *name)
+{
+    for (size_t i = 0; i < r->n_fields; i++)
+        if (strcmp(r->fields[i].name, name) == 0)
+            return &r->fields[i];
+    return NULL;
+}
+
+/* @string{name = value}: adds the macro. */
+static bool read_string(bib_reader *r, int close)
+{
+    skip_ws(r, false);
+    unsigned long l = r->line, c = r->col;
+    if (!read_ident(r)) {
+        ERR(r, r->line, r->col, "expected a macro name after @string");
+        return false;
+    }
+    char *name = pc_xstrdup(r->ident.ptr);
+    skip_ws(r, false);
+    if (peek(r) != '=') {
+        ERR(r, r->line, r->col, "expected '=' after the macro name \"%s\"", name);
+        free(name);
+        return false;
+    }
+    get(r);
+    pc_buf_clear(&r->tmp);
+    bool ok = read_value(r, &r->tmp, "the @string");
+    skip_ws(r, false);
+    if (ok && peek(r) != close) {
+        ERR(r, r->line, r->col, "expected '%c' to end the @string", close);
+        ok = false;
+    }
+    if (ok)
+        get(r);
+    if (ok && !r->bad) {
+        if (r->n_macros >= PC_BIB_MAX_MACROS || r->macro_bytes + r->tmp.len > PC_BIB_MAX_MACRO_BYTES) {
+            ERR(r, l, c, "too many @string macros (at most %d, %d MB)", PC_BIB_MAX_MACROS,
+                PC_BIB_MAX_MACRO_BYTES >> 20);
+        } else {
+            if (r->n_macros % 64 == 0)
+                r->macros = pc_xrealloc(r->macros, (r->n_macros + 64) * sizeof *r->macros);
+            r->macros[r->n_macros++] = (macro){.name = name, .val = pc_xstrdup(r->tmp.ptr)};
+            r->macro_bytes += r->tmp.len;
+            name = NULL;
+        }
+    }
+    free(name);
+    return ok;
+}
+
+/* Reports an entry cut short by the next entry: a '}' is missing. */
+static void not_closed(bib_reader *r)
+{
+    ERR(r, r->entry_line, r->entry_col,
+        "entry \"%s\" is not closed (a '}' is missing) before the next entry on line %lu",
+        r->key.ptr, r->line);
+}
+
+/* Reads "key, field = value, ..." up to `close`.  False after an error
+ * that needs a resync; r->bad may be set with true (entry read, skip it). */
+static bool read_fields(bib_reader *r, int close)
+{
+    skip_ws(r, false);
+    pc_buf_clear(&r->key);
+    unsigned long kl = r->line, kc = r->col;
+    int c;
+    while ((c = peek(r)) >= 0 && c != ',' && c != close && !pc_is_space(c) && c != '{' &&
+           c != '}' && !at_entry_start(r))
+        pc_buf_putc(&r->key, (char)get(r));
+    size_t bad;
+    if (!pc_utf8_valid(r->key.ptr, r->key.len, &bad))
+        ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key", (unsigned char)r->key.ptr[bad]);
+    for (;;) {
+        skip_ws(r, true);
+        c = peek(r);
+        if (c == close) {
+            get(r);
+            return true;
+        }
+        if (c != ',' && at_entry_start(r)) {
+            not_closed(r);
+            return false;
+        }
+        if (c != ',') {
+            ERR(r, r->line, r->col,
+                c < 0 ? "end of input inside the entry (missing '%c')"
+                      : "expected ',' or '%c' in the entry", close);
+            return false;
+        }
+        get(r);
+        skip_ws(r, true);
+        c = peek(r);
+        if (c == close) /* trailing comma */
+            continue;
+        unsigned long fl = r->line, fc = r->col;
+        if (at_entry_start(r)) {
+            not_closed(r);
+            return false;
+        }
+        if (!read_ident(r)) {
+            ERR(r, r->line, r->col,
+                c < 0 ? "end of input inside the entry (missing '%c')"
+                      : "expected a field name or '%c'", close);
+            return false;
+        }
+        skip_ws(r, false);
+        if (peek(r) != '=') {
+            ERR(r, r->line, r->col, "expected '=' after the field name \"%s\"", r->ident.ptr);
+            return false;
+        }
+        get(r);
+        field *f = new_field(r);
+        f->name = pc_xstrdup(r->ident.ptr);
+        skip_ws(r, false);
+        f->line = r->line;
+        f->col = r->col + 1;
+        char what[80];
+        snprintf(what, sizeof what, "field \"%.40s\"", f->name);
+        if (!read_value(r, &f->val, what))
+            return false;
+        for (size_t i = 0; i + 1 < r->n_fields; i++)
+            if (strcmp(r->fields[i].name, f->name) == 0) {
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, fl, fc,
+                             "duplicate field \"%s\": the first one is kept", f->name);
+                free(f->name);
+                r->n_fields--;
+                break;
+            }
+    }
+}
+
+/* ---- fields -> record -------------------------------------------------- */
+
+static const struct {
+    const char *type;
+    pc_kind kind;
+} type_map[] = {
+    {"article", PC_KIND_ARTICLE},       {"inproceedings", PC_KIND_CONFERENCE},
+    {"conference", PC_KIND_CONFERENCE}, {"book", PC_KIND_BOOK},
+    {"mvbook", PC_KIND_BOOK},           {"booklet", PC_KIND_BOOK},
+    {"collection", PC_KIND_BOOK},       {"mvcollection", PC_KIND_BOOK},
+    {"proceedings", PC_KIND_BOOK},      {"mvproceedings", PC_KIND_BOOK},
+    {"incollection", PC_KIND_CHAPTER},  {"inbook", PC_KIND_CHAPTER},
+    {"bookinbook", PC_KIND_CHAPTER},    {"phdthesis", PC_KIND_THESIS},
+    {"mastersthesis", PC_KIND_THESIS},  {"thesis", PC_KIND_THESIS},
+    {"techreport", PC_KIND_REPORT},     {"report", PC_KIND_REPORT},
+    {"manual", PC_KIND_REPORT},         {"online", PC_KIND_WEBPAGE},
+    {"electronic", PC_KIND_WEBPAGE},    {"www", PC_KIND_WEBPAGE},
+    {"dataset", PC_KIND_DATASET},       {"data", PC_KIND_DATASET},
+    {"software", PC_KIND_SOFTWARE},     {"misc", PC_KIND_NONE},
+    {"unpublished", PC_KIND_NONE},
+};
+
+/* Fields read into the record (others are counted and dropped). */
+static const char *const known_fields[] = {
+    "author", "title", "year", "month", "day", "date", "journal", "journaltitle", "booktitle",
+    "howpublished", "volume", "number", "issue", "pages", "publisher", "institution", "school",
+    "organization", "doi", "url", "eprint", "archiveprefix", "eprinttype", "primaryclass",
+    "eprintclass", "abstract", "keywords", "note", "annote", "annotation", "comment", "affiliation",
+};
+
+static void count_unknown(bib_reader *r, const char *name)
+{
+    for (size_t i = 0; i < r->n_unknown; i++)
+        if (strcmp(r->unknown[i].name, name) == 0) {
+            r->unknown[i].n++;
+            return;
+        }
+    if (r->n_unknown >= PC_BIB_MAX_UNKNOWN)
+        name = "(other fields)";
+    for (size_t i = 0; i < r->n_unknown; i++)
+        if (strcmp(r->unknown[i].name, name) == 0) {
+            r->unknown[i].n++;
+            return;
+        }
+    if (r->n_unknown % 16 == 0)
+        r->unknown = pc_xrealloc(r->unknown, (r->n_unknown + 16) * sizeof *r->unknown);
+    r->unknown[r->n_unknown++] = (counted){.name = pc_xstrdup(name), .n = 1};
+}
+
+/* Decodes a field's LaTeX into an owned string (NULL if empty), warning
+ * once about unknown commands. */
+static char *decode(bib_reader *r, const field *f, pc_strlist *prot)
+{
+    pc_latex_report rep = {0};
+    pc_buf_clear(&r->tmp);
+    pc_latex_decode(f->val.ptr, f->val.len, &r->tmp, prot, &rep);
+    if (rep.n_unknown) {
+        unsigned long l, c;
+        pos_in(f->val.ptr, rep.first_offset < f->val.len ? rep.first_offset : 0, f->line, f->col,
+               &l, &c);
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, c,
+                     "unknown LaTeX command %s in field \"%s\" kept as written", rep.first_name,
+                     f->name);
+    }
+    return r->tmp.len ? pc_xstrdup(r->tmp.ptr) : NULL;
+}
+
+static char *decode_name(bib_reader *r, const char *name)
+{
+    field *f = find_field(r, name);
+    return f ? decode(r, f, NULL) : NULL;
+}
+
+/* A URL or DOI as written: no LaTeX decoding (the url package reads them
+ * verbatim), but \url{...} unwrapped, escaped specials (\_ \% \& \#)
+ * unescaped, white space removed; NFC. */
+static char *verbatim(const field *f)
+{
+    const char *s = f->val.ptr;
+    size_t n = f->val.len;
+    pc_trim(&s, &n);
+    if (n > 6 && memcmp(s, "\\url{", 5) == 0 && s[n - 1] == '}') {
+        s += 5;
+        n -= 6;
+    }
+    pc_buf b = PC_BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\\' && i + 1 < n && strchr("_%&#$~", s[i + 1]))
+            c = s[++i];
+        else if (c == '{' || c == '}' || pc_is_space((unsigned char)c))
+            continue;
+        pc_buf_putc(&b, c);
+    }
+    pc_utf8_nfc(&b);
+    if (!b.len) {
+        pc_buf_free(&b);
+        return NULL;
+    }
+    return pc_buf_detach(&b);
+}
+
+static char *bare_doi(char *doi)
+{
+    static const char *const prefixes[] = {"https://doi.org/", "http://doi.org/",
+                                           "https://dx.doi.org/", "http://dx.doi.org/",
+                                           "doi.org/", "doi:"};
+    if (!doi)
+        return NULL;
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        size_t k = strlen(prefixes[i]);
+        if (pc_strncasecmp(doi, prefixes[i], k) == 0) {
+            memmove(doi, doi + k, strlen(doi + k) + 1);
+            break;
+        }
+    }
+    return doi;
+}
+
+/* arXiv identifiers: 1305.4904, 1305.4904v2, math/0211159, hep-th/9901001v3. */
+static bool looks_arxiv(const char *s)
+{
+    size_t n = strlen(s), i = 0;
+    if (n >= 9 && pc_is_digit((unsigned char)s[0])) {
+        while (i < n && pc_is_digit((unsigned char)s[i]))
+            i++;
+        if (i != 4 || s[i] != '.')
+            return false;
+        size_t d = ++i;
+        while (i < n && pc_is_digit((unsigned char)s[i]))
+            i++;
+        if (i - d < 4 || i - d > 5)
+            return false;
+    } else {
+        while (i < n && (pc_is_alpha((unsigned char)s[i]) || s[i] == '-' || s[i] == '.'))
+            i++;
+        if (i == 0 || i >= n || s[i] != '/')
+            return false;
+        size_t d = ++i;
+        while (i < n && pc_is_digit((unsigned char)s[i]))
+            i++;
+        if (i - d != 7)
+            return false;
+    }
+    if (i < n && s[i] == 'v') {
+        size_t d = ++i;
+        while (i < n && pc_is_digit((unsigned char)s[i]))
+            i++;
+        if (i == d)
+            return false;
+    }
+    return i == n;
+}
+
+static void set_arxiv(pc_record *rec, char *id)
+{
+    if (pc_strncasecmp(id, "arxiv:", 6) == 0)
+        memmove(id, id + 6, strlen(id + 6) + 1);
+    char *v = strrchr(id, 'v');
+    if (v && v > id && pc_is_digit((unsigned char)v[-1]) && v[1]) {
+        char *end;
+        long ver = strtol(v + 1, &end, 10);
+        if (!*end && ver > 0 && ver < 1000) {
+            rec->arxiv_version = (int)ver;
+            *v = '\0';
+        }
+    }
+    rec->arxiv_id = id;
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+    if (!n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!pc_is_digit((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
+/* year / month / day, or biblatex's date (wins; a range keeps its start). */
+static void read_date(bib_reader *r, pc_record *rec)
+{
+    field *f = find_field(r, "date");
+    char *s;
+    if (f && (s = decode(r, f, NULL))) {
+        size_t n = strcspn(s, "/");
+        while (n && strchr("~?%", s[n - 1])) /* EDTF qualifiers */
+            n--;
+        if (!pc_date_parse(s, n, &rec->date) || !pc_date_valid(&rec->date)) {
+            ERR(r, f->line, f->col, "cannot read the date \"%s\"", s);
+            memset(&rec->date, 0, sizeof rec->date);
+        }
+        free(s);
+        return;
+    }
+    pc_date d = {0};
+    if ((f = find_field(r, "year")) && (s = decode(r, f, NULL))) {
+        pc_date tmp;
+        if (all_digits(s, strlen(s)) && strlen(s) <= 4)
+            d.year = atoi(s);
+        else if (pc_date_parse(s, strlen(s), &tmp) && tmp.year)
+            d.year = tmp.year;
+        else
+            ERR(r, f->line, f->col, "cannot read the year \"%s\"", s);
+        free(s);
+    }
+    if (d.year && (f = find_field(r, "month")) && (s = decode(r, f, NULL))) {
+        size_t n = strlen(s);
+        int m = all_digits(s, n) && n <= 2 ? atoi(s) : pc_month_from_name(s, n);
+        if (m >= 1 && m <= 12)
+            d.month = m;
+        else
+            ERR(r, f->line, f->col, "cannot read the month \"%s\"", s);
+        free(s);
+    }
+    if (d.month && (f = find_field(r, "day")) && (s = decode(r, f, NULL))) {
+        size_t n = strlen(s);
+        d.day = all_digits(s, n) && n <= 2 ? atoi(s) : 0;
+        if (!d.day)
+            ERR(r, f->line, f->col, "cannot read the day \"%s\"", s);
+        free(s);
+    }
+    if (pc_date_valid(&d))
+        rec->date = d;
+    else if (f)
+        ERR(r, f->line, f->col, "impossible date %d-%d-%d", d.year, d.month, d.day);
+}
+
+typedef struct aff_ctx {
+    bib_reader *r;
+    pc_record *rec;
+    size_t i;
+} aff_ctx;
+
+/* One item of the writer's `affiliation` list: "A; B" or "{}". */
+static void add_affiliation(void *u, const char *s, size_t n)
+{
+    aff_ctx *a = u;
+    size_t idx = a->i++;
+    if (idx >= a->rec->n_authors)
+        return;
+    int depth = 0;
+    size_t st = 0;
+    for (size_t i = 0; i <= n; i++) {
+        char c = i < n ? s[i] : ';';
+        if (c == '{')
+            depth++;
+        else if (c == '}')
+            depth--;
+        if (c != ';' || depth)
+            continue;
+        pc_buf_clear(&a->r->tmp);
+        pc_latex_decode(s + st, i - st, &a->r->tmp, NULL, NULL);
+        if (a->r->tmp.len)
+            pc_strlist_push(&a->rec->authors[idx].affiliations, a->r->tmp.ptr);
+        st = i + 1;
+    }
+}
+
+static void split_keywords(bib_reader *r, const field *f, pc_record *rec)
+{
+    const char *s = f->val.ptr;
+    size_t n = f->val.len, st = 0;
+    int depth = 0;
+    for (size_t i = 0; i <= n; i++) {
+        char c = i < n ? s[i] : ',';
+        if (c == '{')
+            depth++;
+        else if (c == '}')
+            depth--;
+        if ((c != ',' && c != ';') || depth)
+            continue;
+        pc_buf_clear(&r->tmp);
+        pc_latex_decode(s + st, i - st, &r->tmp, NULL, NULL);
+        if (r->tmp.len && !pc_strlist_has(&rec->keywords, r->tmp.ptr))
+            pc_strlist_push(&rec->keywords, r->tmp.ptr);
+        st = i + 1;
+    }
+}
+
+static void append_comment(pc_record *rec, char *text)
+{
+    if (!text)
+        return;
+    if (!rec->comment) {
+        rec->comment = text;
+        return;
+    }
+    pc_buf b = PC_BUF_INIT;
+    pc_buf_puts(&b, rec->comment);
+    pc_buf_puts(&b, "; ");
+    pc_buf_puts(&b, text);
+    free(text);
+    free(rec->comment);
+    rec->comment = pc_buf_detach(&b);
+}
+
+static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
+{
+    rec->src_file = r->file;
+    rec->src_line = line;
+    if (r->key.len) {
+        pc_utf8_nfc(&r->key);
+        rec->key = pc_xstrdup(r->key.ptr);
+    }
+    rec->kind = PC_KIND_OTHER;
+    bool known_type = false;
+    for (size_t i = 0; i < sizeof type_map / sizeof *type_map; i++)
+        if (strcmp(type_map[i].type, r->type.ptr) == 0) {
+            rec->kind = type_map[i].kind;
+            known_type = true;
+        }
+    if (!known_type)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, line, 1, "entry type @%s read as \"other\"",
+                     r->type.ptr);
+    for (size_t i = 0; i < r->n_fields; i++) {
+        bool known = false;
+        for (size_t k = 0; k < sizeof known_fields / sizeof *known_fields; k++)
+            known |= strcmp(known_fields[k], r->fields[i].name) == 0;
+        if (!known)
+            count_unknown(r, r->fields[i].name);
+    }
+    field *f;
+    if ((f = find_field(r, "title")))
+        rec->title = decode(r, f, &rec->title_protected);
+    if ((f = find_field(r, "author"))) {
+        pc_bibtex_names_report rep = {0};
+        pc_bibtex_names_parse_list(f->val.ptr, f->val.len, rec, &rep);
+        if (rep.n_problems) {
+            unsigned long l, c;
+            pos_in(f->val.ptr, rep.first_offset, f->line, f->col, &l, &c);
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, c, "author: %s", rep.first_what);
+        }
+        if (rep.tex.n_unknown) {
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                         "unknown LaTeX command %s in field \"author\" kept as written",
+                         rep.tex.first_name);
+        }
+    }
+    if ((f = find_field(r, "affiliation"))) {
+        aff_ctx a = {.r = r, .rec = rec};
+        pc_bibtex_split_and(f->val.ptr, f->val.len, add_affiliation, &a);
+    }
+    read_date(r, rec);
+    rec->container = decode_name(r, "journaltitle");
+    if (!rec->container)
+        rec->container = decode_name(r, "journal");
+    if (!rec->container)
+        rec->container = decode_name(r, "booktitle");
+    if ((f = find_field(r, "howpublished"))) {
+        char *h = decode(r, f, NULL);
+        if (h && (pc_strncasecmp(h, "http://", 7) == 0 || pc_strncasecmp(h, "https://", 8) == 0)) {
+            char *u = verbatim(f);
+            if (u && !pc_strlist_has(&rec->urls, u))
+                pc_strlist_push(&rec->urls, u);
+            free(u);
+            free(h);
+        } else if (!rec->container) {
+            rec->container = h;
+        } else {
+            free(h);
+        }
+    }
+    rec->volume = decode_name(r, "volume");
+    rec->issue = decode_name(r, "number");
+    if (!rec->issue)
+        rec->issue = decode_name(r, "issue");
+    rec->pages = decode_name(r, "pages");
+    static const char *const pubs[] = {"publisher", "institution", "school", "organization"};
+    for (size_t i = 0; i < 4 && !rec->publisher; i++)
+        rec->publisher = decode_name(r, pubs[i]);
+    if ((f = find_field(r, "doi")))
+        rec->doi = bare_doi(verbatim(f));
+    if ((f = find_field(r, "url"))) {
+        char *u = verbatim(f);
+        if (u && !pc_strlist_has(&rec->urls, u))
+            pc_strlist_push(&rec->urls, u);
+        free(u);
+    }
+    if ((f = find_field(r, "eprint"))) {
+        char *id = verbatim(f);
+        field *t = find_field(r, "eprinttype");
+        if (!t)
+            t = find_field(r, "archiveprefix");
+        char *type = t ? decode(r, t, NULL) : NULL;
+        const char *bare = id && pc_strncasecmp(id, "arxiv:", 6) == 0 ? id + 6 : id;
+        if (id && ((type && pc_strcasecmp(type, "arxiv") == 0) || (!type && looks_arxiv(bare)))) {
+            set_arxiv(rec, id);
+            id = NULL;
+            rec->arxiv_primary = decode_name(r, "eprintclass");
+            if (!rec->arxiv_primary)
+                rec->arxiv_primary = decode_name(r, "primaryclass");
+        } else if (id) {
+            count_unknown(r, "eprint (not arXiv)");
+        }
+        free(type);
+        free(id);
+    }
+    if ((f = find_field(r, "abstract"))) {
+        rec->abstract = decode(r, f, NULL);
+        size_t n = rec->abstract ? strlen(rec->abstract) : 0;
+        if (n >= 3 && memcmp(rec->abstract + n - 3, "\xE2\x80\xA6", 3) == 0) {
+            /* "…" at the end: the writer's mark of a truncated abstract */
+            rec->abstract_truncated = true;
+            n -= 3;
+            while (n && rec->abstract[n - 1] == ' ')
+                n--;
+            rec->abstract[n] = '\0';
+        }
+    }
+    if ((f = find_field(r, "keywords")))
+        split_keywords(r, f, rec);
+    static const char *const notes[] = {"note", "annote", "annotation", "comment"};
+    for (size_t i = 0; i < 4; i++)
+        append_comment(rec, decode_name(r, notes[i]));
+    if (rec->kind == PC_KIND_NONE && rec->arxiv_id &&
+        (strcmp(r->type.ptr, "misc") == 0 || strcmp(r->type.ptr, "unpublished") == 0))
+        rec->kind = PC_KIND_PREPRINT;
+}
+
+/* ---- the reader -------------------------------------------------------- */
+
+void *pc_bibtex_read_open(pc_source *src, pc_ctx *ctx)
+{
+    bib_reader *r = pc_xcalloc(1, sizeof *r);
+    r->src = src;
+    r->ctx = ctx;
+    r->file = pc_source_name(src);
+    r->blk = pc_xmalloc(PC_BIB_BLOCK);
+    r->line = r->col = 1;
+    pc_buf_init(&r->type);
+    pc_buf_init(&r->key);
+    pc_buf_init(&r->ident);
+    pc_buf_init(&r->tmp);
+    const char *head;
+    if (pc_source_peek(src, 3, &head) == 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
+        char bom[3];
+        pc_source_read(src, bom, 3); /* a UTF-8 BOM is not text */
+    }
+    return r;
+}
+
+void pc_bibtex_read_close(void *state)
+{
+    bib_reader *r = state;
+    if (!r)
+        return;
+    if (r->n_preambles)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0, "bibtex: %lu @preamble skipped",
+                     r->n_preambles);
+    for (size_t i = 0; i < r->n_unknown; i++) {
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0,
+                     "bibtex: field \"%s\" not kept (%lu entr%s)", r->unknown[i].name,
+                     r->unknown[i].n, r->unknown[i].n == 1 ? "y" : "ies");
+        free(r->unknown[i].name);
+    }
+    free(r->unknown);
+    for (size_t i = 0; i < r->n_macros; i++) {
+        free(r->macros[i].name);
+        free(r->macros[i].val);
+    }
+    free(r->macros);
+    clear_fields(r);
+    for (size_t i = 0; i < r->cap_fields; i++)
+        pc_buf_free(&r->fields[i].val);
+    free(r->fields);
+    pc_buf_free(&r->type);
+    pc_buf_free(&r->key);
+    pc_buf_free(&r->ident);
+    pc_buf_free(&r->tmp);
+    free(r->blk);
+    free(r);
+}
+
+pc_read_status pc_bibtex_read_next(void *state, pc_record *rec)
+{
+    bib_reader *r = state;
+    for (;;) {
+        /* outside entries: everything up to an '@' is ignored */
+        r->in_entry = false;
+        int c;
+        while ((c = peek(r)) >= 0 && c != '@') {
+            if (c == '%')
+                skip_line(r);
+            else
+                get(r);
+        }
+        if (c < 0)
+            return PC_READ_EOF;
+        unsigned long line = r->line, col = r->col;
+        get(r);
+        skip_ws(r, false);
+        if (!read_ident(r)) {
+            if (col == 1) /* elsewhere an '@' is just text (an e-mail address) */
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col,
+                             "'@' not followed by an entry type: ignored");
+            continue;
+        }
+        pc_buf_clear(&r->type);
+        pc_buf_puts(&r->type, r->ident.ptr);
+        skip_ws(r, false);
+        c = peek(r);
+        if (c != '{' && c != '(') {
+            if (col == 1)
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, r->col,
+                             "@%s not followed by '{' or '(': ignored", r->type.ptr);
+            continue;
+        }
+        int close = c == '{' ? '}' : ')';
+        get(r);
+        r->in_entry = true;
+        r->entry_bytes = 0;
+        r->entry_line = line;
+        r->entry_col = col;
+        r->bad = false;
+        clear_fields(r);
+        if (strcmp(r->type.ptr, "comment") == 0) {
+            if (!skip_body(r, c, true))
+                resync(r);
+            continue;
+        }
+        if (strcmp(r->type.ptr, "preamble") == 0) {
+            r->n_preambles++;
+            if (!skip_body(r, c, false))
+                resync(r);
+            continue;
+        }
+        if (strcmp(r->type.ptr, "string") == 0) {
+            if (!read_string(r, close))
+                resync(r);
+            continue;
+        }
+        bool complete = read_fields(r, close);
+        if (!complete) {
+            resync(r);
+            return PC_READ_SKIP;
+        }
+        if (r->bad)
+            return PC_READ_SKIP;
+        fill_record(r, rec, line);
+        /* errors while mapping (an unreadable date) keep the record */
+        return PC_READ_RECORD;
+    }
+}
+
+int pc_bibtex_sniff(const char *head, size_t n)
+{
+    static const char *const types[] = {"article", "book", "inproceedings", "incollection",
+                                        "misc", "string", "comment", "preamble", "online",
+                                        "phdthesis", "techreport", "unpublished", "inbook"};
+    for (size_t i = 0; i < n; i++) {
+        if (head[i] != '@' || (i > 0 && head[i - 1] != '\n'))
+            continue;
+        size_t j = i + 1;
+        while (j < n && pc_is_alpha((unsigned char)head[j]))
+            j++;
+        size_t t = j;
+        while (t < n && (head[t] == ' ' || head[t] == '\t'))
+            t++;
+        if (j == i + 1 || t >= n || (head[t] != '{' && head[t] != '('))
+            continue;
+        for (size_t k = 0; k < sizeof types / sizeof *types; k++)
+            if (strlen(types[k]) == j - i - 1 && pc_strncasecmp(head + i + 1, types[k], j - i - 1) == 0)
+                return 80;
+        return 50;
+    }
+    return 0;
+}

@@ -1,0 +1,624 @@
+/* yaml.c — CSL-YAML, the bibliography format pandoc reads: writer and reader.
+ *
+ * Both sides go through the CSL item of src/csl.c, so CSL-YAML and CSL-JSON
+ * hold the same fields.  The writer walks the item (a json_t) and hands
+ * libyaml's emitter one event per node: quoting is the emitter's, never
+ * ours; we only ask for a quoted style when a plain scalar would be read
+ * back as something other than a string (yes, null, 62, 2026-10-02).  It
+ * writes `references:` and then one item per record, flushing the emitter
+ * after each.
+ *
+ * The reader pulls libyaml parser events and builds one item (json_t) at a
+ * time, then maps it with pc_csl_read_item.  It accepts a `references:`
+ * mapping (other top-level keys are skipped) or a bare list of items, in
+ * one or several documents.  Nesting inside an item is bounded
+ * (YAML_MAX_DEPTH) and aliases are refused, so hostile input cannot make an
+ * item grow beyond its own text. */
+#include "csl.h"
+#include "paperconv.h"
+#include "source.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <yaml.h>
+
+enum {
+    YAML_MAX_DEPTH = 32,    /* an item deeper than this is skipped (CSL needs 4) */
+    YAML_SKIP_DEPTH = 1000, /* deeper than this, the file is given up on */
+};
+
+/* ---- writer ------------------------------------------------------------- */
+
+typedef struct yaml_writer {
+    FILE *out;
+    pc_ctx *ctx;
+    yaml_emitter_t em;
+    bool ok; /* the emitter and the output are still fine */
+} yaml_writer;
+
+static int write_handler(void *data, unsigned char *buf, size_t size)
+{
+    yaml_writer *w = data;
+    return fwrite(buf, 1, size, w->out) == size;
+}
+
+/* Hands ev to the emitter (which always takes it). */
+static bool emit(yaml_writer *w, yaml_event_t *ev)
+{
+    if (!w->ok) {
+        yaml_event_delete(ev);
+        return false;
+    }
+    if (!yaml_emitter_emit(&w->em, ev))
+        w->ok = false;
+    return w->ok;
+}
+
+/* True if s written plain would be read back as a non-string by a YAML
+ * 1.1 reader (python's yaml, libyaml users) or a YAML 1.2 one (pandoc):
+ * empty, null/~, booleans including yes/no/on/off/y/n, and anything that
+ * starts like a number, date or special float (62, -1, 2026-10-02, .5,
+ * .inf, 1:20, +1).  Those are single-quoted. */
+static bool plain_is_not_string(const char *s, size_t n)
+{
+    static const char *const words[] = {"null", "~", "true", "false", "yes", "no", "on",
+                                        "off", "y", "n", "<<", "="};
+    if (n == 0)
+        return true;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strlen(words[i]) == n && pc_strncasecmp(s, words[i], n) == 0)
+            return true;
+    unsigned char c = (unsigned char)s[0];
+    return pc_is_digit(c) || c == '+' || c == '-' || c == '.';
+}
+
+/* Multi-line text asks for a literal block (|-); the emitter falls back to
+ * a quoted style where a block cannot hold the text exactly. */
+static bool emit_scalar(yaml_writer *w, const char *s, size_t n, bool plain_ok)
+{
+    yaml_event_t ev;
+    yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, plain_ok, 1,
+                                 memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+    return emit(w, &ev);
+}
+
+/* A node holding only numbers (date-parts) is written in flow style:
+ * issued: {date-parts: [[2026, 10, 2]]}. */
+static bool only_numbers(const json_t *v)
+{
+    size_t i;
+    const char *k;
+    json_t *x;
+    if (json_is_array(v)) {
+        json_array_foreach (v, i, x)
+            if (!only_numbers(x))
+                return false;
+        return json_array_size(v) > 0;
+    }
+    if (json_is_object(v)) {
+        json_object_foreach ((json_t *)v, k, x)
+            if (!only_numbers(x))
+                return false;
+        return json_object_size(v) > 0;
+    }
+    return json_is_number(v);
+}
+
+static bool emit_node(yaml_writer *w, const json_t *v, bool flow)
+{
+    yaml_event_t ev;
+    char num[32];
+    flow = flow || only_numbers(v);
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: {
+        const char *k;
+        json_t *x;
+        yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+                                            flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+        if (!emit(w, &ev))
+            return false;
+        json_object_foreach ((json_t *)v, k, x)
+            if (!emit_scalar(w, k, strlen(k), !plain_is_not_string(k, strlen(k))) ||
+                !emit_node(w, x, flow))
+                return false;
+        yaml_mapping_end_event_initialize(&ev);
+        return emit(w, &ev);
+    }
+    case JSON_ARRAY: {
+        size_t i;
+        json_t *x;
+        yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+                                             flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+        if (!emit(w, &ev))
+            return false;
+        json_array_foreach (v, i, x)
+            if (!emit_node(w, x, flow))
+                return false;
+        yaml_sequence_end_event_initialize(&ev);
+        return emit(w, &ev);
+    }
+    case JSON_STRING: {
+        const char *s = json_string_value(v);
+        size_t n = json_string_length(v);
+        return emit_scalar(w, s, n, !plain_is_not_string(s, n));
+    }
+    case JSON_INTEGER:
+        snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        return emit_scalar(w, num, strlen(num), true);
+    case JSON_REAL:
+        snprintf(num, sizeof num, "%.17g", json_real_value(v));
+        return emit_scalar(w, num, strlen(num), true);
+    case JSON_TRUE: return emit_scalar(w, "true", 4, true);
+    case JSON_FALSE: return emit_scalar(w, "false", 5, true);
+    case JSON_NULL: return emit_scalar(w, "null", 4, true);
+    }
+    return false;
+}
+
+static void *yaml_begin(FILE *out, pc_ctx *ctx)
+{
+    yaml_writer *w = pc_xcalloc(1, sizeof *w);
+    w->out = out;
+    w->ctx = ctx;
+    w->ok = yaml_emitter_initialize(&w->em) != 0;
+    if (!w->ok)
+        return w; /* out of memory inside libyaml: every write fails */
+    yaml_emitter_set_output(&w->em, write_handler, w);
+    yaml_emitter_set_unicode(&w->em, 1); /* UTF-8 as is, not \u escapes */
+    yaml_emitter_set_width(&w->em, -1);  /* no folding of long lines */
+    yaml_emitter_set_break(&w->em, YAML_LN_BREAK);
+    yaml_event_t ev;
+    yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+    emit(w, &ev);
+    yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
+    emit(w, &ev);
+    yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
+    emit(w, &ev);
+    emit_scalar(w, "references", 10, true);
+    yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE);
+    emit(w, &ev);
+    return w;
+}
+
+static bool yaml_write(void *state, const pc_record *rec)
+{
+    yaml_writer *w = state;
+    json_t *item = pc_csl_item_for(rec, w->ctx, "yaml");
+    emit_node(w, item, false);
+    json_decref(item);
+    /* the emitter keeps a few events of look-ahead; the rest goes out now */
+    if (w->ok && !yaml_emitter_flush(&w->em))
+        w->ok = false;
+    return w->ok;
+}
+
+static bool yaml_end(void *state)
+{
+    yaml_writer *w = state;
+    yaml_event_t ev;
+    yaml_sequence_end_event_initialize(&ev);
+    emit(w, &ev);
+    yaml_mapping_end_event_initialize(&ev);
+    emit(w, &ev);
+    yaml_document_end_event_initialize(&ev, 1);
+    emit(w, &ev);
+    yaml_stream_end_event_initialize(&ev);
+    emit(w, &ev);
+    bool ok = w->ok && yaml_emitter_flush(&w->em);
+    yaml_emitter_delete(&w->em);
+    free(w);
+    return ok;
+}
+
+/* ---- reader ------------------------------------------------------------- */
+
+typedef enum yaml_state {
+    YST_NONE = 0,
+    YST_OUTSIDE, /* between documents, or in a document before its top node */
+    YST_TOP_MAP, /* in a top-level mapping, at a key */
+    YST_ITEMS,   /* in the list of items */
+    YST_DONE,
+} yaml_state;
+
+typedef enum node_status {
+    NODE_NONE = 0,
+    NODE_OK,
+    NODE_BAD,   /* reported; the node was consumed */
+    NODE_FATAL, /* the YAML cannot be parsed further; reported */
+} node_status;
+
+typedef struct yaml_reader {
+    pc_source *src;
+    pc_ctx *ctx;
+    const char *file;
+    yaml_parser_t parser;
+    yaml_state st;
+    bool items_in_map; /* the list is the value of `references:` */
+    bool seen_map;     /* a top-level mapping was found */
+    bool seen_list;    /* a list of items was found */
+} yaml_reader;
+
+static int read_handler(void *data, unsigned char *buf, size_t size, size_t *size_read)
+{
+    yaml_reader *r = data;
+    ssize_t n = pc_source_read(r->src, (char *)buf, size);
+    if (n < 0)
+        return 0;
+    *size_read = (size_t)n;
+    return 1;
+}
+
+/* Next event; false after reporting a syntax or read error. */
+static bool next_event(yaml_reader *r, yaml_event_t *ev)
+{
+    if (yaml_parser_parse(&r->parser, ev))
+        return true;
+    yaml_parser_t *p = &r->parser;
+    if (p->error == YAML_READER_ERROR && pc_source_error(r->src))
+        return false; /* pc_input_close reports the read error */
+    unsigned long line = (unsigned long)p->problem_mark.line + 1;
+    unsigned long col = (unsigned long)p->problem_mark.column + 1;
+    if (p->error == YAML_READER_ERROR) /* libyaml knows only a byte offset there */
+        line = col = 0;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "YAML: %s%s%s",
+                 p->problem ? p->problem : "syntax error", p->context ? " " : "",
+                 p->context ? p->context : "");
+    return false;
+}
+
+static unsigned long ev_line(const yaml_event_t *ev) { return (unsigned long)ev->start_mark.line + 1; }
+static unsigned long ev_col(const yaml_event_t *ev) { return (unsigned long)ev->start_mark.column + 1; }
+
+/* Skips the rest of the node that `first` starts (first is not freed here),
+ * without recursion.  libyaml's scanner slows down quadratically with flow
+ * nesting ("[[[[..."), so past YAML_SKIP_DEPTH levels the input is given
+ * up on: a fatal error rather than minutes of work. */
+static node_status skip_node(yaml_reader *r, const yaml_event_t *first)
+{
+    if (first->type != YAML_SEQUENCE_START_EVENT && first->type != YAML_MAPPING_START_EVENT)
+        return NODE_OK;
+    unsigned long depth = 1;
+    while (depth) {
+        yaml_event_t ev;
+        if (!next_event(r, &ev))
+            return NODE_FATAL;
+        if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT)
+            depth++;
+        else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT)
+            depth--;
+        if (depth > YAML_SKIP_DEPTH) {
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(&ev), ev_col(&ev),
+                         "YAML: nested more than %d levels deep; the rest of the file is not read",
+                         YAML_SKIP_DEPTH);
+            yaml_event_delete(&ev);
+            return NODE_FATAL;
+        }
+        yaml_event_delete(&ev);
+    }
+    return NODE_OK;
+}
+
+static bool is_plain(const yaml_event_t *ev)
+{
+    return ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !ev->data.scalar.tag;
+}
+
+/* A scalar as JSON, by the YAML 1.2 core schema pandoc uses: plain null,
+ * ~ and empty are null, plain true/false booleans, plain integers numbers;
+ * everything else (yes, no, 1.5, quoted text) a string.  NULL for text
+ * that is not valid UTF-8. */
+static json_t *scalar_json(const yaml_event_t *ev)
+{
+    const char *s = (const char *)ev->data.scalar.value;
+    size_t n = ev->data.scalar.length;
+    if (is_plain(ev)) {
+        static const char *const nulls[] = {"", "~", "null", "Null", "NULL"};
+        for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
+            if (strcmp(s, nulls[i]) == 0)
+                return json_null();
+        if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
+            return json_true();
+        if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
+            return json_false();
+        size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+        bool digits = n > i && n - i <= 15;
+        for (size_t k = i; k < n && digits; k++)
+            digits = pc_is_digit((unsigned char)s[k]);
+        if (digits)
+            return json_integer(strtoll(s, NULL, 10));
+    }
+    return json_stringn(s, n);
+}
+
+/* Builds the node that `first` starts into *out (NULL on failure).
+ * `first` is consumed (freed) here. */
+static node_status build_node(yaml_reader *r, yaml_event_t *first, int depth, json_t **out)
+{
+    *out = NULL;
+    node_status st = NODE_OK;
+    switch (first->type) {
+    case YAML_SCALAR_EVENT:
+        *out = scalar_json(first);
+        if (!*out) {
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
+                         "YAML: text is not valid UTF-8");
+            st = NODE_BAD;
+        }
+        break;
+    case YAML_ALIAS_EVENT:
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
+                     "YAML: aliases (*name) are not supported in a bibliography");
+        st = NODE_BAD;
+        break;
+    case YAML_SEQUENCE_START_EVENT:
+    case YAML_MAPPING_START_EVENT: {
+        bool map = first->type == YAML_MAPPING_START_EVENT;
+        if (depth >= YAML_MAX_DEPTH) {
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
+                         "YAML: nested more than %d levels deep", YAML_MAX_DEPTH);
+            st = skip_node(r, first);
+            if (st == NODE_OK)
+                st = NODE_BAD;
+            break;
+        }
+        json_t *c = map ? json_object() : json_array();
+        for (;;) {
+            yaml_event_t ev;
+            if (!next_event(r, &ev)) {
+                st = NODE_FATAL;
+                break;
+            }
+            if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
+                yaml_event_delete(&ev);
+                break;
+            }
+            json_t *key = NULL, *val = NULL;
+            node_status s = build_node(r, &ev, depth + 1, map ? &key : &val);
+            if (s == NODE_OK && map) {
+                if (!json_is_string(key)) { /* a null, number or boolean key: use its text */
+                    json_t *k = key;
+                    key = json_is_integer(k) ? json_sprintf("%" JSON_INTEGER_FORMAT, json_integer_value(k))
+                          : json_is_boolean(k) ? json_string(json_is_true(k) ? "true" : "false")
+                          : json_is_null(k)    ? json_string("")
+                                               : NULL;
+                    json_decref(k);
+                }
+                yaml_event_t vev;
+                if (!key) {
+                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
+                                 "YAML: a mapping key must be text");
+                    s = NODE_BAD;
+                }
+                if (!next_event(r, &vev)) {
+                    s = NODE_FATAL;
+                } else if (s == NODE_OK) {
+                    s = build_node(r, &vev, depth + 1, &val);
+                } else {
+                    node_status k = skip_node(r, &vev);
+                    yaml_event_delete(&vev);
+                    if (k == NODE_FATAL)
+                        s = NODE_FATAL;
+                }
+                if (s == NODE_OK) {
+                    json_object_set_new(c, json_string_value(key), val);
+                    val = NULL;
+                }
+            } else if (s == NODE_OK) {
+                json_array_append_new(c, val);
+                val = NULL;
+            }
+            json_decref(key);
+            json_decref(val);
+            if (s == NODE_FATAL) {
+                st = NODE_FATAL;
+                break;
+            }
+            if (s == NODE_BAD)
+                st = NODE_BAD; /* keep consuming to the end of this node */
+        }
+        if (st == NODE_OK)
+            *out = c;
+        else
+            json_decref(c);
+        break;
+    }
+    default: /* stream/document events cannot start a node */
+        st = NODE_FATAL;
+        break;
+    }
+    yaml_event_delete(first);
+    return st;
+}
+
+static void *yaml_open(pc_source *src, pc_ctx *ctx)
+{
+    yaml_reader *r = pc_xcalloc(1, sizeof *r);
+    r->src = src;
+    r->ctx = ctx;
+    r->file = pc_source_name(src);
+    r->st = YST_OUTSIDE;
+    if (!yaml_parser_initialize(&r->parser)) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "YAML: cannot start the parser");
+        free(r);
+        return NULL;
+    }
+    yaml_parser_set_input(&r->parser, read_handler, r);
+    return r;
+}
+
+/* Skips a top-level key (starting with `key`, not freed here) and its
+ * value; false after a syntax error. */
+static bool skip_pair(yaml_reader *r, const yaml_event_t *key)
+{
+    if (skip_node(r, key) == NODE_FATAL)
+        return false;
+    yaml_event_t v;
+    if (!next_event(r, &v))
+        return false;
+    node_status st = skip_node(r, &v);
+    yaml_event_delete(&v);
+    return st != NODE_FATAL;
+}
+
+/* One item of the list. */
+static pc_read_status read_item(yaml_reader *r, yaml_event_t *ev, pc_record *rec)
+{
+    unsigned long line = ev_line(ev), col = ev_col(ev);
+    bool is_map = ev->type == YAML_MAPPING_START_EVENT;
+    json_t *item;
+    node_status st = build_node(r, ev, 1, &item);
+    if (st == NODE_FATAL) {
+        r->st = YST_DONE;
+        return PC_READ_FATAL;
+    }
+    if (st == NODE_BAD)
+        return PC_READ_SKIP;
+    if (!is_map) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col,
+                     "a reference must be a mapping of CSL fields (id:, type:, title: ...)");
+        json_decref(item);
+        return PC_READ_SKIP;
+    }
+    bool ok = pc_csl_read_item(item, rec, r->ctx, r->file, line);
+    json_decref(item);
+    return ok ? PC_READ_RECORD : PC_READ_SKIP;
+}
+
+static pc_read_status yaml_next(void *state, pc_record *rec)
+{
+    yaml_reader *r = state;
+    while (r->st != YST_DONE) {
+        yaml_event_t ev;
+        if (!next_event(r, &ev)) {
+            r->st = YST_DONE;
+            return PC_READ_FATAL;
+        }
+        switch (r->st) {
+        case YST_ITEMS:
+            if (ev.type == YAML_SEQUENCE_END_EVENT) {
+                r->st = r->items_in_map ? YST_TOP_MAP : YST_OUTSIDE;
+                break;
+            }
+            return read_item(r, &ev, rec); /* consumes ev */
+        case YST_TOP_MAP:
+            if (ev.type == YAML_MAPPING_END_EVENT) {
+                r->st = YST_OUTSIDE;
+                break;
+            }
+            if (ev.type == YAML_SCALAR_EVENT && strcmp((char *)ev.data.scalar.value, "references") == 0) {
+                yaml_event_t v;
+                if (!next_event(r, &v)) {
+                    yaml_event_delete(&ev);
+                    r->st = YST_DONE;
+                    return PC_READ_FATAL;
+                }
+                if (v.type == YAML_SEQUENCE_START_EVENT) {
+                    r->st = YST_ITEMS;
+                    r->items_in_map = true;
+                    r->seen_list = true;
+                } else if (!(v.type == YAML_SCALAR_EVENT && is_plain(&v) && v.data.scalar.length == 0)) {
+                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(&v), ev_col(&v),
+                                 "`references:` must hold a list of items");
+                    if (skip_node(r, &v) == NODE_FATAL) {
+                        yaml_event_delete(&v);
+                        yaml_event_delete(&ev);
+                        r->st = YST_DONE;
+                        return PC_READ_FATAL;
+                    }
+                }
+                yaml_event_delete(&v);
+                break;
+            }
+            /* another metadata key (title:, nocite: ...) and its value: skipped */
+            if (!skip_pair(r, &ev)) {
+                yaml_event_delete(&ev);
+                r->st = YST_DONE;
+                return PC_READ_FATAL;
+            }
+            break;
+        case YST_OUTSIDE:
+            if (ev.type == YAML_MAPPING_START_EVENT) {
+                r->st = YST_TOP_MAP;
+                r->seen_map = true;
+            } else if (ev.type == YAML_SEQUENCE_START_EVENT) { /* a bare list of items */
+                r->st = YST_ITEMS;
+                r->items_in_map = false;
+                r->seen_list = true;
+            } else if (ev.type == YAML_STREAM_END_EVENT) {
+                if (r->seen_map && !r->seen_list)
+                    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, ev_line(&ev), 0,
+                                 "no `references:` list in this YAML: nothing to convert");
+                r->st = YST_DONE;
+            } else if (ev.type == YAML_SCALAR_EVENT && !(is_plain(&ev) && ev.data.scalar.length == 0)) {
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(&ev), ev_col(&ev),
+                             "not CSL-YAML: expected `references:` or a list of items");
+                yaml_event_delete(&ev);
+                r->st = YST_DONE;
+                return PC_READ_FATAL;
+            }
+            break;
+        default:
+            break;
+        }
+        yaml_event_delete(&ev);
+    }
+    return PC_READ_EOF;
+}
+
+static void yaml_close(void *state)
+{
+    yaml_reader *r = state;
+    yaml_parser_delete(&r->parser);
+    free(r);
+}
+
+/* Skips blank and comment lines at s[*i]; returns the next line's length. */
+static size_t next_line(const char *head, size_t n, size_t *i)
+{
+    for (;;) {
+        size_t e = *i;
+        while (e < n && head[e] != '\n')
+            e++;
+        size_t k = *i;
+        while (k < e && (head[k] == ' ' || head[k] == '\r' || head[k] == '\t'))
+            k++;
+        if (k < e && head[k] != '#')
+            return e - *i;
+        if (e >= n)
+            return 0;
+        *i = e + 1;
+    }
+}
+
+/* `references:` as the first key, possibly after "---" and other keys. */
+static int yaml_sniff(const char *head, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    size_t len = next_line(head, n, &i);
+    if (len >= 11 && memcmp(head + i, "references:", 11) == 0)
+        return 80;
+    if (len >= 3 && memcmp(head + i, "---", 3) == 0 && (len == 3 || head[i + 3] == ' ' || head[i + 3] == '\r'))
+        for (size_t k = i; k + 12 <= n; k++)
+            if (head[k] == '\n' && memcmp(head + k + 1, "references:", 11) == 0)
+                return 70;
+    return 0;
+}
+
+static const char *const yaml_aliases[] = {"csl-yaml", "yml", NULL};
+static const char *const yaml_exts[] = {"yaml", "yml", NULL};
+
+const pc_format pc_format_yaml = {
+    .name = "yaml",
+    .aliases = yaml_aliases,
+    .extensions = yaml_exts,
+    .description = "CSL-YAML, pandoc's bibliography format (references: list of CSL items)",
+    .sniff = yaml_sniff,
+    .read_open = yaml_open,
+    .read_next = yaml_next,
+    .read_close = yaml_close,
+    .write_begin = yaml_begin,
+    .write_record = yaml_write,
+    .write_end = yaml_end,
+};

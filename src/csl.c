@@ -1,0 +1,647 @@
+/* csl.c — the CSL 1.0.2 item <-> record mapping (see csl.h).
+ *
+ * Owns the one place where our record model meets CSL variable names, for
+ * every CSL-shaped format (CSL-JSON, CSL-YAML) in both directions.
+ *
+ * Writing keeps only keys of the CSL-data schema.  What CSL cannot hold is
+ * counted with pc_ctx_dropped: author affiliations, "et al.", the arXiv
+ * version and primary category, the `updated` date, brace-protected title
+ * words, URLs after the first.
+ *
+ * Reading accepts the loose forms pandoc accepts: a date as an EDTF or
+ * "raw" string, date-parts as strings, two-element ranges (the first date
+ * is kept), a list of {year, month, day} maps (CSL-YAML), "circa" and
+ * "season" (ignored); a name as one string; numbers where text is
+ * expected; Crossref's array-valued titles and affiliation objects. */
+#include "csl.h"
+
+#include "dates.h"
+#include "names.h"
+#include "unicode.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+#define ELLIPSIS "\xE2\x80\xA6" /* "…": marks a truncated abstract */
+#define ARXIV_DOI "10.48550/arXiv."
+#define JREF_LABEL "Journal reference: "
+
+/* ---- writing ------------------------------------------------------------- */
+
+static const char *csl_type(pc_kind k)
+{
+    switch (k) {
+    case PC_KIND_ARTICLE: return "article-journal";
+    case PC_KIND_CONFERENCE: return "paper-conference";
+    case PC_KIND_BOOK: return "book";
+    case PC_KIND_CHAPTER: return "chapter";
+    case PC_KIND_THESIS: return "thesis";
+    case PC_KIND_REPORT: return "report";
+    case PC_KIND_WEBPAGE: return "webpage";
+    case PC_KIND_DATASET: return "dataset";
+    case PC_KIND_SOFTWARE: return "software";
+    case PC_KIND_OTHER: return "document";
+    case PC_KIND_NONE:
+    case PC_KIND_PREPRINT: break;
+    }
+    return "article"; /* CSL's type for preprints */
+}
+
+/* Sets obj[key] to s when s is non-empty (model strings are valid UTF-8,
+ * so json_string cannot fail on them). */
+static void set_str(json_t *obj, const char *key, const char *s)
+{
+    if (s && *s)
+        json_object_set_new(obj, key, json_string(s));
+}
+
+static json_t *csl_name(const pc_name *nm)
+{
+    json_t *o = json_object();
+    if (nm->literal || !nm->family) { /* organisation, or a lone given name */
+        set_str(o, "literal", nm->literal ? nm->literal : nm->given);
+        return o;
+    }
+    set_str(o, "family", nm->family);
+    set_str(o, "given", nm->given);
+    /* our particle stays with the family name: CSL's non-dropping one */
+    set_str(o, "non-dropping-particle", nm->particle);
+    set_str(o, "suffix", nm->suffix);
+    return o;
+}
+
+static json_t *csl_date(const pc_date *d)
+{
+    json_t *parts = json_array();
+    json_array_append_new(parts, json_integer(d->year));
+    if (d->month) {
+        json_array_append_new(parts, json_integer(d->month));
+        if (d->day)
+            json_array_append_new(parts, json_integer(d->day));
+    }
+    json_t *outer = json_array();
+    json_array_append_new(outer, parts);
+    json_t *o = json_object();
+    json_object_set_new(o, "date-parts", outer);
+    return o;
+}
+
+json_t *pc_csl_item_for(const pc_record *rec, pc_ctx *ctx, const char *fmt)
+{
+    json_t *item = json_object();
+    pc_buf b = PC_BUF_INIT;
+    json_object_set_new(item, "id", json_string(rec->key ? rec->key : ""));
+    json_object_set_new(item, "type", json_string(csl_type(rec->kind)));
+    set_str(item, "title", rec->title);
+    if (rec->title_protected.n)
+        pc_ctx_dropped(ctx, fmt, "title case protection");
+    if (rec->n_authors) {
+        json_t *a = json_array();
+        bool aff = false;
+        for (size_t i = 0; i < rec->n_authors; i++) {
+            json_array_append_new(a, csl_name(&rec->authors[i]));
+            aff |= rec->authors[i].affiliations.n > 0;
+        }
+        json_object_set_new(item, "author", a);
+        if (aff) /* counted once per record */
+            pc_ctx_dropped(ctx, fmt, "affiliation");
+    }
+    if (rec->et_al)
+        pc_ctx_dropped(ctx, fmt, "et al.");
+    if (rec->date.year)
+        json_object_set_new(item, "issued", csl_date(&rec->date));
+    if (rec->updated.year)
+        pc_ctx_dropped(ctx, fmt, "updated");
+    set_str(item, "container-title", rec->container);
+    set_str(item, "volume", rec->volume);
+    set_str(item, "issue", rec->issue);
+    set_str(item, "page", rec->pages);
+    if (rec->publisher)
+        set_str(item, "publisher", rec->publisher);
+    else if (rec->arxiv_id)
+        set_str(item, "publisher", "arXiv");
+    if (rec->arxiv_id) {
+        set_str(item, "number", rec->arxiv_id);
+        if (rec->arxiv_version)
+            pc_ctx_dropped(ctx, fmt, "arXiv version");
+        if (rec->arxiv_primary)
+            pc_ctx_dropped(ctx, fmt, "arXiv primary category");
+    }
+    if (rec->doi) {
+        set_str(item, "DOI", rec->doi);
+    } else if (rec->arxiv_id) {
+        pc_buf_puts(&b, ARXIV_DOI);
+        pc_buf_puts(&b, rec->arxiv_id);
+        set_str(item, "DOI", b.ptr);
+    }
+    if (rec->urls.n)
+        set_str(item, "URL", rec->urls.items[0]);
+    if (rec->urls.n > 1)
+        pc_ctx_dropped(ctx, fmt, "url (second and later)");
+    if (rec->abstract) {
+        pc_buf_clear(&b);
+        pc_buf_puts(&b, rec->abstract);
+        if (rec->abstract_truncated)
+            pc_buf_puts(&b, ELLIPSIS);
+        set_str(item, "abstract", b.ptr);
+    }
+    if (rec->keywords.n) {
+        pc_buf_clear(&b);
+        for (size_t i = 0; i < rec->keywords.n; i++) {
+            if (i)
+                pc_buf_puts(&b, ", ");
+            pc_buf_puts(&b, rec->keywords.items[i]);
+        }
+        set_str(item, "keyword", b.ptr);
+    }
+    if (rec->comment || rec->journal_ref) {
+        /* one note: the comment, then the journal reference on a labelled
+         * line (Zotero's "Extra" habit) so a reader can tell them apart */
+        pc_buf_clear(&b);
+        if (rec->comment)
+            pc_buf_puts(&b, rec->comment);
+        if (rec->journal_ref) {
+            if (b.len)
+                pc_buf_putc(&b, '\n');
+            pc_buf_puts(&b, JREF_LABEL);
+            pc_buf_puts(&b, rec->journal_ref);
+        }
+        set_str(item, "note", b.ptr);
+    }
+    pc_buf_free(&b);
+    return item;
+}
+
+json_t *pc_csl_item(const pc_record *rec, pc_ctx *ctx)
+{
+    return pc_csl_item_for(rec, ctx, "csljson");
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+typedef struct csl_reader {
+    pc_ctx *ctx;
+    const char *file;
+    unsigned long line;
+    pc_buf tmp;
+    bool bad; /* a string was not valid UTF-8 */
+} csl_reader;
+
+/* Text of a scalar (string, or a number written as text; for an array, its
+ * first element: Crossref's titles) in NFC, appended to r->tmp after
+ * clearing it.  False when v holds no text. */
+static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
+{
+    pc_buf_clear(&r->tmp);
+    if (json_is_array(v) && json_array_size(v))
+        v = json_array_get(v, 0);
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        size_t n = json_string_length(v), bad;
+        if (!pc_utf8_valid(s, n, &bad)) {
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, 0,
+                         "%s: invalid UTF-8 or NUL at byte %zu", what, bad + 1);
+            r->bad = true;
+            return false;
+        }
+        pc_buf_put(&r->tmp, s, n);
+        pc_utf8_nfc(&r->tmp);
+    } else if (json_is_integer(v)) {
+        pc_buf_printf(&r->tmp, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+    } else if (json_is_real(v)) {
+        pc_buf_printf(&r->tmp, "%g", json_real_value(v));
+    } else {
+        return false;
+    }
+    return r->tmp.len > 0;
+}
+
+/* Owned NFC text of item[key], or NULL. */
+static char *get_text(csl_reader *r, const json_t *item, const char *key)
+{
+    const json_t *v = json_object_get(item, key);
+    if (!v || !scalar_text(r, v, key))
+        return NULL;
+    return pc_xstrndup(r->tmp.ptr, r->tmp.len);
+}
+
+static const struct {
+    const char *csl;
+    pc_kind kind;
+} type_map[] = {
+    /* CSL 1.0.2 names first, then the Crossref ids doi.org returns */
+    {"article", PC_KIND_PREPRINT},          {"article-journal", PC_KIND_ARTICLE},
+    {"article-magazine", PC_KIND_ARTICLE},  {"article-newspaper", PC_KIND_ARTICLE},
+    {"review", PC_KIND_ARTICLE},            {"review-book", PC_KIND_ARTICLE},
+    {"paper-conference", PC_KIND_CONFERENCE}, {"book", PC_KIND_BOOK},
+    {"chapter", PC_KIND_CHAPTER},           {"entry", PC_KIND_CHAPTER},
+    {"entry-dictionary", PC_KIND_CHAPTER},  {"entry-encyclopedia", PC_KIND_CHAPTER},
+    {"thesis", PC_KIND_THESIS},             {"report", PC_KIND_REPORT},
+    {"webpage", PC_KIND_WEBPAGE},           {"post", PC_KIND_WEBPAGE},
+    {"post-weblog", PC_KIND_WEBPAGE},       {"dataset", PC_KIND_DATASET},
+    {"software", PC_KIND_SOFTWARE},         {"journal-article", PC_KIND_ARTICLE},
+    {"proceedings-article", PC_KIND_CONFERENCE}, {"posted-content", PC_KIND_PREPRINT},
+    {"book-chapter", PC_KIND_CHAPTER},      {"monograph", PC_KIND_BOOK},
+    {"edited-book", PC_KIND_BOOK},          {"reference-book", PC_KIND_BOOK},
+    {"dissertation", PC_KIND_THESIS},       {"preprint", PC_KIND_PREPRINT},
+};
+
+static pc_kind kind_of(const char *type)
+{
+    if (!type)
+        return PC_KIND_NONE;
+    for (size_t i = 0; i < sizeof type_map / sizeof *type_map; i++)
+        if (strcmp(type_map[i].csl, type) == 0)
+            return type_map[i].kind;
+    return PC_KIND_OTHER;
+}
+
+/* A date part: an integer, or a string of digits ("2011").  0 if absent,
+ * -1 if not a number. */
+static long date_part(const json_t *v)
+{
+    if (!v)
+        return 0;
+    /* out-of-range numbers (negative years, 1e300) are not dates we hold */
+    if (json_is_integer(v)) {
+        json_int_t x = json_integer_value(v);
+        return x >= 0 && x <= 99999 ? (long)x : -1;
+    }
+    if (json_is_real(v)) {
+        double x = json_real_value(v);
+        return x >= 0 && x <= 99999 ? (long)x : -1;
+    }
+    if (!json_is_string(v))
+        return -1;
+    const char *s = json_string_value(v);
+    size_t n = json_string_length(v);
+    pc_trim(&s, &n);
+    if (!n || n > 6)
+        return n ? -1 : 0;
+    long x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!pc_is_digit((unsigned char)s[i]))
+            return -1;
+        x = x * 10 + (s[i] - '0');
+    }
+    return x;
+}
+
+/* Fills d from three parts; false if a part is not a number.  Months 13-24
+ * are EDTF/CSL seasons: the year is kept, the season dropped. */
+static bool date_from_parts(const json_t *y, const json_t *m, const json_t *dd, pc_date *d)
+{
+    long py = date_part(y), pm = date_part(m), pd = date_part(dd);
+    if (py <= 0 || pm < 0 || pd < 0)
+        return false;
+    d->year = (int)py;
+    if (pm >= 13 && pm <= 24)
+        return true;
+    d->month = (int)pm;
+    d->day = pm ? (int)pd : 0;
+    return true;
+}
+
+/* An EDTF string (2011-05-25, 2011-05~, 2011?, 2017-24, 2011-05-25/2012)
+ * or a free-form "raw" date (pc_date_parse's forms). */
+static bool date_from_string(const char *s, size_t n, pc_date *d)
+{
+    pc_trim(&s, &n);
+    /* an EDTF interval (2011-05-25/2012, 2011/.., 2011/) keeps its start;
+     * a RIS date (2026/10/02/) is not one: its slash is followed by a month */
+    const char *slash = memchr(s, '/', n);
+    if (slash) {
+        const char *a = slash + 1;
+        size_t rest = n - (size_t)(a - s);
+        bool year_next = rest >= 4 && pc_is_digit((unsigned char)a[0]) && pc_is_digit((unsigned char)a[1]) &&
+                         pc_is_digit((unsigned char)a[2]) && pc_is_digit((unsigned char)a[3]);
+        if (year_next || rest == 0 || (rest >= 2 && a[0] == '.' && a[1] == '.'))
+            n = (size_t)(slash - s);
+    }
+    while (n && strchr("?~%", s[n - 1]))
+        n--;
+    if (n == 7 && s[4] == '-' && pc_is_digit((unsigned char)s[5]) && s[5] >= '2' &&
+        pc_is_digit((unsigned char)s[6])) { /* season 2017-21..24 */
+        int m = (s[5] - '0') * 10 + (s[6] - '0');
+        if (m >= 13 && m <= 24)
+            n = 4;
+    }
+    return n && pc_date_parse(s, n, d);
+}
+
+/* Reads one CSL date value into d.  1 read, 0 absent, -1 unreadable. */
+static int read_date(const json_t *v, pc_date *d)
+{
+    memset(d, 0, sizeof *d);
+    if (!v || json_is_null(v))
+        return 0;
+    if (json_is_string(v))
+        return date_from_string(json_string_value(v), json_string_length(v), d) ? 1 : -1;
+    if (json_is_integer(v)) /* issued: 2014 */
+        return date_from_parts(v, NULL, NULL, d) ? 1 : -1;
+    if (json_is_array(v)) { /* CSL-YAML: a list of {year, month, day}; the first wins */
+        const json_t *first = json_array_get(v, 0);
+        if (!json_is_object(first))
+            return -1;
+        return date_from_parts(json_object_get(first, "year"), json_object_get(first, "month"),
+                               json_object_get(first, "day"), d)
+                   ? 1
+                   : -1;
+    }
+    if (!json_is_object(v))
+        return -1;
+    const json_t *dp = json_object_get(v, "date-parts");
+    if (json_is_array(dp) && json_array_size(dp)) {
+        const json_t *p = json_array_get(dp, 0);
+        if (!json_is_array(p)) /* loose: "date-parts": [2011, 5] */
+            p = dp;
+        if (json_array_size(p) == 0 || json_array_size(p) > 3)
+            return -1;
+        return date_from_parts(json_array_get(p, 0), json_array_get(p, 1), json_array_get(p, 2), d)
+                   ? 1
+                   : -1;
+    }
+    if (json_object_get(v, "year"))
+        return date_from_parts(json_object_get(v, "year"), json_object_get(v, "month"),
+                               json_object_get(v, "day"), d)
+                   ? 1
+                   : -1;
+    const char *keys[] = {"raw", "literal"};
+    for (size_t i = 0; i < 2; i++) {
+        const json_t *s = json_object_get(v, keys[i]);
+        if (json_is_string(s))
+            return date_from_string(json_string_value(s), json_string_length(s), d) ? 1 : -1;
+    }
+    return json_object_size(v) ? -1 : 0;
+}
+
+/* Appends the affiliations of a Crossref-style author ("affiliation":
+ * [{"name": ...}] or plain strings). */
+static void read_affiliations(csl_reader *r, const json_t *aff, pc_name *nm)
+{
+    size_t i;
+    const json_t *a;
+    if (!json_is_array(aff))
+        return;
+    json_array_foreach (aff, i, a) {
+        const json_t *v = json_is_object(a) ? json_object_get(a, "name") : a;
+        if (v && scalar_text(r, v, "affiliation"))
+            pc_strlist_push(&nm->affiliations, r->tmp.ptr);
+    }
+}
+
+/* One CSL name (object or string) appended to rec; false if empty. */
+static bool read_name(csl_reader *r, const json_t *v, pc_record *rec)
+{
+    if (json_is_string(v)) {
+        if (!scalar_text(r, v, "author"))
+            return false;
+        if (strcmp(r->tmp.ptr, "others") == 0) { /* BibTeX's "and others" seen through CSL */
+            rec->et_al = true;
+            return true;
+        }
+        pc_name_parse(r->tmp.ptr, r->tmp.len, pc_record_add_author(rec));
+        return true;
+    }
+    if (!json_is_object(v))
+        return false;
+    char *literal = get_text(r, v, "literal");
+    char *family = get_text(r, v, "family");
+    char *given = get_text(r, v, "given");
+    char *suffix = get_text(r, v, "suffix");
+    char *ndp = get_text(r, v, "non-dropping-particle");
+    char *dp = get_text(r, v, "dropping-particle");
+    bool ok = literal || family || given;
+    if (ok) {
+        pc_name *nm = pc_record_add_author(rec);
+        if (literal) {
+            nm->literal = literal;
+            literal = NULL;
+        } else if (!family) { /* a lone given name is the whole name */
+            pc_name_parse(given, strlen(given), nm);
+        } else {
+            pc_name_from_parts(given, family, suffix, nm);
+            if (ndp || dp) { /* explicit particles go before any found in family */
+                pc_buf b = PC_BUF_INIT;
+                const char *parts[] = {dp, ndp, nm->particle};
+                for (size_t i = 0; i < 3; i++)
+                    if (parts[i]) {
+                        if (b.len)
+                            pc_buf_putc(&b, ' ');
+                        pc_buf_puts(&b, parts[i]);
+                    }
+                free(nm->particle);
+                nm->particle = pc_buf_detach(&b);
+            }
+        }
+        read_affiliations(r, json_object_get(v, "affiliation"), nm);
+    }
+    free(literal);
+    free(family);
+    free(given);
+    free(suffix);
+    free(ndp);
+    free(dp);
+    return ok;
+}
+
+/* Splits "a, b, c" into keywords. */
+static void read_keywords(csl_reader *r, const json_t *v, pc_record *rec)
+{
+    if (json_is_array(v)) { /* loose: a list of keywords */
+        size_t i;
+        const json_t *k;
+        json_array_foreach (v, i, k)
+            read_keywords(r, k, rec);
+        return;
+    }
+    if (!scalar_text(r, v, "keyword"))
+        return;
+    const char *s = r->tmp.ptr, *end = s + r->tmp.len;
+    while (s < end) {
+        const char *c = memchr(s, ',', (size_t)(end - s));
+        const char *e = c ? c : end;
+        const char *p = s;
+        size_t n = (size_t)(e - s);
+        pc_trim(&p, &n);
+        if (n)
+            pc_strlist_push_n(&rec->keywords, p, n);
+        s = c ? c + 1 : end;
+    }
+}
+
+/* The note: a comment, and a journal reference on a "Journal reference: "
+ * line (what pc_csl_item writes). */
+static void read_note(csl_reader *r, const json_t *item, pc_record *rec)
+{
+    char *note = get_text(r, item, "note");
+    if (!note)
+        return;
+    size_t n = strlen(note);
+    char *jr = NULL;
+    for (char *p = note; (p = strstr(p, JREF_LABEL)) != NULL; p++)
+        if (p == note || p[-1] == '\n')
+            jr = p;
+    if (jr) {
+        rec->journal_ref = pc_xstrdup(jr + strlen(JREF_LABEL));
+        n = (size_t)(jr - note);
+        if (n && note[n - 1] == '\n')
+            n--;
+    }
+    if (n)
+        rec->comment = pc_xstrndup(note, n);
+    free(note);
+}
+
+/* True if s (after an optional "arXiv:") is an arXiv identifier with an
+ * optional version: 2610.01234, 0704.0001v2, math/0211159, hep-th/9901001. */
+static bool looks_like_arxiv(const char *s)
+{
+    if (pc_strncasecmp(s, "arXiv:", 6) == 0)
+        s += 6;
+    size_t i = 0, d = 0;
+    const char *slash = strchr(s, '/');
+    if (slash) { /* old style: archive(.XX)/YYMMNNN */
+        for (; s + i < slash; i++)
+            if (!pc_is_lower((unsigned char)s[i]) && s[i] != '-' && s[i] != '.' &&
+                !pc_is_upper((unsigned char)s[i]))
+                return false;
+        if (i == 0)
+            return false;
+        for (i++; pc_is_digit((unsigned char)s[i]); i++)
+            d++;
+        if (d != 7)
+            return false;
+    } else { /* new style: YYMM.NNNN(N) */
+        for (; pc_is_digit((unsigned char)s[i]); i++)
+            d++;
+        if (d != 4 || s[i] != '.')
+            return false;
+        for (d = 0, i++; pc_is_digit((unsigned char)s[i]); i++)
+            d++;
+        if (d != 4 && d != 5)
+            return false;
+    }
+    if (s[i] == 'v' && pc_is_digit((unsigned char)s[i + 1]))
+        for (i++; pc_is_digit((unsigned char)s[i]); i++)
+            ;
+    return s[i] == '\0';
+}
+
+/* "arXiv:2610.01234v2" -> id and version. */
+static void set_arxiv(pc_record *rec, const char *s)
+{
+    if (pc_strncasecmp(s, "arXiv:", 6) == 0)
+        s += 6;
+    size_t n = strlen(s);
+    size_t v = n;
+    while (v > 0 && pc_is_digit((unsigned char)s[v - 1]))
+        v--;
+    if (v > 1 && v < n && s[v - 1] == 'v' && pc_is_digit((unsigned char)s[v - 2])) {
+        rec->arxiv_version = atoi(s + v);
+        n = v - 1;
+    }
+    pc_set_strn(&rec->arxiv_id, s, n);
+}
+
+bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file, unsigned long line)
+{
+    csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT};
+    rec->src_file = file;
+    rec->src_line = line;
+    if (!json_is_object(item)) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0, "a CSL item must be an object (a map of fields)");
+        return false;
+    }
+    rec->key = get_text(&r, item, "citation-key");
+    if (!rec->key)
+        rec->key = get_text(&r, item, "id");
+    char *type = get_text(&r, item, "type");
+    rec->kind = kind_of(type);
+    free(type);
+    rec->title = get_text(&r, item, "title");
+
+    const json_t *authors = json_object_get(item, "author");
+    if (json_is_string(authors) && scalar_text(&r, authors, "author")) {
+        pc_names_parse_list(r.tmp.ptr, r.tmp.len, rec); /* loose: "A and B" */
+    } else if (json_is_array(authors)) {
+        size_t i;
+        const json_t *a;
+        json_array_foreach (authors, i, a)
+            if (!read_name(&r, a, rec) && !r.bad)
+                pc_diag_emit(ctx, PC_SEV_WARNING, file, line, 0,
+                             "author %zu has no name; left out", i + 1);
+    }
+
+    int got = read_date(json_object_get(item, "issued"), &rec->date);
+    if (got > 0 && !pc_date_valid(&rec->date)) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0, "impossible date %d-%d-%d in \"issued\"",
+                     rec->date.year, rec->date.month, rec->date.day);
+        memset(&rec->date, 0, sizeof rec->date);
+    } else if (got < 0) {
+        pc_diag_emit(ctx, PC_SEV_WARNING, file, line, 0, "cannot read the date in \"issued\"; left out");
+    }
+
+    char *abstract = get_text(&r, item, "abstract");
+    if (abstract) {
+        size_t n = strlen(abstract), e = strlen(ELLIPSIS);
+        if (n > e && memcmp(abstract + n - e, ELLIPSIS, e) == 0) {
+            abstract[n - e] = '\0';
+            rec->abstract_truncated = true;
+        }
+        rec->abstract = abstract;
+    }
+
+    char *doi = get_text(&r, item, "DOI");
+    if (doi) {
+        const char *d = doi;
+        const char *prefixes[] = {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                                  "http://dx.doi.org/", "doi:"};
+        for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+            if (pc_strncasecmp(d, prefixes[i], strlen(prefixes[i])) == 0)
+                d += strlen(prefixes[i]);
+        if (pc_strncasecmp(d, ARXIV_DOI, strlen(ARXIV_DOI)) == 0)
+            set_arxiv(rec, d + strlen(ARXIV_DOI)); /* the arXiv DOI names the preprint */
+        else if (*d)
+            rec->doi = pc_xstrdup(d);
+        free(doi);
+    }
+
+    rec->publisher = get_text(&r, item, "publisher");
+    char *number = get_text(&r, item, "number");
+    bool arxiv_pub = rec->publisher && (pc_strcasecmp(rec->publisher, "arXiv") == 0 ||
+                                        pc_strcasecmp(rec->publisher, "arXiv.org") == 0);
+    /* the writer's number is the arXiv id, also on a published paper */
+    if (number && (arxiv_pub || looks_like_arxiv(number))) {
+        set_arxiv(rec, number);
+        if (arxiv_pub) { /* "arXiv" is what the writer adds for a preprint */
+            free(rec->publisher);
+            rec->publisher = NULL;
+        }
+    }
+    free(number);
+
+    char *url = get_text(&r, item, "URL");
+    if (url)
+        pc_strlist_push(&rec->urls, url);
+    free(url);
+    rec->container = get_text(&r, item, "container-title");
+    rec->volume = get_text(&r, item, "volume");
+    rec->issue = get_text(&r, item, "issue");
+    rec->pages = get_text(&r, item, "page");
+    const json_t *kw = json_object_get(item, "keyword");
+    if (kw)
+        read_keywords(&r, kw, rec);
+    read_note(&r, item, rec);
+    pc_buf_free(&r.tmp);
+
+    if (r.bad)
+        return false; /* reported: invalid UTF-8 */
+    if (!rec->title && !rec->n_authors && !rec->doi && !rec->arxiv_id) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0,
+                     "CSL item %s%s%shas no title, author or DOI", rec->key ? "\"" : "",
+                     rec->key ? rec->key : "", rec->key ? "\" " : "");
+        return false;
+    }
+    return true;
+}

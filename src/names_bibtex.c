@@ -1,0 +1,440 @@
+/* names_bibtex.c — BibTeX name lists and names from raw LaTeX (rules in
+ * names_bibtex.h).  The splitting follows bibtex.web's x_format_name code
+ * (von_token_found, von_name_ends_and_last_name_starts_stuff); each part
+ * is then decoded with pc_latex_decode. */
+#include "names_bibtex.h"
+#include "names.h"
+#include "unicode.h"
+
+#include <stdlib.h>
+
+/* One word of a name: raw bytes and the separator before it. */
+typedef struct bword {
+    const char *s;
+    size_t n;
+    char sep;   /* ' ' white space, '-', '~', or 0 for the first of a part */
+    int comma;  /* number of depth-0 commas before this word */
+} bword;
+
+static void note(pc_bibtex_names_report *rep, const char *base, const char *at, const char *what)
+{
+    if (!rep)
+        return;
+    if (rep->n_problems++ == 0) {
+        rep->first_offset = base && at >= base ? (size_t)(at - base) : 0;
+        rep->first_what = what;
+    }
+}
+
+/* Index of the '}' matching s[i] == '{' within [i, n), or n. */
+static size_t group_end(const char *s, size_t i, size_t n)
+{
+    int depth = 0;
+    for (; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            i++;
+            continue;
+        }
+        if (s[i] == '{')
+            depth++;
+        else if (s[i] == '}' && --depth == 0)
+            return i;
+    }
+    return n;
+}
+
+/* bibtex's von_token_found: 1 upper, -1 lower, 0 undecided. */
+static int word_case(const char *s, size_t n)
+{
+    static const char *const foreign_upper[] = {"OE", "AE", "AA", "O", "L"};
+    static const char *const foreign_lower[] = {"i", "j", "oe", "ae", "aa", "o", "l", "ss"};
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (pc_is_alpha(c))
+            return pc_is_upper(c) ? 1 : -1;
+        if (c >= 0x80) { /* extension: a UTF-8 letter decides by its case */
+            int32_t cp;
+            int len = pc_utf8_next(s + i, n - i, &cp);
+            if (len < 1)
+                return 0;
+            int k = pc_unicode_case(cp);
+            if (k)
+                return k;
+            i += (size_t)len;
+            continue;
+        }
+        if (c != '{') {
+            i++;
+            continue;
+        }
+        size_t close = group_end(s, i, n);
+        if (i + 2 < close && s[i + 1] == '\\') { /* special character */
+            size_t k = i + 2, cs = k;
+            while (k < close && pc_is_alpha((unsigned char)s[k]))
+                k++;
+            for (size_t q = 0; q < sizeof foreign_upper / sizeof *foreign_upper; q++)
+                if (k - cs == strlen(foreign_upper[q]) && memcmp(s + cs, foreign_upper[q], k - cs) == 0)
+                    return 1;
+            for (size_t q = 0; q < sizeof foreign_lower / sizeof *foreign_lower; q++)
+                if (k - cs == strlen(foreign_lower[q]) && memcmp(s + cs, foreign_lower[q], k - cs) == 0)
+                    return -1;
+            for (; k < close; k++)
+                if (pc_is_alpha((unsigned char)s[k]))
+                    return pc_is_upper((unsigned char)s[k]) ? 1 : -1;
+            return 0;
+        }
+        i = close + 1; /* an ordinary group decides nothing */
+    }
+    return 0;
+}
+
+/* Splits [s, s+n) into words at depth-0 white space, '~', '-' and commas.
+ * Returns the count; *out is owned by the caller. */
+static size_t split_words(const char *s, size_t n, bword **out, int *n_commas)
+{
+    size_t count = 0, cap = 0;
+    *out = NULL;
+    *n_commas = 0;
+    char sep = 0;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (pc_is_space(c) || c == '~' || c == '-' || c == ',') {
+            if (c == ',') {
+                (*n_commas)++;
+                sep = 0;
+            } else if (c == '-' || (c == '~' && sep != '-')) {
+                sep = (char)c; /* a hyphen or tie wins over white space next to it */
+            } else if (!sep) {
+                sep = ' ';
+            }
+            i++;
+            continue;
+        }
+        size_t st = i;
+        while (i < n) {
+            c = (unsigned char)s[i];
+            if (c == '{') {
+                i = group_end(s, i, n);
+                i = i < n ? i + 1 : n;
+                continue;
+            }
+            if (c == '\\' && i + 1 < n) { /* \' or \~ is part of the word */
+                i += 2;
+                continue;
+            }
+            if (pc_is_space(c) || c == '~' || c == '-' || c == ',')
+                break;
+            i++;
+        }
+        if (count == cap) {
+            cap = cap ? cap * 2 : 8;
+            *out = pc_xrealloc(*out, cap * sizeof **out);
+        }
+        bool first_of_part = count == 0 || (*out)[count - 1].comma != *n_commas;
+        (*out)[count++] = (bword){s + st, i - st, first_of_part ? 0 : (sep ? sep : ' '), *n_commas};
+        sep = 0;
+    }
+    return count;
+}
+
+/* Decodes words [a, b) joined by their separators (a tie becomes a space)
+ * into an owned string; NULL when empty. */
+static char *decode_words(const bword *w, size_t a, size_t b, pc_latex_report *tex)
+{
+    if (a >= b)
+        return NULL;
+    pc_buf raw = PC_BUF_INIT, out = PC_BUF_INIT;
+    for (size_t i = a; i < b; i++) {
+        if (i > a)
+            pc_buf_putc(&raw, w[i].sep == '-' ? '-' : ' ');
+        pc_buf_put(&raw, w[i].s, w[i].n);
+    }
+    pc_latex_decode(raw.ptr, raw.len, &out, NULL, tex);
+    pc_buf_free(&raw);
+    if (!out.len) {
+        pc_buf_free(&out);
+        return NULL;
+    }
+    return pc_buf_detach(&out);
+}
+
+static char *decode_text(const char *s, size_t n, pc_latex_report *tex)
+{
+    pc_buf out = PC_BUF_INIT;
+    pc_latex_decode(s, n, &out, NULL, tex);
+    if (!out.len) {
+        pc_buf_free(&out);
+        return NULL;
+    }
+    return pc_buf_detach(&out);
+}
+
+/* von/Last split of words [0, last_end) in the comma forms, and of
+ * [von_start, last_end) after a von word was found in the plain form:
+ * von ends after the last lower-case word before the last word. */
+static size_t von_end_of(const bword *w, size_t von_start, size_t last_end)
+{
+    size_t von_end = last_end - 1;
+    while (von_end > von_start) {
+        if (word_case(w[von_end - 1].s, w[von_end - 1].n) < 0)
+            return von_end;
+        von_end--;
+    }
+    return von_end;
+}
+
+/* True if [s, s+n) is "key = value, ..." throughout, with a name key. */
+static bool is_extended(const char *s, size_t n)
+{
+    bool any_name_key = false;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && pc_is_space((unsigned char)s[i]))
+            i++;
+        size_t k = i;
+        while (k < n && (pc_is_alpha((unsigned char)s[k]) || s[k] == '-'))
+            k++;
+        size_t e = k;
+        while (e < n && pc_is_space((unsigned char)s[e]))
+            e++;
+        if (k == i || e >= n || s[e] != '=')
+            return false;
+        static const char *const keys[] = {"family", "given", "prefix", "suffix"};
+        for (size_t q = 0; q < 4; q++)
+            if (k - i == strlen(keys[q]) && pc_strncasecmp(s + i, keys[q], k - i) == 0)
+                any_name_key = true;
+        int depth = 0;
+        for (i = e + 1; i < n; i++) { /* to the next depth-0 comma */
+            if (s[i] == '{')
+                depth++;
+            else if (s[i] == '}')
+                depth--;
+            else if (s[i] == ',' && depth == 0)
+                break;
+        }
+        i++;
+    }
+    return any_name_key;
+}
+
+/* biblatex's "family=…, given=…, prefix=…, suffix=…". */
+static void parse_extended(const char *s, size_t n, pc_name *out, const char *base,
+                           pc_bibtex_names_report *rep)
+{
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && pc_is_space((unsigned char)s[i]))
+            i++;
+        size_t k = i;
+        while (k < n && (pc_is_alpha((unsigned char)s[k]) || s[k] == '-'))
+            k++;
+        const char *key = s + i;
+        size_t kn = k - i;
+        while (k < n && s[k] != '=')
+            k++;
+        size_t v = k + 1, ve = v;
+        int depth = 0;
+        for (; ve < n; ve++) {
+            if (s[ve] == '{')
+                depth++;
+            else if (s[ve] == '}')
+                depth--;
+            else if (s[ve] == ',' && depth == 0)
+                break;
+        }
+        const char *val = s + (v < n ? v : n);
+        size_t vn = ve > v ? ve - v : 0;
+        pc_trim(&val, &vn);
+        if (vn >= 2 && val[0] == '"' && val[vn - 1] == '"') {
+            val++;
+            vn -= 2;
+        }
+        char **dst = NULL;
+        if (kn == 6 && pc_strncasecmp(key, "family", 6) == 0)
+            dst = &out->family;
+        else if (kn == 5 && pc_strncasecmp(key, "given", 5) == 0)
+            dst = &out->given;
+        else if (kn == 6 && pc_strncasecmp(key, "prefix", 6) == 0)
+            dst = &out->particle;
+        else if (kn == 6 && pc_strncasecmp(key, "suffix", 6) == 0)
+            dst = &out->suffix;
+        if (dst) {
+            free(*dst);
+            *dst = decode_text(val, vn, rep ? &rep->tex : NULL);
+        } else if (!(kn == 2 && pc_strncasecmp(key, "id", 2) == 0) &&
+                   !(kn == 9 && pc_strncasecmp(key, "useprefix", 9) == 0) &&
+                   !(kn > 2 && key[kn - 2] == '-' && key[kn - 1] == 'i')) {
+            note(rep, base, key, "unknown key in an extended (key=value) name");
+        }
+        i = ve + 1;
+    }
+}
+
+void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *base,
+                          pc_bibtex_names_report *rep)
+{
+    pc_latex_report *tex = rep ? &rep->tex : NULL;
+    pc_name_clear(out);
+    pc_trim(&s, &n);
+    if (!n) {
+        note(rep, base, s, "empty name");
+        return;
+    }
+    /* one brace group around everything: a literal name */
+    if (s[0] == '{' && group_end(s, 0, n) == n - 1 && !(n > 1 && s[1] == '\\')) {
+        out->literal = decode_text(s + 1, n - 2, tex);
+        return;
+    }
+    if (memchr(s, '=', n) && is_extended(s, n)) {
+        parse_extended(s, n, out, base, rep);
+        return;
+    }
+    bword *w;
+    int commas;
+    size_t k = split_words(s, n, &w, &commas);
+    size_t first_a = 0, first_b = 0, von_a = 0, von_b = 0, last_a = 0, last_b = 0;
+    size_t jr_a = 0, jr_b = 0;
+    if (commas == 0) {
+        /* extension: an organisation written without braces */
+        pc_buf dec = PC_BUF_INIT;
+        pc_latex_decode(s, n, &dec, NULL, NULL);
+        bool org = pc_name_is_organisation(dec.ptr, dec.len);
+        pc_buf_free(&dec);
+        if (org) {
+            out->literal = decode_text(s, n, tex);
+            free(w);
+            return;
+        }
+        size_t last_end = k;
+        /* extension: "John Smith Jr." */
+        if (k >= 3 && w[k - 1].sep == ' ' && pc_name_is_suffix(w[k - 1].s, w[k - 1].n)) {
+            jr_a = k - 1;
+            jr_b = k;
+            last_end = k - 1;
+        }
+        size_t von_start = 0;
+        bool found = false;
+        for (; last_end && von_start + 1 < last_end; von_start++)
+            if (word_case(w[von_start].s, w[von_start].n) < 0) {
+                found = true;
+                break;
+            }
+        if (found) {
+            von_a = von_start;
+            von_b = von_end_of(w, von_start, last_end);
+        } else {
+            von_start = last_end ? last_end - 1 : 0;
+            while (von_start > 0 && w[von_start].sep == '-')
+                von_start--;
+            von_a = von_b = von_start;
+        }
+        first_a = 0;
+        first_b = von_a;
+        last_a = von_b;
+        last_b = last_end;
+    } else {
+        size_t c1 = 0, c2 = 0;
+        while (c1 < k && w[c1].comma == 0)
+            c1++;
+        c2 = c1;
+        while (c2 < k && w[c2].comma == 1)
+            c2++;
+        size_t last_end = c1;
+        von_a = 0;
+        von_b = last_end ? von_end_of(w, 0, last_end) : 0;
+        last_a = von_b;
+        last_b = last_end;
+        if (commas == 1) {
+            first_a = c1;
+            first_b = k;
+            /* extension: "Smith, Jr." is a suffix, not a first name */
+            if (k == c1 + 1 && pc_name_is_suffix(w[c1].s, w[c1].n)) {
+                jr_a = c1;
+                jr_b = k;
+                first_a = first_b = k;
+            }
+        } else {
+            if (commas > 2)
+                note(rep, base, s, "too many commas in a name (the rest is the first name)");
+            jr_a = c1;
+            jr_b = c2;
+            first_a = c2;
+            first_b = k;
+        }
+    }
+    out->given = decode_words(w, first_a, first_b, tex);
+    out->particle = decode_words(w, von_a, von_b, tex);
+    out->family = decode_words(w, last_a, last_b, tex);
+    out->suffix = decode_words(w, jr_a, jr_b, tex);
+    free(w);
+    if (!out->given && !out->family && !out->particle && !out->suffix)
+        note(rep, base, s, "empty name");
+}
+
+void pc_bibtex_split_and(const char *s, size_t n,
+                         void (*fn)(void *u, const char *item, size_t len), void *u)
+{
+    int depth = 0;
+    size_t start = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '{')
+            depth++;
+        else if (c == '}' && depth > 0)
+            depth--;
+        if (depth || !pc_is_space((unsigned char)c))
+            continue;
+        /* white space, "and", white space */
+        size_t j = i;
+        while (j < n && pc_is_space((unsigned char)s[j]))
+            j++;
+        if (j + 3 < n && pc_strncasecmp(s + j, "and", 3) == 0 &&
+            pc_is_space((unsigned char)s[j + 3])) {
+            const char *item = s + start;
+            size_t len = i - start;
+            pc_trim(&item, &len);
+            fn(u, item, len);
+            start = j + 3;
+            i = j + 2;
+        }
+    }
+    const char *item = s + start;
+    size_t len = n - start;
+    pc_trim(&item, &len);
+    fn(u, item, len);
+}
+
+typedef struct list_ctx {
+    pc_record *rec;
+    const char *base;
+    pc_bibtex_names_report *rep;
+} list_ctx;
+
+static void add_one(void *u, const char *item, size_t len)
+{
+    list_ctx *lc = u;
+    if (len == 6 && pc_strncasecmp(item, "others", 6) == 0) {
+        lc->rec->et_al = true;
+        return;
+    }
+    pc_name nm = {0};
+    pc_bibtex_name_parse(item, len, &nm, lc->base, lc->rep);
+    if (!nm.given && !nm.family && !nm.particle && !nm.suffix && !nm.literal) {
+        pc_name_clear(&nm);
+        return;
+    }
+    *pc_record_add_author(lc->rec) = nm;
+}
+
+void pc_bibtex_names_parse_list(const char *s, size_t n, pc_record *rec,
+                                pc_bibtex_names_report *rep)
+{
+    const char *t = s;
+    size_t tn = n;
+    pc_trim(&t, &tn);
+    if (!tn)
+        return;
+    list_ctx lc = {.rec = rec, .base = s, .rep = rep};
+    pc_bibtex_split_and(s, n, add_one, &lc);
+}

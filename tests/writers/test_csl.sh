@@ -1,0 +1,380 @@
+# test_csl.sh — CSL-JSON and CSL-YAML (writers, the YAML reader, the CSL
+# mapping of src/csl.c), checked by real consumers:
+#   - python3 jsonschema against $SHARED/schemas/csl-data.json;
+#   - pandoc --citeproc, whose rendered family names and years must match
+#     the model (pctool dump), with no warning;
+#   - python3 json / yaml reading back hostile strings unchanged;
+#   - pandoc reading the loose CSL forms, compared with what our reader got;
+#   - round trips YAML -> model -> YAML and CSL-JSON -> model.
+. "$ROOT/tests/lib.sh"
+
+SCHEMA=$SHARED/schemas/csl-data.json
+STYLE=$ROOT/tests/data/csl-check.csl
+
+# a python3 with the module $1, or nothing
+python_with() {
+    for py in /usr/bin/python3 python3; do
+        if command -v "$py" > /dev/null 2>&1 && "$py" -c "import $1" > /dev/null 2>&1; then
+            echo "$py"
+            return
+        fi
+    done
+}
+PYJS=$(python_with jsonschema)
+PYYAML=$(python_with yaml)
+PY=$(python_with json)
+HAVE_PANDOC=$(command -v pandoc)
+
+# What CSL cannot hold, removed from a pctool dump before comparing: author
+# affiliations, "et al.", the `updated` date, the arXiv version and primary
+# category, URLs after the first, and a DOI that is the arXiv DOI of the
+# record's arXiv id (CSL cannot tell it from the one the writer adds).
+# (Brace-protected title words are not in the dump.)
+csl_only() {
+    awk -F '\t' '
+        $1 == "@" { urls = 0; if (rec != "") printf "%s", rec; rec = ""; adoi = "" }
+        $1 == "doi" && $2 ~ /^10\.48550\/[aA][rR][xX][iI][vV]\./ { adoi = substr($2, 16); next }
+        $1 == "arxiv" && adoi != "" && adoi != $2 { rec = rec "doi\t10.48550/arXiv." adoi "\n" }
+        $1 == "affiliation" || $1 == "et_al" || $1 == "updated" || $1 == "arxiv_version" ||
+            $1 == "arxiv_primary" { next }
+        $1 == "url" && urls++ { next }
+        $1 == "kind" && $2 == "none" { rec = rec "kind\tpreprint\n"; next }
+        { rec = rec $0 "\n" }
+        END { printf "%s", rec }' "$1"
+}
+
+# families|year per record, sorted: from a pctool dump (what citeproc
+# should print with tests/data/csl-check.csl)
+model_names_years() {
+    awk -F '\t' '
+        function flush() { if (seen) print fams "|" year; fams = ""; year = ""; seen = 0 }
+        $1 == "@" { flush(); seen = 1; next }
+        $1 == "author" {
+            n = split($2, p, "|")   # given|particle|family|suffix|literal
+            f = p[5] != "" ? p[5] : p[3] != "" ? (p[2] != "" ? p[2] " " p[3] : p[3]) : p[1]
+            fams = fams == "" ? f : fams "^" f
+        }
+        $1 == "date" { year = substr($2, 1, 4) }
+        END { flush() }' "$1" | sed 's/^|//; s/|$//' | LC_ALL=C sort
+}
+
+# citeproc_check NAME BIBFILE DUMP: pandoc renders every record of BIBFILE
+# with no warning, and the family names and years are the model's.
+citeproc_check() {
+    name=$1 bib=$2 dump=$3
+    printf -- '---\nnocite: "@*"\nbibliography: %s\ncsl: %s\n---\n' "$bib" "$STYLE" > "$T/doc.md"
+    if ! pandoc -f markdown -t plain --wrap=none --citeproc "$T/doc.md" > "$T/rendered" 2> "$T/pandoc.err"; then
+        fail "$name" "pandoc failed: $(head -c 400 "$T/pandoc.err")"
+        return
+    fi
+    if [ -s "$T/pandoc.err" ]; then
+        fail "$name" "pandoc warned: $(head -c 400 "$T/pandoc.err")"
+        return
+    fi
+    # citeproc prints apostrophes as typographic ones
+    grep -v '^$' "$T/rendered" | sed "s/’/'/g" | LC_ALL=C sort > "$T/got"
+    model_names_years "$dump" > "$T/want"
+    same "$name" "$T/want" "$T/got"
+}
+
+# ---- every sample through both writers --------------------------------------
+for f in "$ROOT"/samples/* "$ROOT"/tests/data/listing-*.txt; do
+    [ -f "$f" ] || continue
+    b=$(basename "$f")
+    $PC "$f" -t csljson > "$T/$b.json" 2> /dev/null
+    $PC "$f" -t yaml > "$T/$b.yaml" 2> /dev/null
+    "$PCTOOL" dump "$f" > "$T/$b.dump" 2> /dev/null
+
+    if [ -z "$PYJS" ]; then
+        skip "$b -> csljson validates against csl-data.json" "no python3 with jsonschema"
+    elif [ ! -f "$SCHEMA" ]; then
+        skip "$b -> csljson validates against csl-data.json" "$SCHEMA is absent"
+    else
+        if "$PYJS" - "$SCHEMA" "$T/$b.json" > "$T/js.err" 2>&1 <<'EOF'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+data = json.load(open(sys.argv[2], encoding="utf-8"))
+jsonschema.validate(data, schema)
+EOF
+        then pass "$b -> csljson validates against csl-data.json"
+        else fail "$b -> csljson validates against csl-data.json" "$(tail -n 5 "$T/js.err")"
+        fi
+        if [ -n "$PYYAML" ] && "$PYJS" -c 'import yaml' 2> /dev/null; then
+            if "$PYJS" - "$SCHEMA" "$T/$b.yaml" > "$T/js.err" 2>&1 <<'EOF'
+import json, sys, jsonschema, yaml
+schema = json.load(open(sys.argv[1]))
+data = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["references"]
+jsonschema.validate(data, schema)
+EOF
+            then pass "$b -> yaml items validate against csl-data.json"
+            else fail "$b -> yaml items validate against csl-data.json" "$(tail -n 5 "$T/js.err")"
+            fi
+        fi
+    fi
+
+    if [ -z "$HAVE_PANDOC" ]; then
+        skip "$b -> csljson/yaml through pandoc --citeproc" "pandoc is not installed"
+    else
+        citeproc_check "$b -> csljson: pandoc --citeproc renders the model's names and years" \
+            "$T/$b.json" "$T/$b.dump"
+        citeproc_check "$b -> yaml: pandoc --citeproc renders the model's names and years" \
+            "$T/$b.yaml" "$T/$b.dump"
+    fi
+
+    # round trips: YAML -> model -> YAML gives the same bytes; CSL-JSON and
+    # YAML read back (pc_csl_read_item) give the model minus what CSL drops
+    $PC "$T/$b.yaml" -t yaml > "$T/$b.yaml2" 2> "$T/rt.err"
+    same "$b -> yaml -> yaml is identical" "$T/$b.yaml" "$T/$b.yaml2"
+    csl_only "$T/$b.dump" > "$T/$b.want"
+    "$PCTOOL" dump "$T/$b.yaml" > "$T/$b.ydump" 2> "$T/rt.err"
+    same "$b -> yaml -> model keeps every CSL field" "$T/$b.want" "$T/$b.ydump"
+    # CSL-JSON is YAML too: our YAML reader reads it as a bare list of items
+    "$PCTOOL" dump -f yaml "$T/$b.json" > "$T/$b.jdump" 2> "$T/rt.err"
+    same "$b -> csljson -> model keeps every CSL field" "$T/$b.want" "$T/$b.jdump"
+done
+
+# ---- -v names what CSL could not hold --------------------------------------
+for fmt in csljson yaml; do
+    $PC "$ROOT/tests/data/listing-names.txt" -t $fmt -v > /dev/null 2> "$T/v.err"
+    contains "-t $fmt -v reports the dropped affiliations" "$T/v.err" "$fmt has no place for affiliation"
+done
+
+# ---- hostile strings --------------------------------------------------------
+H=$ROOT/tests/data/csl-hostile.yaml
+$PC "$H" -t csljson > "$T/h.json" 2> "$T/h.err"
+check "hostile -> csljson converts" test ! -s "$T/h.err"
+$PC "$H" -t yaml > "$T/h.yaml" 2> "$T/h.err"
+check "hostile -> yaml converts" test ! -s "$T/h.err"
+"$PCTOOL" dump "$H" > "$T/h.dump" 2> /dev/null
+
+# Every string of the fixture (read by python, not by us) must come back
+# unchanged; names are compared with the model (the name module folds
+# white space inside a name).
+cat > "$T/hostile.py" <<'EOF'
+import json, sys
+fixture, out, dump, kind = sys.argv[1:5]
+import yaml
+want = yaml.safe_load(open(fixture, encoding="utf-8"))["references"]
+if kind == "json":
+    got = json.load(open(out, encoding="utf-8"))
+else:
+    got = yaml.safe_load(open(out, encoding="utf-8"))["references"]
+bad = []
+if len(got) != len(want):
+    bad.append("%d items, want %d" % (len(got), len(want)))
+keys = ["id", "type", "title", "abstract", "container-title", "volume", "issue", "page",
+        "publisher", "DOI", "URL", "keyword", "note"]
+for w, g in zip(want, got):
+    for k in keys:
+        if w.get(k) != g.get(k):
+            bad.append("%s %s: %r != %r" % (w["id"], k, g.get(k), w.get(k)))
+# names: the model's (pctool dump: given|particle|family|suffix|literal)
+model = []
+for line in open(dump, encoding="utf-8"):
+    f = line.rstrip("\n").split("\t")
+    if f[0] == "@":
+        model.append([])
+    elif f[0] == "author":
+        gi, pa, fa, su, li = f[1].split("|")
+        n = {}
+        if li: n["literal"] = li
+        if fa: n["family"] = fa
+        if gi: n["given"] = gi
+        if pa: n["non-dropping-particle"] = pa
+        if su: n["suffix"] = su
+        model[-1].append(n)
+for m, g in zip(model, got):
+    if m != g.get("author", []):
+        bad.append("%s author: %r != %r" % (g.get("id"), g.get("author"), m))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+for kind in json yaml; do
+    if [ -z "$PYYAML" ]; then
+        skip "hostile strings survive -t $kind (python3 $kind)" "no python3 with yaml to read the fixture"
+        continue
+    fi
+    if "$PYYAML" "$T/hostile.py" "$H" "$T/h.$kind" "$T/h.dump" $kind > "$T/hp.out" 2>&1; then
+        pass "hostile strings survive -t $kind (python3 $kind reads them back)"
+    else
+        fail "hostile strings survive -t $kind (python3 $kind reads them back)" "$(head -n 8 "$T/hp.out")"
+    fi
+done
+if [ -n "$PYJS" ] && [ -f "$SCHEMA" ]; then
+    if "$PYJS" -c 'import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))' \
+        "$SCHEMA" "$T/h.json" > "$T/js.err" 2>&1
+    then pass "hostile -> csljson validates against csl-data.json"
+    else fail "hostile -> csljson validates against csl-data.json" "$(tail -n 3 "$T/js.err")"
+    fi
+fi
+if [ -n "$HAVE_PANDOC" ]; then
+    # pandoc reads YAML strings as Markdown, so only names and years are
+    # compared; every record must render, with no warning
+    citeproc_check "hostile -> csljson: pandoc --citeproc reads every record" "$T/h.json" "$T/h.dump"
+    citeproc_check "hostile -> yaml: pandoc --citeproc reads every record" "$T/h.yaml" "$T/h.dump"
+fi
+$PC "$T/h.yaml" -t yaml > "$T/h.yaml2" 2> /dev/null
+same "hostile -> yaml -> yaml is identical" "$T/h.yaml" "$T/h.yaml2"
+
+# ---- loose CSL forms: our reader against pandoc's ---------------------------
+L=$ROOT/tests/data/csl-loose.yaml
+if [ -z "$HAVE_PANDOC" ] || [ -z "$PYYAML" ]; then
+    skip "loose CSL forms read as pandoc reads them" "pandoc or python3 with yaml missing"
+else
+    { echo '---'; grep -v -e '^#' -e '^---' "$L"; echo '...'; } > "$T/loose.md"
+    pandoc -f markdown -t csljson "$T/loose.md" > "$T/loose.pandoc.json" 2> "$T/loose.err"
+    "$PCTOOL" dump "$L" > "$T/loose.dump" 2> "$T/loose.dump.err"
+    check "loose CSL forms are read without a diagnostic" test ! -s "$T/loose.dump.err"
+    if "$PYYAML" - "$T/loose.pandoc.json" "$T/loose.dump" "$L" > "$T/loose.out" 2>&1 <<'EOF'
+import json, sys, yaml
+items = json.load(open(sys.argv[1], encoding="utf-8"))
+# which names the fixture gives as maps (a name string pandoc keeps whole,
+# we split: compared elsewhere)
+as_map = {it["id"]: [isinstance(a, dict) for a in it.get("author", [])]
+          for it in yaml.safe_load(open(sys.argv[3], encoding="utf-8"))["references"]}
+recs, cur = {}, None
+for line in open(sys.argv[2], encoding="utf-8"):
+    f = line.rstrip("\n").split("\t")
+    if f[0] == "@":
+        cur = recs.setdefault(f[1], {"authors": []})
+    elif f[0] == "author":
+        gi, pa, fa, su, li = f[1].split("|")
+        cur["authors"].append(li or fa)
+    elif f[0] in ("date", "title"):
+        cur[f[0]] = f[1]
+bad = []
+for it in items:
+    r = recs.get(it["id"])
+    if r is None:
+        bad.append("%s: not read" % it["id"]); continue
+    if r.get("title") != it.get("title"):
+        bad.append("%s: title %r != %r" % (it["id"], r.get("title"), it.get("title")))
+    dp = it.get("issued", {}).get("date-parts") or []
+    if dp and dp[0]:      # pandoc read a date: ours is its first one
+        want = "-".join("%04d" % p if i == 0 else "%02d" % p for i, p in enumerate(dp[0]))
+        if r.get("date") != want:
+            bad.append("%s: date %r != %r" % (it["id"], r.get("date"), want))
+    # names given as objects: pandoc and we agree on the family / literal
+    fams = [a.get("literal") or a.get("family") for a in it.get("author", [])]
+    for i, a in enumerate(it.get("author", [])):
+        if as_map[it["id"]][i]:
+            if i >= len(r["authors"]) or r["authors"][i] != fams[i]:
+                bad.append("%s: author %d %r != %r" % (it["id"], i, r["authors"], fams))
+if len(items) != len(recs):
+    bad.append("%d records, pandoc %d" % (len(recs), len(items)))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+    then pass "loose CSL forms read as pandoc reads them (dates, names, titles)"
+    else fail "loose CSL forms read as pandoc reads them (dates, names, titles)" "$(head -n 8 "$T/loose.out")"
+    fi
+    # what pandoc cannot tell us: a name as one string is split, arXiv
+    # fields become the model's, a note's journal reference is its own
+    contains "loose: a name string is split by the name module" "$T/loose.dump" "author	Jean-Luc|van der|Berg||"
+    contains "loose: number + publisher arXiv = the arXiv id" "$T/loose.dump" "arxiv	2610.01234"
+    contains "loose: arXiv:ID v3 gives the version" "$T/loose.dump" "arxiv_version	3"
+    contains "loose: a DOI URL becomes a bare DOI" "$T/loose.dump" "doi	10.1145/1234.5678"
+    contains "loose: the note's journal reference" "$T/loose.dump" "journal_ref	Phys. Rev. D 12 (2026) 1-10"
+    contains "loose: a raw date" "$T/loose.dump" "date	2026-10-02"
+fi
+$PC "$L" -t yaml > "$T/l.yaml" 2> /dev/null
+$PC "$T/l.yaml" -t yaml > "$T/l.yaml2" 2> /dev/null
+same "loose -> yaml -> yaml is identical" "$T/l.yaml" "$T/l.yaml2"
+"$PCTOOL" dump "$T/l.yaml" > "$T/l.dump" 2> /dev/null
+csl_only "$T/loose.dump" > "$T/l.want" 2> /dev/null
+same "loose -> yaml -> model keeps every CSL field" "$T/l.want" "$T/l.dump"
+
+# ---- the YAML reader on bad input ------------------------------------------
+printf 'references:\n- id: a\n  title: A\n- just a string\n- id: c\n  title: C\n  author: [{family: Doe}]\n' > "$T/skip.yaml"
+exit_is "a non-mapping item is an error (exit 1)" 1 $PC "$T/skip.yaml" -t csljson
+contains "the error names file:line:col" "$T/stderr" "skip.yaml:4:3: error:"
+check "the other items are still converted" test "$(grep -c '"id"' "$T/stdout")" -eq 2
+
+printf 'references:\n- id: a\n  title: "unclosed\n' > "$T/syntax.yaml"
+exit_is "a YAML syntax error is an error (exit 1)" 1 $PC "$T/syntax.yaml" -t csljson
+contains "a YAML syntax error has a position" "$T/stderr" "syntax.yaml:4:1: error: YAML:"
+
+# deep nesting: an item nested too deep is skipped, the next one converted;
+# absurd nesting (libyaml slows down quadratically) stops the file, fast
+awk 'BEGIN { printf "references:\n- id: deep\n  title: T\n  x: "; for (i = 0; i < 100; i++) printf "["; for (i = 0; i < 100; i++) printf "]"; print ""; print "- id: ok\n  title: fine" }' > "$T/deep.yaml"
+exit_is "an item nested 100 deep is an error" 1 $PC "$T/deep.yaml" -t csljson
+contains "deep nesting is reported" "$T/stderr" "deep.yaml:4:36: error: YAML: nested more than 32 levels deep"
+check "the item after the deep one is converted" grep -q '"id": "ok"' "$T/stdout"
+awk 'BEGIN { printf "references:\n- id: deep\n  title: T\n  x: "; for (i = 0; i < 1000000; i++) printf "["; for (i = 0; i < 1000000; i++) printf "]"; print "" }' > "$T/deeper.yaml"
+start=$(date +%s)
+exit_is "an item nested 10^6 deep is an error, not a crash" 1 $PC "$T/deeper.yaml" -t csljson
+contains "... which stops reading the file" "$T/stderr" "the rest of the file is not read"
+check "... within 5 s" test $(( $(date +%s) - start )) -lt 5
+
+# aliases would let a small file expand (billion laughs): refused
+{
+    echo 'references:'
+    echo '- id: lol'
+    echo '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'
+    prev=a
+    for i in b c d e f g h i; do
+        echo "  $i: &$i [*$prev,*$prev,*$prev,*$prev,*$prev,*$prev,*$prev,*$prev,*$prev]"
+        prev=$i
+    done
+    echo '- id: fine'
+    echo '  title: Fine'
+} > "$T/laughs.yaml"
+exit_is "YAML aliases are refused (billion laughs)" 1 $PC "$T/laughs.yaml" -t csljson
+contains "aliases are reported" "$T/stderr" "aliases"
+check "the item after the aliases is converted" grep -q '"id": "fine"' "$T/stdout"
+
+printf 'title: only metadata\n' > "$T/meta.yaml"
+$PC "$T/meta.yaml" -t csljson > "$T/stdout" 2> "$T/stderr"
+contains "a YAML mapping without references: is a warning" "$T/stderr" "warning: no \`references:\` list"
+
+: > "$T/empty.yaml"
+exit_is "an empty .yaml converts to an empty list" 0 $PC "$T/empty.yaml" -t csljson
+check "an empty input gives []" test "$(cat "$T/stdout")" = "[]"
+exit_is "an empty input gives references: []" 0 $PC "$T/empty.yaml" -t yaml
+check "... and that is references: []" test "$(cat "$T/stdout")" = "references: []"
+
+# content sniffing: stdin with references: (and --- then references:)
+printf -- '---\ntitle: x\nreferences:\n- id: s\n  title: Sniffed\n...\n' | $PC -t csljson > "$T/sniff.json" 2> "$T/sniff.err"
+check "stdin starting with --- ... references: is read as YAML" grep -q '"title": "Sniffed"' "$T/sniff.json"
+printf 'references:\n- id: s\n  title: Sniffed\n' | $PC -t yaml > "$T/sniff.yaml" 2> "$T/sniff.err"
+check "stdin starting with references: is read as YAML" grep -q 'title: Sniffed' "$T/sniff.yaml"
+
+# the output device fails: exit 1
+if [ -w /dev/full ]; then
+    exit_is "-t csljson to /dev/full fails" 1 $PC "$ROOT/tests/data/listing-names.txt" -t csljson -o /dev/full
+    exit_is "-t yaml to /dev/full fails" 1 $PC "$ROOT/tests/data/listing-names.txt" -t yaml -o /dev/full
+else
+    skip "writing to /dev/full fails" "no /dev/full"
+fi
+
+# ---- the shared corpus -----------------------------------------------------
+# CSL-YAML files convert with the record count python (or pandoc) sees;
+# the CSL-JSON list files go through the same mapping via the YAML reader.
+found=0
+for f in "$SHARED"/corpus/csl-yaml/* "$SHARED"/corpus/csl-json/*; do
+    [ -f "$f" ] || continue
+    found=1
+    b=$(basename "$f")
+    if [ -n "$PYYAML" ]; then
+        want=$("$PYYAML" -c 'import sys, yaml
+d = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
+d = d.get("references", d) if isinstance(d, dict) else d
+print(len(d) if isinstance(d, list) else -1)' "$f" 2> /dev/null)
+    else
+        want=-1
+    fi
+    [ "$want" = -1 ] && continue # not a list of items (an object keyed by DOI)
+    "$PCTOOL" dump -f yaml "$f" > "$T/c.dump" 2> "$T/c.err"
+    got=$(grep -c '^@' "$T/c.dump")
+    if [ "$got" = "$want" ]; then
+        pass "corpus $b: $got records"
+    else
+        fail "corpus $b: $got records, want $want" "$(head -n 3 "$T/c.err")"
+    fi
+    $PC -f yaml "$f" -t csljson > "$T/c.json" 2> /dev/null
+    if [ -n "$PY" ]; then
+        n=$("$PY" -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$T/c.json" 2> /dev/null)
+        check "corpus $b -> csljson has $want items" test "$n" = "$want"
+    fi
+done
+[ $found = 1 ] || skip "corpus csl-yaml / csl-json" "$SHARED/corpus is absent"
