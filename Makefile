@@ -94,9 +94,9 @@ check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 # smoke run when clang is installed.  SANITIZE=1 runs the sanitized pass only.
 ifeq ($(SANITIZE),)
 check: check-bins
-	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1 BUILD=build-asan
+	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1 BUILD=$(BUILD)-asan
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -s fuzz-build; fi
-	@BUILD=$(BUILD) ASAN_BUILD=build-asan FUZZ_BUILD=build-fuzz sh tests/run.sh
+	@BUILD=$(BUILD) ASAN_BUILD=$(BUILD)-asan FUZZ_BUILD=build-fuzz sh tests/run.sh
 else
 check: check-bins
 	@BUILD=$(BUILD) sh tests/run.sh

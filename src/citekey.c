@@ -116,9 +116,19 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
 
 /* ---- the set of keys given out ----------------------------------------- */
 
-struct pc_keyset {
-    uint64_t *slots; /* 0 = empty */
+/* An open-addressing set of 64-bit key hashes (0 = empty slot). */
+typedef struct hashset {
+    uint64_t *slots;
     size_t cap, used;
+} hashset;
+
+/* Keys handed out, and for each base key that repeated, the next suffix to
+ * try (so n repeats of one base cost O(n), not O(n^2)).  The second table
+ * holds only bases that repeated. */
+struct pc_keyset {
+    hashset keys;
+    hashset bases;     /* base-key hashes ... */
+    uint32_t *next;    /* ... and their next suffix, slot for slot */
 };
 
 static uint64_t hash_key(const char *s, size_t n)
@@ -140,38 +150,53 @@ void pc_keyset_free(pc_keyset *ks)
 {
     if (!ks)
         return;
-    free(ks->slots);
+    free(ks->keys.slots);
+    free(ks->bases.slots);
+    free(ks->next);
     free(ks);
 }
 
-static bool insert(pc_keyset *ks, uint64_t h); /* false if present */
-
-static void grow(pc_keyset *ks)
+/* Slot of h in the set: where it is, or the empty slot where it would go. */
+static size_t find_slot(const hashset *hs, uint64_t h)
 {
-    size_t old_cap = ks->cap;
-    uint64_t *old = ks->slots;
-    ks->cap = old_cap ? old_cap + old_cap / 2 + 1 : 1021;
-    ks->slots = pc_xcalloc(ks->cap, sizeof *ks->slots);
-    ks->used = 0;
-    for (size_t i = 0; i < old_cap; i++)
-        if (old[i])
-            insert(ks, old[i]);
-    free(old);
+    size_t i = (size_t)(h % hs->cap);
+    while (hs->slots[i] && hs->slots[i] != h)
+        if (++i == hs->cap)
+            i = 0;
+    return i;
 }
 
-static bool insert(pc_keyset *ks, uint64_t h)
+/* Grows hs (and the parallel `vals`, when given) to keep the load under 7/8. */
+static void reserve(hashset *hs, uint32_t **vals)
 {
-    if ((ks->used + 1) * 8 > ks->cap * 7) /* keep load under 7/8 */
-        grow(ks);
-    size_t i = (size_t)(h % ks->cap);
-    while (ks->slots[i]) {
-        if (ks->slots[i] == h)
-            return false;
-        if (++i == ks->cap)
-            i = 0;
-    }
-    ks->slots[i] = h;
-    ks->used++;
+    if (hs->cap && (hs->used + 1) * 8 <= hs->cap * 7)
+        return;
+    hashset old = *hs;
+    uint32_t *old_vals = vals ? *vals : NULL;
+    hs->cap = old.cap ? old.cap + old.cap / 2 + 1 : 1021;
+    hs->slots = pc_xcalloc(hs->cap, sizeof *hs->slots);
+    if (vals)
+        *vals = pc_xcalloc(hs->cap, sizeof **vals);
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.slots[i]) {
+            size_t j = find_slot(hs, old.slots[i]);
+            hs->slots[j] = old.slots[i];
+            if (vals)
+                (*vals)[j] = old_vals[i];
+        }
+    free(old.slots);
+    free(old_vals);
+}
+
+/* Adds h; false if it was there already. */
+static bool insert(hashset *hs, uint64_t h)
+{
+    reserve(hs, NULL);
+    size_t i = find_slot(hs, h);
+    if (hs->slots[i])
+        return false;
+    hs->slots[i] = h;
+    hs->used++;
     return true;
 }
 
@@ -192,14 +217,43 @@ static void put_suffix(pc_buf *b, unsigned long k)
 void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey)
 {
     pc_buf key = PC_BUF_INIT;
-    if (rec->key && *rec->key && !rekey)
-        pc_buf_puts(&key, rec->key);
-    else
+    if (rec->key && *rec->key && !rekey) {
+        /* an input key is kept, but only with characters every writer can
+         * hold in a key (BibTeX's breaks at braces, commas, quotes, spaces):
+         * any other run becomes one "_" */
+        bool gap = false;
+        for (const char *c = rec->key; *c; c++) {
+            if (pc_is_alnum((unsigned char)*c) || strchr("-_:./+", *c)) {
+                if (gap && key.len)
+                    pc_buf_putc(&key, '_');
+                gap = false;
+                pc_buf_putc(&key, *c);
+            } else {
+                gap = true;
+            }
+        }
+    }
+    if (!key.len)
         pc_citekey_base(rec, &key);
     size_t base = key.len;
-    for (unsigned long k = 1; !insert(ks, hash_key(key.ptr, key.len)); k++) {
-        pc_buf_truncate(&key, base);
-        put_suffix(&key, k);
+    uint64_t bh = hash_key(key.ptr, key.len);
+    if (!insert(&ks->keys, bh)) {
+        /* a repeat: continue from the suffix this base reached last time */
+        reserve(&ks->bases, &ks->next);
+        size_t slot = find_slot(&ks->bases, bh);
+        if (!ks->bases.slots[slot]) {
+            ks->bases.slots[slot] = bh;
+            ks->bases.used++;
+            ks->next[slot] = 1;
+        }
+        unsigned long k = ks->next[slot];
+        for (;; k++) {
+            pc_buf_truncate(&key, base);
+            put_suffix(&key, k);
+            if (insert(&ks->keys, hash_key(key.ptr, key.len)))
+                break;
+        }
+        ks->next[slot] = (uint32_t)(k + 1);
     }
     free(rec->key);
     rec->key = pc_buf_detach(&key);

@@ -40,7 +40,7 @@ suite() { # BUILD-DIR PREFIX
     PREFIX=$2
     export BUILD PREFIX
     export PC="$BUILD/paperconv" PCTOOL="$BUILD/tests/pctool"
-    export TESTOUT="$OUTDIR/${PREFIX:-main}"
+    export TESTOUT="$OUTDIR/$(echo "${PREFIX:-main}" | tr -cd 'a-z')"
     mkdir -p "$TESTOUT"
     for t in "$BUILD"/tests/test_*; do
         [ -x "$t" ] || continue

@@ -61,6 +61,11 @@ static void keys(harness *h)
     pc_keyset_assign(ks, &r, false);
     h_streq(h, r.key, "smith2026xc", "input key kept", "smith2026xc");
     pc_record_clear(&r);
+    pc_record_init(&r);
+    r.key = pc_xstrdup("pan{2026}, \"x\" %y");
+    pc_keyset_assign(ks, &r, false);
+    h_streq(h, r.key, "pan_2026_x_y", "input key reduced to safe characters", "pan{2026}, \"x\" %y");
+    pc_record_clear(&r);
     /* 30 more repeats of one base: z then aa, ab... and all distinct */
     int distinct = 1;
     char last[64] = "";

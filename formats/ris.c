@@ -1,0 +1,924 @@
+/* ris.c — the RIS format (Research Information Systems): reader and writer.
+ *
+ * Writer: one record = "TY  - " ... "ER  - ", one tag per line, CRLF line
+ * ends (as the RIS specification and Zotero write them), UTF-8.  Each value
+ * is folded onto its line (line breaks, tabs, other control characters,
+ * U+2028/U+2029 become spaces), so no value can span lines or start a tag.
+ * The record's text is built in a buffer and written at once.
+ *
+ * Reader: streaming, one record per call, tolerant of what real exports
+ * contain (bibutils' risin.c documents several of these quirks): a UTF-8
+ * BOM, CRLF or LF, one or three spaces before the dash for known tags,
+ * "ER  -" with nothing after, continuation lines (an untagged line
+ * continues the previous value), a missing ER before the next TY, DOIs
+ * written as URLs, protocol-relative URLs, "A and B" in one AU.
+ *
+ * Affiliations: the writer puts each author's AD lines right after that
+ * author's AU line; the reader gives an AD to the author it follows.  When
+ * every AD of a record with several authors comes after the last AU (as
+ * Scopus exports them) they cannot be tied to an author and are kept in the
+ * comment as "Address: ...".
+ *
+ * arXiv: "AN  - arXiv:2610.01234v2 [cs.LG]" (the accession number, in
+ * arXiv's citation form) holds the id, version and primary category; the
+ * reader takes them back from an AN of that form. */
+#include "dates.h"
+#include "names.h"
+#include "paperconv.h"
+#include "source.h"
+#include "unicode.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+#define ELLIPSIS "\xE2\x80\xA6" /* "…" */
+#define JREF_PREFIX "Journal reference: "
+#define ADDR_PREFIX "Address: "
+
+/* ---- shared: values on one line ------------------------------------------ */
+
+/* True for code points that must not appear inside a RIS value: C0 and C1
+ * controls, DEL, and the Unicode line and paragraph separators. */
+static bool is_breaking(int32_t cp)
+{
+    return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || cp == 0x2028 || cp == 0x2029;
+}
+
+/* Appends [s, s+n) with every run of white space and breaking characters
+ * folded to one space, trimmed at both ends.  Bytes that are not UTF-8
+ * (none in the model, which is valid UTF-8) count as spaces. */
+static void put_folded(pc_buf *b, const char *s, size_t n)
+{
+    size_t start = b->len;
+    bool space = false;
+    for (size_t i = 0; i < n;) {
+        int32_t cp;
+        int len = pc_utf8_next(s + i, n - i, &cp);
+        if (len < 1) {
+            cp = ' ';
+            len = 1;
+        }
+        if (cp == ' ' || is_breaking(cp)) {
+            space = b->len > start;
+        } else {
+            if (space)
+                pc_buf_putc(b, ' ');
+            space = false;
+            pc_buf_put(b, s + i, (size_t)len);
+        }
+        i += (size_t)len;
+    }
+}
+
+/* ---- type map -------------------------------------------------------------- */
+
+typedef struct ris_type {
+    const char *code;
+    pc_kind kind;
+} ris_type;
+
+/* TY codes of the RIS specification (and a few long names seen in real
+ * files, such as rispy's "Journal Article"), compared case-insensitively. */
+static const ris_type ris_types[] = {
+    {"JOUR", PC_KIND_ARTICLE},      {"JFULL", PC_KIND_ARTICLE},    {"ABST", PC_KIND_ARTICLE},
+    {"INPR", PC_KIND_ARTICLE},      {"MGZN", PC_KIND_ARTICLE},     {"NEWS", PC_KIND_ARTICLE},
+    {"EJOUR", PC_KIND_ARTICLE},     {"CPAPER", PC_KIND_CONFERENCE}, {"CONF", PC_KIND_CONFERENCE},
+    {"BOOK", PC_KIND_BOOK},         {"EBOOK", PC_KIND_BOOK},       {"EDBOOK", PC_KIND_BOOK},
+    {"CHAP", PC_KIND_CHAPTER},      {"ECHAP", PC_KIND_CHAPTER},    {"THES", PC_KIND_THESIS},
+    {"RPRT", PC_KIND_REPORT},       {"UNPB", PC_KIND_PREPRINT},    {"MANSCPT", PC_KIND_PREPRINT},
+    {"GEN", PC_KIND_OTHER},         {"ELEC", PC_KIND_WEBPAGE},     {"WEB", PC_KIND_WEBPAGE},
+    {"BLOG", PC_KIND_WEBPAGE},      {"DATA", PC_KIND_DATASET},     {"DBASE", PC_KIND_DATASET},
+    {"AGGR", PC_KIND_DATASET},      {"COMP", PC_KIND_SOFTWARE},    {"PAT", PC_KIND_OTHER},
+    {"STAT", PC_KIND_OTHER},        {"CASE", PC_KIND_OTHER},       {"BILL", PC_KIND_OTHER},
+    {"HEAR", PC_KIND_OTHER},        {"SOUND", PC_KIND_OTHER},      {"VIDEO", PC_KIND_OTHER},
+    {"MPCT", PC_KIND_OTHER},        {"MAP", PC_KIND_OTHER},        {"ART", PC_KIND_OTHER},
+    {"ADVS", PC_KIND_OTHER},        {"CTLG", PC_KIND_OTHER},       {"PAMP", PC_KIND_OTHER},
+    {"PCOMM", PC_KIND_OTHER},       {"ICOMM", PC_KIND_OTHER},      {"SLIDE", PC_KIND_OTHER},
+    {"STAND", PC_KIND_OTHER},       {"GOVDOC", PC_KIND_OTHER},     {"LEGAL", PC_KIND_OTHER},
+    {"CLSWK", PC_KIND_OTHER},       {"ANCIENT", PC_KIND_OTHER},    {"MUSIC", PC_KIND_OTHER},
+    {"CHART", PC_KIND_OTHER},       {"DICT", PC_KIND_OTHER},       {"ENCYC", PC_KIND_OTHER},
+    {"EQUA", PC_KIND_OTHER},        {"FIGURE", PC_KIND_OTHER},     {"UNBILL", PC_KIND_OTHER},
+    {"SER", PC_KIND_OTHER},
+    /* long names */
+    {"Journal Article", PC_KIND_ARTICLE}, {"Magazine Article", PC_KIND_ARTICLE},
+    {"Newspaper Article", PC_KIND_ARTICLE}, {"Conference Paper", PC_KIND_CONFERENCE},
+    {"Conference Proceedings", PC_KIND_CONFERENCE}, {"Book", PC_KIND_BOOK},
+    {"Edited Book", PC_KIND_BOOK}, {"Book Section", PC_KIND_CHAPTER},
+    {"Thesis", PC_KIND_THESIS}, {"Report", PC_KIND_REPORT}, {"Web Page", PC_KIND_WEBPAGE},
+    {"Dataset", PC_KIND_DATASET}, {"Computer Program", PC_KIND_SOFTWARE},
+    {"Unpublished Work", PC_KIND_PREPRINT}, {"Generic", PC_KIND_OTHER},
+};
+
+/* The TY code the writer gives a record.  Preprints (and records of no known
+ * kind) are UNPB, "unpublished work": it says what a preprint is, not yet
+ * published, which GEN ("generic") does not; Zotero imports UNPB as a
+ * manuscript and bibutils as genre "unpublished", both truer than a generic
+ * item.  A record of no kind that names a container is a journal article,
+ * as in the BibTeX writer. */
+static const char *ty_code(const pc_record *r)
+{
+    switch (r->kind) {
+    case PC_KIND_NONE: return r->container ? "JOUR" : "UNPB";
+    case PC_KIND_PREPRINT: return "UNPB";
+    case PC_KIND_ARTICLE: return "JOUR";
+    case PC_KIND_CONFERENCE: return "CPAPER";
+    case PC_KIND_BOOK: return "BOOK";
+    case PC_KIND_CHAPTER: return "CHAP";
+    case PC_KIND_THESIS: return "THES";
+    case PC_KIND_REPORT: return "RPRT";
+    case PC_KIND_WEBPAGE: return "ELEC";
+    case PC_KIND_DATASET: return "DATA";
+    case PC_KIND_SOFTWARE: return "COMP";
+    case PC_KIND_OTHER: return "GEN";
+    }
+    return "GEN";
+}
+
+/* ==== writer ================================================================= */
+
+static const char fmt_name[] = "ris"; /* for pc_ctx_dropped, which keeps the pointer */
+
+typedef struct ris_writer {
+    FILE *out;
+    pc_ctx *ctx;
+    pc_buf rec;  /* the record being built */
+    pc_buf tmp;
+} ris_writer;
+
+static void *ris_begin(FILE *out, pc_ctx *ctx)
+{
+    ris_writer *w = pc_xcalloc(1, sizeof *w);
+    w->out = out;
+    w->ctx = ctx;
+    pc_buf_init(&w->rec);
+    pc_buf_init(&w->tmp);
+    return w;
+}
+
+/* Appends "TAG  - value\r\n" with the value folded onto one line; nothing
+ * when the folded value is empty.  `tail` (may be NULL) is appended to a
+ * non-empty value. */
+static void put_tag2(ris_writer *w, const char *tag, const char *v, const char *tail)
+{
+    if (!v)
+        return;
+    pc_buf_clear(&w->tmp);
+    put_folded(&w->tmp, v, strlen(v));
+    if (!w->tmp.len)
+        return;
+    pc_buf_printf(&w->rec, "%s  - %s%s\r\n", tag, w->tmp.ptr, tail ? tail : "");
+}
+
+static void put_tag(ris_writer *w, const char *tag, const char *v) { put_tag2(w, tag, v, NULL); }
+
+/* "Family, Given, Suffix" with the particle in front of the family name;
+ * organisations (and a name with no family part) as one value. */
+static void put_author(ris_writer *w, const pc_name *nm)
+{
+    pc_buf v = PC_BUF_INIT;
+    if (nm->literal || !nm->family) {
+        const char *lit = nm->literal ? nm->literal : nm->given;
+        if (lit)
+            pc_buf_puts(&v, lit);
+    } else {
+        if (nm->particle && *nm->particle) {
+            pc_buf_puts(&v, nm->particle);
+            pc_buf_putc(&v, ' ');
+        }
+        pc_buf_puts(&v, nm->family);
+        bool given = nm->given && *nm->given, suffix = nm->suffix && *nm->suffix;
+        if (given || suffix) {
+            pc_buf_puts(&v, ", ");
+            if (given)
+                pc_buf_puts(&v, nm->given);
+        }
+        if (suffix) {
+            pc_buf_puts(&v, ", "); /* "Family, , Jr." without a given name */
+            pc_buf_puts(&v, nm->suffix);
+        }
+    }
+    put_tag(w, "AU", v.ptr);
+    pc_buf_free(&v);
+    for (size_t k = 0; k < nm->affiliations.n; k++)
+        put_tag(w, "AD", nm->affiliations.items[k]);
+}
+
+/* Length of the dash at p (n bytes left): '-', an en or an em dash; 0 if none. */
+static size_t dash_len(const char *p, size_t n)
+{
+    if (n >= 1 && p[0] == '-')
+        return 1;
+    if (n >= 3 && (!memcmp(p, "\xE2\x80\x93", 3) || !memcmp(p, "\xE2\x80\x94", 3)))
+        return 3;
+    return 0;
+}
+
+/* Splits "310-324", "310--324", "310–324" into SP and EP. */
+static void put_pages(ris_writer *w, const char *pages)
+{
+    if (!pages)
+        return;
+    size_t n = strlen(pages), i = 0;
+    while (i < n && !dash_len(pages + i, n - i))
+        i++;
+    if (i == 0 || i == n) {
+        put_tag(w, "SP", pages);
+        return;
+    }
+    char *sp = pc_xstrndup(pages, i);
+    for (size_t d; (d = dash_len(pages + i, n - i)) > 0;)
+        i += d;
+    put_tag(w, "SP", sp);
+    put_tag(w, "EP", pages + i); /* nothing written if empty ("12-") */
+    free(sp);
+}
+
+static bool ris_write(void *state, const pc_record *r)
+{
+    ris_writer *w = state;
+    /* No blank line between records: every line is a tag line. */
+    pc_buf_clear(&w->rec);
+    pc_buf_printf(&w->rec, "TY  - %s\r\n", ty_code(r));
+    put_tag(w, "ID", r->key);
+    for (size_t i = 0; i < r->n_authors; i++)
+        put_author(w, &r->authors[i]);
+    put_tag(w, "TI", r->title);
+    /* JO for journals, T2 for proceedings, book titles and anything else */
+    bool journal = !strcmp(ty_code(r), "JOUR");
+    put_tag(w, journal ? "JO" : "T2", r->container);
+    if (r->date.year) {
+        pc_buf_printf(&w->rec, "PY  - %04d\r\n", r->date.year);
+        pc_buf_printf(&w->rec, "DA  - %04d/", r->date.year);
+        if (r->date.month)
+            pc_buf_printf(&w->rec, "%02d", r->date.month);
+        pc_buf_putc(&w->rec, '/');
+        if (r->date.day)
+            pc_buf_printf(&w->rec, "%02d", r->date.day);
+        pc_buf_puts(&w->rec, "/\r\n");
+    }
+    put_tag(w, "VL", r->volume);
+    put_tag(w, "IS", r->issue);
+    put_pages(w, r->pages);
+    put_tag(w, "PB", r->publisher);
+    put_tag(w, "DO", r->doi);
+    if (r->arxiv_id) { /* the accession number in arXiv's own citation form */
+        pc_buf a = PC_BUF_INIT;
+        pc_buf_printf(&a, "arXiv:%s", r->arxiv_id);
+        if (r->arxiv_version)
+            pc_buf_printf(&a, "v%d", r->arxiv_version);
+        if (r->arxiv_primary)
+            pc_buf_printf(&a, " [%s]", r->arxiv_primary);
+        put_tag(w, "AN", a.ptr);
+        pc_buf_free(&a);
+    }
+    for (size_t i = 0; i < r->urls.n; i++)
+        put_tag(w, "UR", r->urls.items[i]);
+    for (size_t i = 0; i < r->keywords.n; i++)
+        put_tag(w, "KW", r->keywords.items[i]);
+    put_tag2(w, "AB", r->abstract, r->abstract_truncated ? ELLIPSIS : NULL);
+    put_tag(w, "N1", r->comment);
+    if (r->journal_ref) {
+        pc_buf j = PC_BUF_INIT;
+        pc_buf_puts(&j, JREF_PREFIX);
+        pc_buf_puts(&j, r->journal_ref);
+        put_tag(w, "N1", j.ptr);
+        pc_buf_free(&j);
+    }
+    pc_buf_puts(&w->rec, "ER  - \r\n");
+
+    /* what RIS has no tag for */
+    if (!r->arxiv_id && r->arxiv_primary)
+        pc_ctx_dropped(w->ctx, fmt_name, "arxiv primary category");
+    if (r->updated.year)
+        pc_ctx_dropped(w->ctx, fmt_name, "updated date");
+    if (r->et_al)
+        pc_ctx_dropped(w->ctx, fmt_name, "et al. (cut author list)");
+    return fwrite(w->rec.ptr, 1, w->rec.len, w->out) == w->rec.len;
+}
+
+static bool ris_end(void *state)
+{
+    ris_writer *w = state;
+    pc_buf_free(&w->rec);
+    pc_buf_free(&w->tmp);
+    free(w);
+    return true;
+}
+
+/* ==== reader ================================================================= */
+
+enum { RIS_NTAGS = 26 * 36 }; /* [A-Z][A-Z0-9] */
+
+/* One "TAG  - value" of the record being read (values may grow by
+ * continuation lines). */
+typedef struct ris_field {
+    char tag[3];
+    pc_buf val;
+    unsigned long line, col; /* of the value */
+} ris_field;
+
+typedef struct ris_reader {
+    pc_source *src;
+    pc_ctx *ctx;
+    const char *file;
+    pc_buf line;
+    bool have_line; /* `line` holds an unconsumed line */
+    bool eof;
+    unsigned long lineno;
+    ris_field *f; /* the current record's fields; buffers are reused */
+    size_t nf, capf;
+    pc_buf tmp, tmp2;
+    bool reported[RIS_NTAGS]; /* dropped tags already noted for this input */
+    bool counted[RIS_NTAGS];  /* dropped tags already counted for this record */
+    bool counted_unknown;     /* an unknown tag already counted for this record */
+} ris_reader;
+
+/* Tags we read.  Others are reported once per input and dropped. */
+static const char *const read_tags[] = {
+    "TY", "ER", "ID", "AU", "A1", "TI", "T1", "CT", "BT", "JF", "JO", "JA", "J1", "J2", "T2",
+    "PY", "Y1", "DA", "VL", "VO", "IS", "CP", "SP", "EP", "PB", "DO", "UR", "LK", "KW",
+    "AB", "N2", "N1", "AD", "Y2", "AN",
+};
+
+/* Tags the model has no place for, with what they hold.  `label` is what
+ * the -v summary shows (pc_ctx_dropped keeps the pointer: a literal). */
+#define UNKEPT(t, w) {.tag = t, .what = w, .label = "RIS tag " t " (" w ")"}
+static const struct {
+    const char *tag, *what, *label;
+} unkept_tags[] = {
+    UNKEPT("A2", "secondary authors / editors"), UNKEPT("A3", "tertiary authors"),
+    UNKEPT("A4", "subsidiary authors"),          UNKEPT("ED", "editors"),
+    UNKEPT("SN", "ISSN/ISBN"),                   UNKEPT("LA", "language"),
+    UNKEPT("DB", "database"),                    UNKEPT("DP", "database provider"),
+    UNKEPT("M1", "miscellaneous"),               UNKEPT("M2", "miscellaneous"),
+    UNKEPT("M3", "type of work"),                UNKEPT("ST", "short title"),
+    UNKEPT("CY", "place of publication"),        UNKEPT("ET", "edition"),
+    UNKEPT("T3", "series title"),                UNKEPT("AN", "accession number (not arXiv:ID)"),
+    UNKEPT("CN", "call number"),                 UNKEPT("C1", "custom field"),
+    UNKEPT("L1", "file attachment"),             UNKEPT("L2", "full-text link"),
+    UNKEPT("L3", "related records"),             UNKEPT("L4", "image"),
+    UNKEPT("RP", "reprint status"),              UNKEPT("U1", "user field"),
+    UNKEPT("Y2", "access date"),                 UNKEPT("NV", "number of volumes"),
+    UNKEPT("OP", "original publication"),        UNKEPT("RI", "reviewed item"),
+    UNKEPT("SE", "section"),                     UNKEPT("TT", "translated title"),
+};
+#undef UNKEPT
+static const char drop_who[] = "paperconv"; /* "paperconv has no place for RIS tag ..." */
+
+static bool tag_known(const char *tag)
+{
+    for (size_t i = 0; i < sizeof read_tags / sizeof *read_tags; i++)
+        if (!memcmp(read_tags[i], tag, 2))
+            return true;
+    for (size_t i = 0; i < sizeof unkept_tags / sizeof *unkept_tags; i++)
+        if (!memcmp(unkept_tags[i].tag, tag, 2))
+            return true;
+    return false;
+}
+
+static size_t tag_index(const char *tag)
+{
+    size_t b = pc_is_digit((unsigned char)tag[1]) ? 26 + (size_t)(tag[1] - '0') : (size_t)(tag[1] - 'A');
+    return (size_t)(tag[0] - 'A') * 36 + b;
+}
+
+/* Recognises "TG  - value".  The standard has two spaces before the dash;
+ * one or three (bibutils' risin.c notes publishers that write three) are
+ * accepted for tags we know, so that a continuation line such as
+ * "UK - based study" is not taken for a tag.  "ER  -" may end the line.
+ * On success tag[] is filled and *val is the offset of the value. */
+static bool parse_tag(const char *s, size_t n, char tag[3], size_t *val)
+{
+    if (n < 3 || !pc_is_upper((unsigned char)s[0]) ||
+        !(pc_is_upper((unsigned char)s[1]) || pc_is_digit((unsigned char)s[1])))
+        return false;
+    size_t i = 2;
+    while (i < n && i < 6 && s[i] == ' ')
+        i++;
+    size_t spaces = i - 2;
+    if (spaces < 1 || spaces > 3 || i >= n || s[i] != '-')
+        return false;
+    i++;
+    if (i < n && s[i] != ' ')
+        return false;
+    tag[0] = s[0];
+    tag[1] = s[1];
+    tag[2] = '\0';
+    if (spaces != 2 && !tag_known(tag))
+        return false;
+    while (i < n && s[i] == ' ')
+        i++;
+    *val = i;
+    return true;
+}
+
+/* Next line into r->line (without "\r\n", BOM removed); false at the end. */
+static bool next_line(ris_reader *r)
+{
+    if (r->have_line) {
+        r->have_line = false;
+        return true;
+    }
+    if (r->eof || !pc_source_getline(r->src, &r->line)) {
+        r->eof = true;
+        return false;
+    }
+    r->lineno++;
+    if (r->line.len && r->line.ptr[r->line.len - 1] == '\r')
+        pc_buf_truncate(&r->line, r->line.len - 1);
+    if (r->lineno == 1 && r->line.len >= 3 && memcmp(r->line.ptr, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(r->line.ptr, r->line.ptr + 3, r->line.len - 2);
+        r->line.len -= 3;
+    }
+    return true;
+}
+
+static bool is_blank(const pc_buf *b)
+{
+    for (size_t i = 0; i < b->len; i++)
+        if (!pc_is_space((unsigned char)b->ptr[i]))
+            return false;
+    return true;
+}
+
+/* Reports invalid UTF-8 in the current line; true if the line is valid. */
+static bool check_utf8(ris_reader *r)
+{
+    size_t bad;
+    if (pc_utf8_valid(r->line.ptr, r->line.len, &bad))
+        return true;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->lineno, bad + 1,
+                 r->line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped"
+                                  : "NUL byte (0x%02X) in text; record skipped",
+                 (unsigned char)r->line.ptr[bad]);
+    return false;
+}
+
+static void *ris_open(pc_source *src, pc_ctx *ctx)
+{
+    ris_reader *r = pc_xcalloc(1, sizeof *r);
+    r->src = src;
+    r->ctx = ctx;
+    r->file = pc_source_name(src);
+    pc_buf_init(&r->line);
+    pc_buf_init(&r->tmp);
+    pc_buf_init(&r->tmp2);
+    return r;
+}
+
+static void ris_close(void *state)
+{
+    ris_reader *r = state;
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->capf; i++)
+        pc_buf_free(&r->f[i].val);
+    free(r->f);
+    pc_buf_free(&r->line);
+    pc_buf_free(&r->tmp);
+    pc_buf_free(&r->tmp2);
+    free(r);
+}
+
+static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_t n, size_t off)
+{
+    if (r->nf == r->capf) {
+        size_t cap = r->capf ? 2 * r->capf : 32;
+        r->f = pc_xrealloc(r->f, cap * sizeof *r->f);
+        for (size_t i = r->capf; i < cap; i++)
+            pc_buf_init(&r->f[i].val);
+        r->capf = cap;
+    }
+    ris_field *f = &r->f[r->nf++];
+    memcpy(f->tag, tag, 3);
+    pc_buf_clear(&f->val);
+    pc_buf_put(&f->val, v, n);
+    f->line = r->lineno;
+    f->col = 1 + pc_utf8_len(r->line.ptr, off);
+    return f;
+}
+
+/* Notes a tag the model cannot hold: once per input with its position, and
+ * counted once per record in the -v summary. */
+static void drop_tag(ris_reader *r, const ris_field *f)
+{
+    size_t k = tag_index(f->tag);
+    const char *what = NULL, *label = "unknown RIS tags";
+    for (size_t i = 0; i < sizeof unkept_tags / sizeof *unkept_tags; i++)
+        if (!memcmp(unkept_tags[i].tag, f->tag, 2)) {
+            what = unkept_tags[i].what;
+            label = unkept_tags[i].label;
+        }
+    bool *counted = what ? &r->counted[k] : &r->counted_unknown;
+    if (!*counted) {
+        *counted = true;
+        pc_ctx_dropped(r->ctx, drop_who, label);
+    }
+    if (r->reported[k])
+        return;
+    r->reported[k] = true;
+    if (what)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, f->line, 1,
+                     "RIS tag %s (%s) is not kept (noted once)", f->tag, what);
+    else
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, f->line, 1,
+                     "unknown RIS tag %s dropped (noted once)", f->tag);
+}
+
+/* The value of f, folded onto one line and in NFC, into r->tmp. */
+static const char *clean(ris_reader *r, const ris_field *f)
+{
+    pc_buf_clear(&r->tmp);
+    put_folded(&r->tmp, f->val.ptr, f->val.len);
+    pc_utf8_nfc(&r->tmp);
+    return r->tmp.ptr;
+}
+
+static bool is_tag(const ris_field *f, const char *tag) { return !memcmp(f->tag, tag, 2); }
+
+static pc_kind kind_of(ris_reader *r, const ris_field *f)
+{
+    const char *v = clean(r, f);
+    for (size_t i = 0; i < sizeof ris_types / sizeof *ris_types; i++)
+        if (!pc_strcasecmp(ris_types[i].code, v))
+            return ris_types[i].kind;
+    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                 "unknown RIS type \"%s\"; read as a generic work", v);
+    return PC_KIND_OTHER;
+}
+
+/* One name of an AU/A1 value, "Family, Given, Suffix" (RIS order) or
+ * natural order, through the shared parser (which reads BibTeX's
+ * "Family, Suffix, Given"). */
+static void add_name(ris_reader *r, pc_record *rec, const char *s, size_t n)
+{
+    pc_trim(&s, &n);
+    if (!n)
+        return;
+    if ((n == 6 && !pc_strncasecmp(s, "others", 6)) || (n >= 5 && !pc_strncasecmp(s, "et al", 5) && n <= 6)) {
+        rec->et_al = true;
+        return;
+    }
+    const char *c1 = memchr(s, ',', n);
+    const char *c2 = c1 ? memchr(c1 + 1, ',', n - (size_t)(c1 + 1 - s)) : NULL;
+    pc_buf_clear(&r->tmp2);
+    if (c2 && !memchr(c2 + 1, ',', n - (size_t)(c2 + 1 - s)) && !pc_name_is_organisation(s, n)) {
+        /* RIS "Family, Given, Suffix" -> "Family, Suffix, Given" */
+        pc_buf_put(&r->tmp2, s, (size_t)(c1 - s));
+        pc_buf_puts(&r->tmp2, ", ");
+        pc_buf_put(&r->tmp2, c2 + 1, n - (size_t)(c2 + 1 - s));
+        pc_buf_puts(&r->tmp2, ", ");
+        pc_buf_put(&r->tmp2, c1 + 1, (size_t)(c2 - c1 - 1));
+    } else {
+        pc_buf_put(&r->tmp2, s, n);
+    }
+    pc_name *nm = pc_record_add_author(rec);
+    pc_name_parse(r->tmp2.ptr, r->tmp2.len, nm);
+    if (!nm->family && !nm->given && !nm->literal)
+        rec->n_authors--; /* nothing left, e.g. ", ," */
+}
+
+/* An AU value may hold several names joined by " and " (not inside an
+ * organisation's name, "Bill and Melinda Gates Foundation"). */
+static void add_names(ris_reader *r, pc_record *rec, const char *v)
+{
+    size_t n = strlen(v);
+    char *copy = pc_xstrndup(v, n); /* r->tmp is reused below */
+    size_t start = 0;
+    bool org = pc_name_is_organisation(copy, n);
+    for (size_t i = 0; !org && i + 5 <= n; i++)
+        if (!memcmp(copy + i, " and ", 5)) {
+            add_name(r, rec, copy + start, i - start);
+            start = i + 5;
+            i += 4;
+        }
+    add_name(r, rec, copy + start, n - start);
+    free(copy);
+}
+
+/* Sets *dst to the cleaned value of f unless it is empty or *dst is
+ * already set (the first of repeated tags wins). */
+static void set_first(ris_reader *r, char **dst, const ris_field *f)
+{
+    const char *v = clean(r, f);
+    if (*v && !*dst)
+        *dst = pc_xstrdup(v);
+}
+
+/* Appends the cleaned value to *dst with `sep` between values. */
+static void append(char **dst, const char *v, const char *sep)
+{
+    if (!*v)
+        return;
+    if (!*dst) {
+        *dst = pc_xstrdup(v);
+        return;
+    }
+    pc_buf b = PC_BUF_INIT;
+    pc_buf_puts(&b, *dst);
+    pc_buf_puts(&b, sep);
+    pc_buf_puts(&b, v);
+    free(*dst);
+    *dst = pc_buf_detach(&b);
+}
+
+/* "arXiv:ID[vN][ [primary]]" (arXiv's citation form) into rec's arXiv
+ * fields; false (rec unchanged) for any other accession number. */
+static bool read_arxiv(const char *v, pc_record *rec)
+{
+    if (pc_strncasecmp(v, "arXiv:", 6) || rec->arxiv_id)
+        return false;
+    const char *id = v + 6, *e = id;
+    while (*e && *e != ' ')
+        e++;
+    const char *cat = NULL;
+    size_t catn = 0;
+    if (*e == ' ') {
+        const char *c = e + 1;
+        size_t cn = strlen(c);
+        if (cn < 3 || c[0] != '[' || c[cn - 1] != ']' || memchr(c + 1, ' ', cn - 2))
+            return false;
+        cat = c + 1;
+        catn = cn - 2;
+    }
+    size_t n = (size_t)(e - id), k = n;
+    while (k && pc_is_digit((unsigned char)id[k - 1]))
+        k--;
+    int version = 0;
+    if (k >= 2 && k < n && id[k - 1] == 'v' && pc_is_digit((unsigned char)id[k - 2]) && n - k < 6) {
+        version = atoi(id + k);
+        n = k - 1;
+    }
+    if (!n)
+        return false;
+    rec->arxiv_id = pc_xstrndup(id, n);
+    rec->arxiv_version = version;
+    if (catn)
+        rec->arxiv_primary = pc_xstrndup(cat, catn);
+    return true;
+}
+
+static int date_parts(const pc_date *d) { return (d->year > 0) + (d->month > 0) + (d->day > 0); }
+
+/* Turns the fields of one record into rec.  Returns false if the record
+ * cannot be used (reported). */
+static bool build(ris_reader *r, pc_record *rec)
+{
+    memset(r->counted, 0, sizeof r->counted);
+    r->counted_unknown = false;
+    rec->src_file = r->file;
+    rec->src_line = r->f[0].line;
+    rec->kind = kind_of(r, &r->f[0]);
+
+    /* Affiliations: an AD belongs to the author whose AU it follows, unless
+     * a record with several authors has all its ADs after the last AU. */
+    size_t last_au = 0, n_au = 0, first_ad = 0;
+    for (size_t i = 1; i < r->nf; i++) {
+        if ((is_tag(&r->f[i], "AU") || is_tag(&r->f[i], "A1")) && r->f[i].val.len) {
+            last_au = i;
+            n_au++;
+        }
+        if (is_tag(&r->f[i], "AD") && r->f[i].val.len && !first_ad)
+            first_ad = i;
+    }
+    bool ad_positional = !(n_au > 1 && first_ad > last_au);
+    bool title_tag = false; /* a TI, T1 or CT with a value */
+    for (size_t i = 1; i < r->nf; i++)
+        title_tag |= (is_tag(&r->f[i], "TI") || is_tag(&r->f[i], "T1") || is_tag(&r->f[i], "CT")) &&
+                     r->f[i].val.len;
+    char *addresses = NULL;
+
+    pc_date best = {0};
+    char *abstract_n2 = NULL;
+    char *pages_sp = NULL, *pages_ep = NULL;
+    for (size_t i = 1; i < r->nf; i++) {
+        ris_field *f = &r->f[i];
+        const char *v = clean(r, f);
+        if (!*v)
+            continue; /* empty tags ("IS  - ") say nothing */
+        if (is_tag(f, "AU") || is_tag(f, "A1")) {
+            add_names(r, rec, v);
+        } else if (is_tag(f, "AD")) {
+            if (ad_positional && rec->n_authors) {
+                pc_strlist_push(&rec->authors[rec->n_authors - 1].affiliations, v);
+            } else {
+                pc_buf b = PC_BUF_INIT;
+                pc_buf_puts(&b, ADDR_PREFIX);
+                pc_buf_puts(&b, v);
+                append(&addresses, b.ptr, "; ");
+                pc_buf_free(&b);
+            }
+        } else if (is_tag(f, "ID")) {
+            set_first(r, &rec->key, f);
+        } else if (is_tag(f, "TI") || is_tag(f, "T1") || is_tag(f, "CT")) {
+            set_first(r, &rec->title, f);
+        } else if (is_tag(f, "BT")) {
+            /* the book's own title for a book, the container for a chapter */
+            set_first(r, rec->kind == PC_KIND_BOOK ? &rec->title : &rec->container, f);
+        } else if (is_tag(f, "JF") || is_tag(f, "JO") || is_tag(f, "T2")) {
+            set_first(r, &rec->container, f);
+        } else if (is_tag(f, "JA") || is_tag(f, "J1") || is_tag(f, "J2")) {
+            /* abbreviations: only when no full name comes */
+            bool full = false;
+            for (size_t k = 1; k < r->nf; k++)
+                full |= (is_tag(&r->f[k], "JF") || is_tag(&r->f[k], "JO") || is_tag(&r->f[k], "T2") ||
+                         is_tag(&r->f[k], "BT")) && r->f[k].val.len;
+            if (!full)
+                set_first(r, &rec->container, f);
+        } else if (is_tag(f, "PY") || is_tag(f, "Y1") || is_tag(f, "DA") || is_tag(f, "Y2")) {
+            pc_date d;
+            if (!pc_date_parse(v, strlen(v), &d)) {
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, f->line, f->col,
+                             "cannot read the date \"%s\" (%s)", v, f->tag);
+            } else if (is_tag(f, "Y2")) {
+                drop_tag(r, f); /* Zotero's access date: not the date of the work */
+            } else if (date_parts(&d) > date_parts(&best)) {
+                if (best.year && d.year != best.year)
+                    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                                 "date %s disagrees with the year %d given earlier; using %s", v,
+                                 best.year, v);
+                best = d;
+            }
+        } else if (is_tag(f, "VL") || is_tag(f, "VO")) {
+            set_first(r, &rec->volume, f);
+        } else if (is_tag(f, "IS") || is_tag(f, "CP")) {
+            set_first(r, &rec->issue, f);
+        } else if (is_tag(f, "SP")) {
+            set_first(r, &pages_sp, f);
+        } else if (is_tag(f, "EP")) {
+            set_first(r, &pages_ep, f);
+        } else if (is_tag(f, "PB")) {
+            set_first(r, &rec->publisher, f);
+        } else if (is_tag(f, "DO")) {
+            /* "http://dx.doi.org/10.1016/..." (ScienceDirect): the bare DOI */
+            const char *d = strstr(v, "10.");
+            if (!d || !d[3]) {
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                             "DO value \"%s\" holds no DOI (10.…); dropped", v);
+            } else if (!rec->doi) {
+                rec->doi = pc_xstrdup(d);
+            }
+        } else if (is_tag(f, "UR") || is_tag(f, "LK")) {
+            /* several URLs may share one value, separated by spaces */
+            char *copy = pc_xstrdup(v);
+            for (char *p = copy; *p;) {
+                char *e = strchr(p, ' ');
+                if (e)
+                    *e = '\0';
+                pc_buf_clear(&r->tmp2);
+                if (p[0] == '/' && p[1] == '/')
+                    pc_buf_puts(&r->tmp2, "https:"); /* "//www.sciencedirect.com/..." */
+                pc_buf_puts(&r->tmp2, p);
+                if (*p && !pc_strlist_has(&rec->urls, r->tmp2.ptr))
+                    pc_strlist_push(&rec->urls, r->tmp2.ptr);
+                p = e ? e + 1 : p + strlen(p);
+            }
+            free(copy);
+        } else if (is_tag(f, "KW")) {
+            if (!pc_strlist_has(&rec->keywords, v))
+                pc_strlist_push(&rec->keywords, v);
+        } else if (is_tag(f, "AB")) {
+            append(&rec->abstract, v, " "); /* some exports give one AB per paragraph */
+        } else if (is_tag(f, "N2")) {
+            append(&abstract_n2, v, " ");
+        } else if (is_tag(f, "N1")) {
+            size_t jl = strlen(JREF_PREFIX);
+            if (!strncmp(v, JREF_PREFIX, jl) && v[jl] && !rec->journal_ref)
+                rec->journal_ref = pc_xstrdup(v + jl);
+            else
+                append(&rec->comment, v, "; ");
+        } else if (is_tag(f, "AN") && read_arxiv(v, rec)) {
+            /* "arXiv:2610.01234v2 [cs.LG]", as the writer puts it */
+        } else if (!is_tag(f, "ST") || !title_tag) {
+            drop_tag(r, f); /* ST is read only as a fallback for a missing TI */
+        }
+    }
+    if (!rec->abstract) {
+        rec->abstract = abstract_n2;
+        abstract_n2 = NULL;
+    }
+    free(abstract_n2);
+    if (rec->abstract) {
+        size_t n = strlen(rec->abstract);
+        if (n >= 3 && !memcmp(rec->abstract + n - 3, ELLIPSIS, 3)) {
+            rec->abstract_truncated = true;
+            n -= 3;
+            while (n && rec->abstract[n - 1] == ' ')
+                n--;
+            rec->abstract[n] = '\0';
+            if (!n) {
+                free(rec->abstract);
+                rec->abstract = NULL;
+            }
+        }
+    }
+    if (addresses) {
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, r->f[first_ad].line, 1,
+                     "AD lines after the last of several authors cannot be tied to an author; "
+                     "kept in the comment");
+        append(&rec->comment, addresses, "; ");
+        free(addresses);
+    }
+    if (pages_sp && pages_ep) {
+        pc_buf b = PC_BUF_INIT;
+        pc_buf_printf(&b, "%s-%s", pages_sp, pages_ep);
+        rec->pages = pc_buf_detach(&b);
+    } else {
+        rec->pages = pages_sp ? pages_sp : pages_ep;
+        pages_sp = pages_ep = NULL;
+    }
+    free(pages_sp);
+    free(pages_ep);
+    rec->date = best;
+    if (!rec->title) /* rispy's sample has only a short title */
+        for (size_t i = 1; i < r->nf && !rec->title; i++)
+            if (is_tag(&r->f[i], "ST"))
+                set_first(r, &rec->title, &r->f[i]);
+    if (!rec->title)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, rec->src_line, 1, "record has no title (TI)");
+    return true;
+}
+
+static pc_read_status ris_next(void *state, pc_record *rec)
+{
+    ris_reader *r = state;
+    char tag[3];
+    size_t off = 0;
+    /* find the next TY; anything else here is outside a record */
+    bool stray_reported = false;
+    for (;;) {
+        if (!next_line(r))
+            return PC_READ_EOF;
+        if (is_blank(&r->line))
+            continue;
+        if (parse_tag(r->line.ptr, r->line.len, tag, &off) && !strcmp(tag, "TY"))
+            break;
+        if (!stray_reported)
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->lineno, 1,
+                         "text outside a record ignored (a record starts with \"TY  - \")");
+        stray_reported = true;
+    }
+    bool ok = check_utf8(r);
+    r->nf = 0;
+    add_field(r, "TY", r->line.ptr + off, r->line.len - off, off);
+    unsigned long start = r->lineno;
+    bool ended = false;
+    while (next_line(r)) {
+        if (is_blank(&r->line))
+            continue;
+        bool valid = check_utf8(r);
+        ok &= valid;
+        if (parse_tag(r->line.ptr, r->line.len, tag, &off)) {
+            if (!strcmp(tag, "ER")) {
+                ended = true;
+                break;
+            }
+            if (!strcmp(tag, "TY")) {
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
+                             "record has no ER line before the next TY (line %lu); both kept",
+                             r->lineno);
+                r->have_line = true;
+                ended = true;
+                break;
+            }
+            if (valid)
+                add_field(r, tag, r->line.ptr + off, r->line.len - off, off);
+            continue;
+        }
+        if (!valid)
+            continue;
+        /* an untagged line continues the previous value */
+        ris_field *f = &r->f[r->nf - 1];
+        pc_buf_putc(&f->val, ' ');
+        pc_buf_put(&f->val, r->line.ptr, r->line.len);
+    }
+    if (!ended)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
+                     "record has no ER line before the end of the input; kept");
+    if (!ok)
+        return PC_READ_SKIP; /* the UTF-8 error was reported with its position */
+    return build(r, rec) ? PC_READ_RECORD : PC_READ_SKIP;
+}
+
+/* "TY  -" at the start of the first non-blank line (after a UTF-8 BOM). */
+static int ris_sniff(const char *head, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3))
+        i = 3;
+    while (i < n && pc_is_space((unsigned char)head[i]))
+        i++;
+    char tag[3];
+    size_t off;
+    size_t e = i;
+    while (e < n && head[e] != '\n' && head[e] != '\r')
+        e++;
+    if (parse_tag(head + i, e - i, tag, &off) && !strcmp(tag, "TY"))
+        return 80;
+    return 0;
+}
+
+static const char *const ris_aliases[] = {NULL};
+static const char *const ris_exts[] = {"ris", NULL};
+
+const pc_format pc_format_ris = {.name = "ris", .aliases = ris_aliases, .extensions = ris_exts, .description = "RIS (Research Information Systems: Zotero, EndNote, Scopus, ...)", .sniff = ris_sniff, .read_open = ris_open, .read_next = ris_next, .read_close = ris_close, .write_begin = ris_begin, .write_record = ris_write, .write_end = ris_end};

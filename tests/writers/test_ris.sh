@@ -1,0 +1,364 @@
+# test_ris.sh — the RIS writer and reader (issues 3 and 6), checked against
+# bibutils' ris2xml (the consumer) and our model (pctool dump), never
+# against our own output taken as the truth:
+#  - every sample -> RIS: one tag per line, CRLF, TY first and ER last;
+#    ris2xml reads the same records, titles and authors as the model;
+#  - hostile strings (bare CR, VT, NEL, U+2028, tabs, "ER  - ", "TY  - ",
+#    braces, <b>, emoji; real newlines through the YAML reader) stay on
+#    their line, and ris2xml counts the right records;
+#  - round trips: our RIS -> model -> RIS gives the same bytes, and
+#    model -> RIS -> model keeps every field RIS can hold;
+#  - the reader's tolerance (tests/data/ris-tolerant.ris) and errors
+#    (tests/data/ris-bad-utf8.ris), and $SHARED/corpus/ris.
+. "$ROOT/tests/lib.sh"
+. "$ROOT/tests/golden/formats.sh"
+cd "$ROOT" || exit 1
+
+# --- helpers --------------------------------------------------------------
+
+cat > "$T/ris_mods.py" <<'PYEOF'
+#!/usr/bin/env python3
+"""ris_mods.py — compares what bibutils' ris2xml read from our RIS (MODS XML)
+with what our model holds (`pctool dump`), for tests/writers/test_ris.sh.
+
+    python3 ris_mods.py MODS.xml DUMP.txt
+
+Checks the number of records, and per record (in order) the title and the
+authors: family name (with its particle), given names and suffix, compared
+without the punctuation bibutils adds or drops ("Karl," / "H. N." -> H N);
+organisations (our literal names), which ris2xml splits like persons, are
+compared word for word.  Prints one "# ..." line per difference and exits 1
+if there is any."""
+import sys
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.loc.gov/mods/v3}"
+
+
+def squash(s):
+    """Name text without spaces, dots and commas: "H. N." -> "HN"."""
+    return "".join(ch for ch in s if ch not in " .,\u00a0")
+
+
+def words(s):
+    return [w for w in (t.strip(".,") for t in s.split()) if w]
+
+
+def read_dump(path):
+    recs = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            field, _, value = line.partition("\t")
+            if field == "@":
+                recs.append({"title": "", "authors": []})
+            elif field == "title":
+                recs[-1]["title"] = value
+            elif field == "author":
+                given, particle, family, suffix, literal = value.split("|")
+                recs[-1]["authors"].append((given, particle, family, suffix, literal))
+    return recs
+
+
+def read_mods(path):
+    data = open(path, "rb").read()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    root = ET.fromstring(data)
+    recs = []
+    for m in root.iter(NS + "mods"):
+        ti = m.find(NS + "titleInfo")
+        title = ""
+        if ti is not None:
+            t = ti.findtext(NS + "title") or ""
+            sub = ti.findtext(NS + "subTitle")
+            title = t + (": " + sub if sub else "")
+        names = []
+        for n in m.findall(NS + "name"):
+            role = n.findtext(f"{NS}role/{NS}roleTerm") or "author"
+            if role != "author":
+                continue
+            parts = {"given": [], "family": [], "suffix": [], "": []}
+            for p in n.findall(NS + "namePart"):
+                parts.setdefault(p.get("type", ""), []).append(p.text or "")
+            names.append(parts)
+        recs.append({"title": title, "names": names})
+    return recs
+
+
+def main():
+    mods, dump = read_mods(sys.argv[1]), read_dump(sys.argv[2])
+    bad = []
+    if len(mods) != len(dump):
+        bad.append(f"ris2xml read {len(mods)} records, the model has {len(dump)}")
+    for i, (m, d) in enumerate(zip(mods, dump), 1):
+        if " ".join(m["title"].split()) != " ".join(d["title"].split()):
+            bad.append(f"record {i}: title {m['title']!r} != model {d['title']!r}")
+        if len(m["names"]) != len(d["authors"]):
+            bad.append(f"record {i}: {len(m['names'])} authors != model {len(d['authors'])}")
+            continue
+        for k, (p, a) in enumerate(zip(m["names"], d["authors"]), 1):
+            given, particle, family, suffix, literal = a
+            if literal or not given and not suffix:
+                got = [w for key in ("given", "family", "suffix", "") for x in p[key] for w in words(x)]
+                want = words(literal or " ".join(x for x in (particle, family) if x))
+                if sorted(got) != sorted(want):
+                    bad.append(f"record {i} author {k}: {got} != model {want}")
+                continue
+            fam = " ".join(x for x in (particle, family) if x)
+            if " ".join(p["family"]) != fam:
+                bad.append(f"record {i} author {k}: family {p['family']} != model {fam!r}")
+            if squash("".join(p["given"])) != squash(given):
+                bad.append(f"record {i} author {k}: given {p['given']} != model {given!r}")
+            if squash("".join(p["suffix"])) != squash(suffix):
+                bad.append(f"record {i} author {k}: suffix {p['suffix']} != model {suffix!r}")
+    for b in bad[:20]:
+        print("# " + b)
+    sys.exit(1 if bad else 0)
+
+
+main()
+PYEOF
+
+# model -> RIS -> model: the dumps must agree on every field RIS can hold.
+# Not held (removed from both sides before comparing): the updated date and
+# "et al.".  (The arXiv id, version and primary category are held, in
+# "AN  - arXiv:IDvN [cat]".)  Normalised: the kind
+# "none" (written as JOUR with a container, else UNPB), the pages separator
+# (SP/EP: "310--324" comes back "310-324").  A literal name that does not
+# look like an organisation comes back split, and a record of several
+# authors whose only affiliations are its last author's comes back with
+# them in the comment: both are reported as differences here.
+cat > "$T/ris_model.py" <<'PYEOF'
+import re, sys
+UNHELD = {"updated", "et_al"}
+def load(path):
+    recs, cur = [], None
+    for line in open(path, encoding="utf-8"):
+        f, _, v = line.rstrip("\n").partition("\t")
+        if f == "@":
+            cur = {"container": False}
+            recs.append([f + "\t" + v])
+            continue
+        if f in UNHELD:
+            continue
+        if f == "pages":
+            v = re.sub("(--|\u2013|\u2014)", "-", v)
+        recs[-1].append(f + "\t" + v)
+    return recs
+def kindfix(rec):
+    if "kind\tnone" in rec:
+        has_container = any(l.startswith("container\t") for l in rec)
+        rec[rec.index("kind\tnone")] = "kind\t" + ("article" if has_container else "preprint")
+    return rec
+a = [kindfix(r) for r in load(sys.argv[1])]
+b = load(sys.argv[2])
+bad = 0
+if len(a) != len(b):
+    print(f"# {len(a)} records before, {len(b)} after"); bad = 1
+for ra, rb in zip(a, b):
+    if ra != rb:
+        bad = 1
+        for l in ra:
+            if l not in rb: print("# lost:   " + l[:150])
+        for l in rb:
+            if l not in ra: print("# gained: " + l[:150])
+sys.exit(bad)
+PYEOF
+
+# lines_ok FILE: every line is "XY  - value" with CRLF, records are TY ... ER
+lines_ok() {
+    LC_ALL=C awk '
+        { if (sub(/\r$/, "") != 1) { print "# line " NR ": no CRLF"; bad = 1 } }
+        /\r/ { print "# line " NR ": a CR inside a value"; bad = 1 }
+        !/^[A-Z][A-Z0-9]  - / { print "# line " NR ": not one tag: " substr($0, 1, 80); bad = 1 }
+        /^TY  - / { if (open) { print "# line " NR ": TY inside a record"; bad = 1 } open = 1 }
+        /^ER  - $/ { if (!open) { print "# line " NR ": ER outside a record"; bad = 1 } open = 0; next }
+        !/^TY  - / { if (!open) { print "# line " NR ": tag outside a record"; bad = 1 } }
+        /[\001-\010\013-\037\177]/ { print "# line " NR ": control character"; bad = 1 }
+        END { if (open) { print "# no final ER"; bad = 1 } exit bad }' "$1"
+}
+
+# ris2xml FILE > MODS (stderr kept for the failure message)
+have_ris2xml=1
+command -v ris2xml > /dev/null 2>&1 || have_ris2xml=0
+command -v python3 > /dev/null 2>&1 || have_ris2xml=0
+
+count_mods() { grep -c '<mods[ >]' "$1"; }
+
+# --- every sample -> RIS --------------------------------------------------
+
+for f in $(golden_inputs); do
+    rel=${f#$ROOT/}
+    b=$(basename "$f")
+    $PCW "$rel" -t ris > "$T/$b.ris" 2> "$T/$b.err"
+    "$PCTOOL" dump "$rel" > "$T/$b.model" 2> /dev/null
+    if lines_ok "$T/$b.ris" > "$T/$b.lines"; then pass "ris: $b: one tag per line, CRLF, TY..ER"
+    else fail "ris: $b: one tag per line, CRLF, TY..ER" "$(head -n 5 "$T/$b.lines")"; fi
+    n_model=$(grep -c '^@' "$T/$b.model")
+    n_ty=$(grep -c '^TY  - ' "$T/$b.ris")
+    check "ris: $b: one TY per record of the model ($n_model)" [ "$n_model" -eq "$n_ty" ]
+    if [ $have_ris2xml = 1 ]; then
+        ris2xml "$T/$b.ris" > "$T/$b.mods" 2> "$T/$b.mods.err"
+        if python3 "$T/ris_mods.py" "$T/$b.mods" "$T/$b.model" > "$T/$b.cmp"; then
+            pass "ris: $b: ris2xml reads the model's records, titles and authors"
+        else
+            fail "ris: $b: ris2xml reads the model's records, titles and authors" "$(head -n 8 "$T/$b.cmp")"
+        fi
+    else
+        skip "ris: $b: ris2xml" "bibutils (ris2xml) or python3 not installed"
+    fi
+    # round trips
+    $PC "$T/$b.ris" -t ris > "$T/$b.ris2" 2> /dev/null
+    same "ris: $b: our RIS -> model -> RIS is identical" "$T/$b.ris" "$T/$b.ris2"
+    "$PCTOOL" dump "$T/$b.ris" > "$T/$b.model2" 2> /dev/null
+    if python3 "$T/ris_model.py" "$T/$b.model" "$T/$b.model2" > "$T/$b.mdiff"; then
+        pass "ris: $b: model -> RIS -> model keeps what RIS holds"
+    else
+        fail "ris: $b: model -> RIS -> model keeps what RIS holds" "$(head -n 10 "$T/$b.mdiff")"
+    fi
+done
+
+# --- hostile strings ------------------------------------------------------
+
+hostile() { # NAME FILE [FORMAT] EXPECTED-RECORDS
+    hname=$1 file=$2 from=$3 want=$4
+    $PCW ${from:+-f "$from"} "$file" -t ris > "$T/h.ris" 2> "$T/h.err"
+    if lines_ok "$T/h.ris" > "$T/h.lines"; then pass "ris: hostile $hname: one tag per line"
+    else fail "ris: hostile $hname: one tag per line" "$(head -n 5 "$T/h.lines")"; fi
+    got=$(grep -c '^TY  - ' "$T/h.ris")
+    check "ris: hostile $hname: $want records written" [ "$got" -eq "$want" ]
+    if [ $have_ris2xml = 1 ]; then
+        ris2xml "$T/h.ris" > "$T/h.mods" 2> /dev/null
+        got=$(count_mods "$T/h.mods")
+        check "ris: hostile $hname: ris2xml reads $want records (got $got)" [ "$got" -eq "$want" ]
+    fi
+    $PC "$T/h.ris" -t ris > "$T/h2.ris" 2> /dev/null
+    same "ris: hostile $hname: round trip of our output" "$T/h.ris" "$T/h2.ris"
+}
+hostile "RIS fixture" tests/data/ris-hostile.ris "" 2
+
+if "$PC" --list-formats | awk '$1 == "yaml" && $2 == "yes" { f = 1 } END { exit !f }'; then
+    # real newlines, which no RIS file can put inside a value
+    cat > "$T/hostile.yaml" <<'YEOF'
+references:
+- id: h1
+  type: article-journal
+  title: "Line one\nER  - \nTY  - JOUR\r\n\tTab {braces} <b>bold</b> \U0001F600"
+  container-title: "J\nER  - "
+  author:
+  - family: "Smith\nER  - "
+    given: "- John\r\nTY  - BOOK"
+  - literal: "The\nER  - Collaboration"
+  abstract: "- a\u2028b\u2029c\u0085d\u000be\ff # x: 'y' \"z\"\n\nER  - \n"
+  keyword: "a\nTY  - b"
+  note: "\nER  - "
+- id: h2
+  type: article
+  title: "Second\n\nER  -"
+YEOF
+    hostile "YAML with newlines" "$T/hostile.yaml" yaml 2
+else
+    skip "ris: hostile YAML with newlines" "no YAML reader in this build"
+fi
+
+# --- reader: tolerance ----------------------------------------------------
+
+d=tests/data/ris-tolerant.ris
+"$PCTOOL" dump "$d" > "$T/tol" 2> "$T/tol.err"
+want() { contains "ris read: $1" "$T/tol" "$2"; }
+check "ris read: BOM, CRLF/LF, missing ER: 4 records" [ "$(grep -c '^@' "$T/tol")" -eq 4 ]
+want "BOM before TY" "kind	article"
+want "ID kept as the key" "@	tolerant1"
+want "particle stays with the family" "author	Jean-Luc|van der|Berg||"
+want "Family, Given, Suffix" "author	Karl||Müller|Jr.|"
+want "AD after its AU" "affiliation	1	ETH Zürich"
+want "A1 with \" and \" (1)" "author	John||Smith||"
+want "A1 with \" and \" (2)" "author	Jane||Doe||"
+want "organisation kept whole" "author	||||The ATLAS Collaboration"
+want "continuation line" "title	A title that continues on the next line"
+want "three spaces before the dash" "volume	121"
+want "one space before the dash" "issue	4"
+want "SP/EP" "pages	310-324"
+want "PY 2016/12//" "date	2016-12"
+want "DO holding a URL" "doi	10.1016/j.actamat.2016.09.028"
+want "DO with doi: prefix" "doi	10.1145/12345.67890"
+want "UR protocol-relative" "url	https://www.sciencedirect.com/science/article/pii/S1359645416307273"
+want "T2 container" "container	Journal of Tolerance"
+want "abstract over LF lines, … = truncated" "abstract	First part of the abstract second line of the abstract"
+want "truncated flag" "abstract_truncated	yes"
+want "Y1 YYYY/MM/DD/other" "date	2020-05-17"
+want "CPAPER" "kind	conference"
+want "DA YYYY///" "date	2026"
+want "UNPB is a preprint" "kind	preprint"
+want "\"UK - based\" is a continuation, not a tag" "abstract	A study UK - based, on a continuation line"
+want "BT is a book's title" "title	The Art of Computer Programming"
+check "ris read: empty KW ignored" [ "$(grep -c '^keyword' "$T/tol")" -eq 1 ]
+$PCW -v "$d" -t ris > /dev/null 2> "$T/tol.v"
+contains "ris read: missing ER warned with its position" "$T/tol.v" "ris-tolerant.ris:27:1: warning: record has no ER line before the next TY (line 33)"
+contains "ris read: unknown tag noted once" "$T/tol.v" "ris-tolerant.ris:20:1: note: unknown RIS tag ZZ dropped"
+contains "ris read: unknown tags counted" "$T/tol.v" "no place for unknown RIS tags: dropped from 1 record(s)"
+check "ris read: each unknown tag noted once" [ "$(grep -c 'unknown RIS tag ZZ' "$T/tol.v")" -eq 1 ]
+# sniffing: no extension to go by
+exit_is "ris read: RIS found by content on stdin" 0 sh -c "$PC -t bibtex < '$d'"
+contains "ris read: sniffed input converted" "$T/stdout" "@book{knuth1968art,"
+
+# invalid UTF-8: error with its position, that record skipped, the others kept
+exit_is "ris read: invalid UTF-8 fails the run" 1 $PCW tests/data/ris-bad-utf8.ris -t ris
+contains "ris read: invalid UTF-8 named with line:col" "$T/stderr" "ris-bad-utf8.ris:7:11: error: invalid UTF-8 byte 0xFF"
+check "ris read: the other records kept" [ "$(grep -c '^TY' "$T/stdout")" -eq 2 ]
+contains "ris read: record after the bad one kept" "$T/stdout" "TI  - Good two"
+
+# output errors
+exit_is "ris write: a full disk is an error" 1 $PC "$d" -t ris -o /dev/full
+
+# --- shared corpus ----------------------------------------------------------
+
+if [ -d "$SHARED/corpus/ris" ]; then
+    bom=$(printf '\357\273\277')
+    for f in "$SHARED"/corpus/ris/*.ris; do
+        b=$(basename "$f")
+        want_n=$(LC_ALL=C grep -c "^\($bom\)\{0,1\}TY  *-" "$f")
+        $PC "$f" -t ris > "$T/c.ris" 2> "$T/c.err"
+        got=$(grep -c '^TY  - ' "$T/c.ris")
+        check "ris corpus $b: $want_n record(s) converted (got $got)" [ "$got" -eq "$want_n" ]
+        if lines_ok "$T/c.ris" > "$T/c.lines"; then pass "ris corpus $b: output is well formed"
+        else fail "ris corpus $b: output is well formed" "$(head -n 5 "$T/c.lines")"; fi
+        "$PCTOOL" dump "$f" > "$T/$b.dump" 2> /dev/null
+    done
+    c="$T/utf8-bom-cyrillic-multiline.ris.dump"
+    contains "ris corpus: BOM before TY, long type name" "$c" "kind	article"
+    contains "ris corpus: first author after the BOM" "$c" "author	Yu E.||Dobrokhotova||"
+    contains "ris corpus: Cyrillic continued on an untagged line" "$c" "периоде The state of the receptor"
+    contains "ris corpus: VO volume" "$c" "volume	8"
+    contains "ris corpus: German umlauts" "$c" "comment	Ä,Ö,Ü,ä,ö,ü,ß"
+    c="$T/sciencedirect-export.ris.dump"
+    contains "ris corpus: ScienceDirect DO URL -> DOI" "$c" "doi	10.1016/j.actamat.2016.09.028"
+    contains "ris corpus: ScienceDirect //www URL" "$c" "url	https://www.sciencedirect.com/"
+    contains "ris corpus: ScienceDirect PY 2016/12//" "$c" "date	2016-12"
+    contains "ris corpus: ScienceDirect Greek" "$c" "title	Phase separation and ω transformation"
+    check "ris corpus: ScienceDirect empty IS ignored" sh -c "! grep -q '^issue' '$c'"
+    c="$T/zoterobib-export.ris.dump"
+    contains "ris corpus: Zotero DA 2018/03/01/" "$c" "date	2018-03-01"
+    contains "ris corpus: Zotero ELEC" "$c" "kind	webpage"
+    contains "ris corpus: Zotero T2 journal" "$c" "container	eLife"
+    c="$T/scopus-export.ris.dump"
+    check "ris corpus: Scopus 3 authors" [ "$(grep -c '^author' "$c")" -eq 3 ]
+    contains "ris corpus: Scopus AD block kept in the comment" "$c" "Address: Human Performance Laboratory"
+    contains "ris corpus: Scopus UTF-8" "$c" "Facoltà di Ingegneria"
+    if [ $have_ris2xml = 1 ]; then
+        for f in "$SHARED"/corpus/ris/*.ris; do
+            b=$(basename "$f")
+            $PC "$f" -t ris > "$T/c.ris" 2> /dev/null
+            "$PCTOOL" dump "$T/c.ris" > "$T/c.model" 2> /dev/null
+            ris2xml "$T/c.ris" > "$T/c.mods" 2> /dev/null
+            if python3 "$T/ris_mods.py" "$T/c.mods" "$T/c.model" > "$T/c.cmp"; then
+                pass "ris corpus $b: ris2xml reads our output as the model"
+            else
+                fail "ris corpus $b: ris2xml reads our output as the model" "$(head -n 8 "$T/c.cmp")"
+            fi
+        done
+    fi
+else
+    skip "ris corpus" "$SHARED/corpus/ris not found"
+fi
