@@ -657,7 +657,8 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
             if (c >= 0x80 || c < 0x20 || strchr("#$%&\\^_`{}~-'", c))
                 break;
             /* a letter followed by a combining mark (U+0300..U+036F) */
-            if (run + 1 < n && ((unsigned char)s[run + 1] == 0xCC || (unsigned char)s[run + 1] == 0xCD))
+            if (pc_is_alpha(c) && run + 1 < n &&
+                ((unsigned char)s[run + 1] == 0xCC || (unsigned char)s[run + 1] == 0xCD))
                 break;
             run++;
         }
@@ -688,7 +689,11 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
                 pc_buf_putc(out, (char)c);
                 i++;
             } else {
-                put_sym(out, sym_by_cp(c));
+                const sym *y = sym_by_cp(c);
+                if (y)
+                    put_sym(out, y);
+                else
+                    pc_buf_putc(out, (char)c);
                 i++;
             }
             continue;
