@@ -101,3 +101,23 @@ if [ -w /dev/full ]; then
     check "stdout on /dev/full exits 1" [ $rc -eq 1 ]
     contains "stdout on /dev/full says why" "$T/full.err" "No space left on device"
 fi
+
+# several inputs, one bad: the good ones converted, the bad one reported;
+# with -o, --keep-going decides whether anything is written
+exit_is "several inputs, one missing: exit 1" 1 $PCW "$S" nosuch.txt "$S" -t bibtex
+n=$(grep -c '^@' "$T/stdout")
+check "several inputs, one missing: both good ones converted ($n)" [ "$n" -eq 50 ]
+contains "several inputs, one missing: reported" "$T/stderr" "nosuch.txt: error: cannot read"
+echo OLD > multi.bib
+exit_is "several inputs, one bad, -o: exit 1" 1 $PCW "$S" nosuch.txt -t bibtex -o multi.bib
+check "several inputs, one bad, -o: nothing written" [ "$(cat multi.bib)" = OLD ]
+exit_is "several inputs, one bad, -o --keep-going: exit 0" 0 $PCW "$S" nosuch.txt -t bibtex -o multi.bib --keep-going
+n=$(grep -c '^@' multi.bib)
+check "several inputs, one bad, -o --keep-going: the good one written ($n)" [ "$n" -eq 25 ]
+
+# format detection: by extension, then content; ambiguity or nothing suggests -f
+printf 'not a format we know\n' > mystery.dat
+exit_is "unknown content: bad input" 1 $PCW mystery.dat -t bibtex
+contains "unknown content: suggests -f" "$T/stderr" "use -f FORMAT"
+cp "$S" listing.dat
+exit_is "listing recognised by content" 0 $PCW listing.dat -t bibtex
