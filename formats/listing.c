@@ -26,13 +26,9 @@
 #define ELLIPSIS "\xE2\x80\xA6"     /* "…" */
 
 typedef struct listing_reader {
-    pc_source *src;
     pc_ctx *ctx;
     const char *file;
-    pc_buf line;
-    bool have_line; /* `line` holds an unconsumed line */
-    bool eof;
-    unsigned long lineno;
+    pc_lines in; /* the input, line by line */
     char *heading;
     pc_buf title, authors, abstract, tmp;
 } listing_reader;
@@ -51,37 +47,6 @@ static bool is_label(const char *s, size_t n)
     return false;
 }
 
-/* Next line into r->line (without "\r\n"); false at end of input. */
-static bool next_line(listing_reader *r)
-{
-    if (r->have_line) {
-        r->have_line = false;
-        return true;
-    }
-    if (r->eof || !pc_source_getline(r->src, &r->line)) {
-        r->eof = true;
-        return false;
-    }
-    r->lineno++;
-    if (r->line.len && r->line.ptr[r->line.len - 1] == '\r')
-        pc_buf_truncate(&r->line, r->line.len - 1);
-    if (r->lineno == 1 && r->line.len >= 3 && memcmp(r->line.ptr, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->line.ptr, r->line.ptr + 3, r->line.len - 2);
-        r->line.len -= 3;
-    }
-    return true;
-}
-
-static void unread_line(listing_reader *r) { r->have_line = true; }
-
-static bool is_blank(const pc_buf *b)
-{
-    for (size_t i = 0; i < b->len; i++)
-        if (!pc_is_space((unsigned char)b->ptr[i]))
-            return false;
-    return true;
-}
-
 static bool is_bullet(const pc_buf *b)
 {
     return b->len >= 4 && memcmp(b->ptr, BULLET, 4) == 0;
@@ -91,35 +56,34 @@ static bool is_bullet(const pc_buf *b)
 static bool check_utf8(listing_reader *r)
 {
     size_t bad;
-    if (pc_utf8_valid(r->line.ptr, r->line.len, &bad))
+    if (pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
         return true;
-    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->lineno, bad + 1,
-                 r->line.ptr[bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
-                 (unsigned char)r->line.ptr[bad]);
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
+                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
+                 (unsigned char)r->in.line.ptr[bad]);
     return false;
 }
 
 static void *listing_open(pc_source *src, pc_ctx *ctx)
 {
     listing_reader *r = pc_xcalloc(1, sizeof *r);
-    r->src = src;
     r->ctx = ctx;
     r->file = pc_source_name(src);
-    pc_buf_init(&r->line);
+    pc_lines_init(&r->in, src);
     pc_buf_init(&r->title);
     pc_buf_init(&r->authors);
     pc_buf_init(&r->abstract);
     pc_buf_init(&r->tmp);
     /* header: everything before the first bullet */
-    while (next_line(r)) {
-        if (is_bullet(&r->line)) {
-            unread_line(r);
+    while (pc_lines_next(&r->in)) {
+        if (is_bullet(&r->in.line)) {
+            pc_lines_unread(&r->in);
             break;
         }
         if (!check_utf8(r))
             continue;
-        const char *s = r->line.ptr;
-        size_t n = r->line.len;
+        const char *s = r->in.line.ptr;
+        size_t n = r->in.line.len;
         pc_trim(&s, &n);
         if (!n || is_label(s, n))
             continue;
@@ -128,7 +92,7 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
             pc_latex_decode(s, n, &r->tmp, NULL, NULL);
             r->heading = pc_xstrdup(r->tmp.ptr);
         } else {
-            pc_diag_emit(ctx, PC_SEV_WARNING, r->file, r->lineno, 1,
+            pc_diag_emit(ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
                          "text before the first record ignored (a line starting with \"\xE2\x80\xA2 \" "
                          "starts a record)");
         }
@@ -142,7 +106,7 @@ static void listing_close(void *state)
     if (!r)
         return;
     free(r->heading);
-    pc_buf_free(&r->line);
+    pc_lines_free(&r->in);
     pc_buf_free(&r->title);
     pc_buf_free(&r->authors);
     pc_buf_free(&r->abstract);
@@ -155,26 +119,26 @@ static void listing_close(void *state)
 static bool read_paragraph(listing_reader *r, pc_buf *into)
 {
     bool ok = true;
-    while (next_line(r)) {
-        if (is_blank(&r->line))
+    while (pc_lines_next(&r->in)) {
+        if (pc_buf_is_blank(&r->in.line))
             return ok;
-        if (is_bullet(&r->line)) {
-            unread_line(r);
+        if (is_bullet(&r->in.line)) {
+            pc_lines_unread(&r->in);
             return ok;
         }
         ok &= check_utf8(r);
         if (into->len)
             pc_buf_putc(into, ' ');
-        pc_buf_put(into, r->line.ptr, r->line.len);
+        pc_buf_put(into, r->in.line.ptr, r->in.line.len);
     }
     return ok;
 }
 
 static void skip_blank(listing_reader *r)
 {
-    while (next_line(r))
-        if (!is_blank(&r->line)) {
-            unread_line(r);
+    while (pc_lines_next(&r->in))
+        if (!pc_buf_is_blank(&r->in.line)) {
+            pc_lines_unread(&r->in);
             return;
         }
 }
@@ -215,38 +179,38 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     listing_reader *r = state;
     /* find the next bullet; anything else here is stray text */
     for (;;) {
-        if (!next_line(r))
+        if (!pc_lines_next(&r->in))
             return PC_READ_EOF;
-        if (is_bullet(&r->line))
+        if (is_bullet(&r->in.line))
             break;
-        if (!is_blank(&r->line))
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->lineno, 1,
+        if (!pc_buf_is_blank(&r->in.line))
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
                          "text outside a record ignored");
     }
-    unsigned long start = r->lineno;
+    unsigned long start = r->in.lineno;
     bool ok = check_utf8(r);
     pc_buf_clear(&r->title);
     pc_buf_clear(&r->authors);
     pc_buf_clear(&r->abstract);
-    pc_buf_put(&r->title, r->line.ptr + 4, r->line.len - 4);
+    pc_buf_put(&r->title, r->in.line.ptr + 4, r->in.line.len - 4);
     ok &= read_paragraph(r, &r->title);
     skip_blank(r);
-    unsigned long author_line = r->lineno; /* skip_blank left that line unread */
-    if (!r->eof && next_line(r) && !is_bullet(&r->line)) {
-        unread_line(r);
+    unsigned long author_line = r->in.lineno; /* skip_blank left that line unread */
+    if (!r->in.eof && pc_lines_next(&r->in) && !is_bullet(&r->in.line)) {
+        pc_lines_unread(&r->in);
         ok &= read_paragraph(r, &r->authors);
-    } else if (!r->eof) {
-        unread_line(r);
+    } else if (!r->in.eof) {
+        pc_lines_unread(&r->in);
     }
     skip_blank(r);
-    while (!r->eof) { /* abstract: every paragraph up to the next bullet */
-        if (!next_line(r))
+    while (!r->in.eof) { /* abstract: every paragraph up to the next bullet */
+        if (!pc_lines_next(&r->in))
             break;
-        if (is_bullet(&r->line)) {
-            unread_line(r);
+        if (is_bullet(&r->in.line)) {
+            pc_lines_unread(&r->in);
             break;
         }
-        unread_line(r);
+        pc_lines_unread(&r->in);
         if (r->abstract.len)
             pc_buf_putc(&r->abstract, ' ');
         ok &= read_paragraph(r, &r->abstract);

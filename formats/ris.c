@@ -318,13 +318,9 @@ typedef struct ris_field {
 } ris_field;
 
 typedef struct ris_reader {
-    pc_source *src;
     pc_ctx *ctx;
     const char *file;
-    pc_buf line;
-    bool have_line; /* `line` holds an unconsumed line */
-    bool eof;
-    unsigned long lineno;
+    pc_lines in; /* the input, line by line */
     ris_field *f; /* the current record's fields; buffers are reused */
     size_t nf, capf;
     pc_buf tmp, tmp2;
@@ -412,55 +408,25 @@ static bool parse_tag(const char *s, size_t n, char tag[3], size_t *val)
     return true;
 }
 
-/* Next line into r->line (without "\r\n", BOM removed); false at the end. */
-static bool next_line(ris_reader *r)
-{
-    if (r->have_line) {
-        r->have_line = false;
-        return true;
-    }
-    if (r->eof || !pc_source_getline(r->src, &r->line)) {
-        r->eof = true;
-        return false;
-    }
-    r->lineno++;
-    if (r->line.len && r->line.ptr[r->line.len - 1] == '\r')
-        pc_buf_truncate(&r->line, r->line.len - 1);
-    if (r->lineno == 1 && r->line.len >= 3 && memcmp(r->line.ptr, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->line.ptr, r->line.ptr + 3, r->line.len - 2);
-        r->line.len -= 3;
-    }
-    return true;
-}
-
-static bool is_blank(const pc_buf *b)
-{
-    for (size_t i = 0; i < b->len; i++)
-        if (!pc_is_space((unsigned char)b->ptr[i]))
-            return false;
-    return true;
-}
-
 /* Reports invalid UTF-8 in the current line; true if the line is valid. */
 static bool check_utf8(ris_reader *r)
 {
     size_t bad;
-    if (pc_utf8_valid(r->line.ptr, r->line.len, &bad))
+    if (pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
         return true;
-    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->lineno, bad + 1,
-                 r->line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped"
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
+                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped"
                                   : "NUL byte (0x%02X) in text; record skipped",
-                 (unsigned char)r->line.ptr[bad]);
+                 (unsigned char)r->in.line.ptr[bad]);
     return false;
 }
 
 static void *ris_open(pc_source *src, pc_ctx *ctx)
 {
     ris_reader *r = pc_xcalloc(1, sizeof *r);
-    r->src = src;
     r->ctx = ctx;
     r->file = pc_source_name(src);
-    pc_buf_init(&r->line);
+    pc_lines_init(&r->in, src);
     pc_buf_init(&r->tmp);
     pc_buf_init(&r->tmp2);
     return r;
@@ -474,7 +440,7 @@ static void ris_close(void *state)
     for (size_t i = 0; i < r->capf; i++)
         pc_buf_free(&r->f[i].val);
     free(r->f);
-    pc_buf_free(&r->line);
+    pc_lines_free(&r->in);
     pc_buf_free(&r->tmp);
     pc_buf_free(&r->tmp2);
     free(r);
@@ -493,8 +459,8 @@ static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_
     memcpy(f->tag, tag, 3);
     pc_buf_clear(&f->val);
     pc_buf_put(&f->val, v, n);
-    f->line = r->lineno;
-    f->col = 1 + pc_utf8_len(r->line.ptr, off);
+    f->line = r->in.lineno;
+    f->col = 1 + pc_utf8_len(r->in.line.ptr, off);
     return f;
 }
 
@@ -847,28 +813,28 @@ static pc_read_status ris_next(void *state, pc_record *rec)
     /* find the next TY; anything else here is outside a record */
     bool stray_reported = false;
     for (;;) {
-        if (!next_line(r))
+        if (!pc_lines_next(&r->in))
             return PC_READ_EOF;
-        if (is_blank(&r->line))
+        if (pc_buf_is_blank(&r->in.line))
             continue;
-        if (parse_tag(r->line.ptr, r->line.len, tag, &off) && !strcmp(tag, "TY"))
+        if (parse_tag(r->in.line.ptr, r->in.line.len, tag, &off) && !strcmp(tag, "TY"))
             break;
         if (!stray_reported)
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->lineno, 1,
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
                          "text outside a record ignored (a record starts with \"TY  - \")");
         stray_reported = true;
     }
     bool ok = check_utf8(r);
     r->nf = 0;
-    add_field(r, "TY", r->line.ptr + off, r->line.len - off, off);
-    unsigned long start = r->lineno;
+    add_field(r, "TY", r->in.line.ptr + off, r->in.line.len - off, off);
+    unsigned long start = r->in.lineno;
     bool ended = false;
-    while (next_line(r)) {
-        if (is_blank(&r->line))
+    while (pc_lines_next(&r->in)) {
+        if (pc_buf_is_blank(&r->in.line))
             continue;
         bool valid = check_utf8(r);
         ok &= valid;
-        if (parse_tag(r->line.ptr, r->line.len, tag, &off)) {
+        if (parse_tag(r->in.line.ptr, r->in.line.len, tag, &off)) {
             if (!strcmp(tag, "ER")) {
                 ended = true;
                 break;
@@ -876,13 +842,13 @@ static pc_read_status ris_next(void *state, pc_record *rec)
             if (!strcmp(tag, "TY")) {
                 pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
                              "record has no ER line before the next TY (line %lu); both kept",
-                             r->lineno);
-                r->have_line = true;
+                             r->in.lineno);
+                r->in.have_line = true;
                 ended = true;
                 break;
             }
             if (valid)
-                add_field(r, tag, r->line.ptr + off, r->line.len - off, off);
+                add_field(r, tag, r->in.line.ptr + off, r->in.line.len - off, off);
             continue;
         }
         if (!valid)
@@ -890,7 +856,7 @@ static pc_read_status ris_next(void *state, pc_record *rec)
         /* an untagged line continues the previous value */
         ris_field *f = &r->f[r->nf - 1];
         pc_buf_putc(&f->val, ' ');
-        pc_buf_put(&f->val, r->line.ptr, r->line.len);
+        pc_buf_put(&f->val, r->in.line.ptr, r->in.line.len);
     }
     if (!ended)
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,

@@ -172,3 +172,42 @@ bool pc_source_getline(pc_source *s, pc_buf *line)
             return true;
     }
 }
+
+void pc_lines_init(pc_lines *l, pc_source *src)
+{
+    memset(l, 0, sizeof *l);
+    l->src = src;
+    pc_buf_init(&l->line);
+}
+
+void pc_lines_free(pc_lines *l) { pc_buf_free(&l->line); }
+
+bool pc_lines_next(pc_lines *l)
+{
+    if (l->have_line) {
+        l->have_line = false;
+        return true;
+    }
+    if (l->eof || !pc_source_getline(l->src, &l->line)) {
+        l->eof = true;
+        return false;
+    }
+    l->lineno++;
+    if (l->line.len && l->line.ptr[l->line.len - 1] == '\r')
+        pc_buf_truncate(&l->line, l->line.len - 1);
+    if (l->lineno == 1 && l->line.len >= 3 && memcmp(l->line.ptr, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(l->line.ptr, l->line.ptr + 3, l->line.len - 2);
+        l->line.len -= 3;
+    }
+    return true;
+}
+
+void pc_lines_unread(pc_lines *l) { l->have_line = true; }
+
+bool pc_buf_is_blank(const pc_buf *b)
+{
+    for (size_t i = 0; i < b->len; i++)
+        if (!pc_is_space((unsigned char)b->ptr[i]))
+            return false;
+    return true;
+}

@@ -25,4 +25,24 @@ int pc_source_error(const pc_source *src);
 /* Bytes consumed so far. */
 unsigned long long pc_source_offset(const pc_source *src);
 
+/* Line-by-line reading with one line of push-back, for line-based readers
+ * (listing, RIS).  Lines come without their "\r\n"; a UTF-8 byte-order
+ * mark at the start of the first line is removed. */
+typedef struct pc_lines {
+    pc_source *src;
+    pc_buf line;          /* the current line */
+    unsigned long lineno; /* its number, from 1 */
+    bool have_line;       /* `line` was pushed back and comes again */
+    bool eof;
+} pc_lines;
+
+void pc_lines_init(pc_lines *l, pc_source *src);
+void pc_lines_free(pc_lines *l);
+/* Next line into l->line; false at the end of input. */
+bool pc_lines_next(pc_lines *l);
+/* Makes the next pc_lines_next return the current line again. */
+void pc_lines_unread(pc_lines *l);
+/* True if the buffer holds only white space. */
+bool pc_buf_is_blank(const pc_buf *b);
+
 #endif
