@@ -16,6 +16,7 @@
  * which BibTeX files never hold otherwise. */
 #include "bibtex_read.h"
 #include "dates.h"
+#include "ids.h"
 #include "latex.h"
 #include "names_bibtex.h"
 #include "source.h"
@@ -575,72 +576,20 @@ static char *verbatim(const field *f)
     return pc_buf_detach(&b);
 }
 
+/* The bare DOI of a doi field (URL or "doi:" prefix removed, src/ids.c);
+ * a value that holds no DOI is kept as written.  Takes and returns
+ * ownership. */
 static char *bare_doi(char *doi)
 {
-    static const char *const prefixes[] = {"https://doi.org/", "http://doi.org/",
-                                           "https://dx.doi.org/", "http://dx.doi.org/",
-                                           "doi.org/", "doi:"};
     if (!doi)
         return NULL;
-    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
-        size_t k = strlen(prefixes[i]);
-        if (pc_strncasecmp(doi, prefixes[i], k) == 0) {
-            memmove(doi, doi + k, strlen(doi + k) + 1);
-            break;
-        }
+    pc_buf d = PC_BUF_INIT;
+    if (pc_doi_parse(doi, strlen(doi), &d)) {
+        free(doi);
+        return pc_buf_detach(&d);
     }
+    pc_buf_free(&d);
     return doi;
-}
-
-/* arXiv identifiers: 1305.4904, 1305.4904v2, math/0211159, hep-th/9901001v3. */
-static bool looks_arxiv(const char *s)
-{
-    size_t n = strlen(s), i = 0;
-    if (n >= 9 && pc_is_digit((unsigned char)s[0])) {
-        while (i < n && pc_is_digit((unsigned char)s[i]))
-            i++;
-        if (i != 4 || s[i] != '.')
-            return false;
-        size_t d = ++i;
-        while (i < n && pc_is_digit((unsigned char)s[i]))
-            i++;
-        if (i - d < 4 || i - d > 5)
-            return false;
-    } else {
-        while (i < n && (pc_is_alpha((unsigned char)s[i]) || s[i] == '-' || s[i] == '.'))
-            i++;
-        if (i == 0 || i >= n || s[i] != '/')
-            return false;
-        size_t d = ++i;
-        while (i < n && pc_is_digit((unsigned char)s[i]))
-            i++;
-        if (i - d != 7)
-            return false;
-    }
-    if (i < n && s[i] == 'v') {
-        size_t d = ++i;
-        while (i < n && pc_is_digit((unsigned char)s[i]))
-            i++;
-        if (i == d)
-            return false;
-    }
-    return i == n;
-}
-
-static void set_arxiv(pc_record *rec, char *id)
-{
-    if (pc_strncasecmp(id, "arxiv:", 6) == 0)
-        memmove(id, id + 6, strlen(id + 6) + 1);
-    char *v = strrchr(id, 'v');
-    if (v && v > id && pc_is_digit((unsigned char)v[-1]) && v[1]) {
-        char *end;
-        long ver = strtol(v + 1, &end, 10);
-        if (!*end && ver > 0 && ver < 1000) {
-            rec->arxiv_version = (int)ver;
-            *v = '\0';
-        }
-    }
-    rec->arxiv_id = id;
 }
 
 static bool all_digits(const char *s, size_t n)
@@ -859,10 +808,8 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
         if (!t)
             t = find_field(r, "archiveprefix");
         char *type = t ? decode(r, t, NULL) : NULL;
-        const char *bare = id && pc_strncasecmp(id, "arxiv:", 6) == 0 ? id + 6 : id;
-        if (id && ((type && pc_strcasecmp(type, "arxiv") == 0) || (!type && looks_arxiv(bare)))) {
-            set_arxiv(rec, id);
-            id = NULL;
+        if (id && (!type || pc_strcasecmp(type, "arxiv") == 0) &&
+            pc_record_set_arxiv(rec, id, strlen(id))) {
             rec->arxiv_primary = decode_name(r, "eprintclass");
             if (!rec->arxiv_primary)
                 rec->arxiv_primary = decode_name(r, "primaryclass");

@@ -14,6 +14,7 @@
  * small); a larger one is reported, not loaded. */
 #include "csl.h"
 #include "dates.h"
+#include "ids.h"
 #include "latex.h"
 #include "names.h"
 #include "paperconv.h"
@@ -315,28 +316,17 @@ static void add_keyword(pc_record *rec, char *kw)
  * several space-separated DOIs (the arXiv snapshot has a few such). */
 static void set_doi(json_reader *r, pc_record *rec, const char *s, unsigned long line)
 {
-    static const char *const prefixes[] = {"https://doi.org/", "http://doi.org/",
-                                           "https://dx.doi.org/", "http://dx.doi.org/", "doi:"};
     if (!s)
         return;
-    while (pc_is_space((unsigned char)*s))
-        s++;
-    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
-        size_t k = strlen(prefixes[i]);
-        if (pc_strncasecmp(s, prefixes[i], k) == 0) {
-            s += k;
-            break;
-        }
-    }
-    size_t n = 0;
-    while (s[n] && !pc_is_space((unsigned char)s[n]))
-        n++;
-    if (n < 4 || strncmp(s, "10.", 3) != 0) {
+    pc_buf d = PC_BUF_INIT;
+    if (pc_doi_parse(s, strlen(s), &d)) {
+        free(rec->doi);
+        rec->doi = pc_buf_detach(&d);
+    } else {
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, 0, "\"%s\" is not a DOI; ignored%s", s,
                      r->where);
-        return;
     }
-    pc_set_strn(&rec->doi, s, n);
+    pc_buf_free(&d);
 }
 
 /* ---- JATS / HTML markup ----------------------------------------------------- */

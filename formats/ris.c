@@ -23,6 +23,7 @@
  * arXiv's citation form) holds the id, version and primary category; the
  * reader takes them back from an AN of that form. */
 #include "dates.h"
+#include "ids.h"
 #include "names.h"
 #include "paperconv.h"
 #include "source.h"
@@ -607,17 +608,14 @@ static bool read_arxiv(const char *v, pc_record *rec)
         cat = c + 1;
         catn = cn - 2;
     }
-    size_t n = (size_t)(e - id), k = n;
-    while (k && pc_is_digit((unsigned char)id[k - 1]))
-        k--;
-    int version = 0;
-    if (k >= 2 && k < n && id[k - 1] == 'v' && pc_is_digit((unsigned char)id[k - 2]) && n - k < 6) {
-        version = atoi(id + k);
-        n = k - 1;
-    }
-    if (!n)
+    pc_buf idb = PC_BUF_INIT;
+    int version;
+    size_t n = (size_t)(e - id);
+    if (!n || pc_arxiv_scan(id, n, &idb, &version) != n) {
+        pc_buf_free(&idb);
         return false;
-    rec->arxiv_id = pc_xstrndup(id, n);
+    }
+    rec->arxiv_id = pc_buf_detach(&idb);
     rec->arxiv_version = version;
     if (catn)
         rec->arxiv_primary = pc_xstrndup(cat, catn);
@@ -717,12 +715,12 @@ static bool build(ris_reader *r, pc_record *rec)
             set_first(r, &rec->publisher, f);
         } else if (is_tag(f, "DO")) {
             /* "http://dx.doi.org/10.1016/..." (ScienceDirect): the bare DOI */
-            const char *d = strstr(v, "10.");
-            if (!d || !d[3]) {
+            pc_buf_clear(&r->tmp2);
+            if (!pc_doi_parse(v, strlen(v), &r->tmp2)) {
                 pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
                              "DO value \"%s\" holds no DOI (10.…); dropped", v);
             } else if (!rec->doi) {
-                rec->doi = pc_xstrdup(d);
+                rec->doi = pc_xstrdup(r->tmp2.ptr);
             }
         } else if (is_tag(f, "UR") || is_tag(f, "LK")) {
             /* several URLs may share one value, separated by spaces */

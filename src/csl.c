@@ -14,6 +14,7 @@
  * "season" (ignored); a name as one string; numbers where text is
  * expected; Crossref's array-valued titles and affiliation objects. */
 #include "csl.h"
+#include "ids.h"
 
 #include "dates.h"
 #include "names.h"
@@ -493,57 +494,6 @@ static void read_note(csl_reader *r, const json_t *item, pc_record *rec)
     free(note);
 }
 
-/* True if s (after an optional "arXiv:") is an arXiv identifier with an
- * optional version: 2610.01234, 0704.0001v2, math/0211159, hep-th/9901001. */
-static bool looks_like_arxiv(const char *s)
-{
-    if (pc_strncasecmp(s, "arXiv:", 6) == 0)
-        s += 6;
-    size_t i = 0, d = 0;
-    const char *slash = strchr(s, '/');
-    if (slash) { /* old style: archive(.XX)/YYMMNNN */
-        for (; s + i < slash; i++)
-            if (!pc_is_lower((unsigned char)s[i]) && s[i] != '-' && s[i] != '.' &&
-                !pc_is_upper((unsigned char)s[i]))
-                return false;
-        if (i == 0)
-            return false;
-        for (i++; pc_is_digit((unsigned char)s[i]); i++)
-            d++;
-        if (d != 7)
-            return false;
-    } else { /* new style: YYMM.NNNN(N) */
-        for (; pc_is_digit((unsigned char)s[i]); i++)
-            d++;
-        if (d != 4 || s[i] != '.')
-            return false;
-        for (d = 0, i++; pc_is_digit((unsigned char)s[i]); i++)
-            d++;
-        if (d != 4 && d != 5)
-            return false;
-    }
-    if (s[i] == 'v' && pc_is_digit((unsigned char)s[i + 1]))
-        for (i++; pc_is_digit((unsigned char)s[i]); i++)
-            ;
-    return s[i] == '\0';
-}
-
-/* "arXiv:2610.01234v2" -> id and version. */
-static void set_arxiv(pc_record *rec, const char *s)
-{
-    if (pc_strncasecmp(s, "arXiv:", 6) == 0)
-        s += 6;
-    size_t n = strlen(s);
-    size_t v = n;
-    while (v > 0 && pc_is_digit((unsigned char)s[v - 1]))
-        v--;
-    if (v > 1 && v < n && s[v - 1] == 'v' && pc_is_digit((unsigned char)s[v - 2])) {
-        rec->arxiv_version = atoi(s + v);
-        n = v - 1;
-    }
-    pc_set_strn(&rec->arxiv_id, s, n);
-}
-
 bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file, unsigned long line)
 {
     csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT};
@@ -594,16 +544,15 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
 
     char *doi = get_text(&r, item, "DOI");
     if (doi) {
-        const char *d = doi;
-        const char *prefixes[] = {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
-                                  "http://dx.doi.org/", "doi:"};
-        for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-            if (pc_strncasecmp(d, prefixes[i], strlen(prefixes[i])) == 0)
-                d += strlen(prefixes[i]);
-        if (pc_strncasecmp(d, ARXIV_DOI, strlen(ARXIV_DOI)) == 0)
-            set_arxiv(rec, d + strlen(ARXIV_DOI)); /* the arXiv DOI names the preprint */
-        else if (*d)
-            rec->doi = pc_xstrdup(d);
+        /* the arXiv DOI names the preprint itself */
+        if (!pc_record_set_arxiv(rec, doi, strlen(doi))) {
+            pc_buf d = PC_BUF_INIT;
+            if (pc_doi_parse(doi, strlen(doi), &d))
+                rec->doi = pc_buf_detach(&d);
+            else if (*doi)
+                rec->doi = pc_xstrdup(doi);
+            pc_buf_free(&d);
+        }
         free(doi);
     }
 
@@ -612,12 +561,11 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
     bool arxiv_pub = rec->publisher && (pc_strcasecmp(rec->publisher, "arXiv") == 0 ||
                                         pc_strcasecmp(rec->publisher, "arXiv.org") == 0);
     /* the writer's number is the arXiv id, also on a published paper */
-    if (number && (arxiv_pub || looks_like_arxiv(number))) {
-        set_arxiv(rec, number);
-        if (arxiv_pub) { /* "arXiv" is what the writer adds for a preprint */
-            free(rec->publisher);
-            rec->publisher = NULL;
-        }
+    if (number && !rec->arxiv_id)
+        pc_record_set_arxiv(rec, number, strlen(number));
+    if (rec->arxiv_id && arxiv_pub) {
+        free(rec->publisher); /* "arXiv" is what the writer adds for a preprint */
+        rec->publisher = NULL;
     }
     free(number);
 

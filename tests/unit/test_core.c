@@ -2,6 +2,7 @@
  * and their uniqueness, UTF-8 checks and folding, the byte source, pc_buf,
  * author lists with affiliations. */
 #include "citekey.h"
+#include "ids.h"
 #include "harness.h"
 #include "names.h"
 #include "source.h"
@@ -174,6 +175,56 @@ static void author_lists(harness *h)
     pc_record_clear(&r);
 }
 
+static void ids(harness *h)
+{
+    static const char *const doi[][2] = {
+        {"10.1234/abc", "10.1234/abc"},
+        {"https://doi.org/10.1234/abc", "10.1234/abc"},
+        {"http://dx.doi.org/10.1016/j.x.2016.01.002", "10.1016/j.x.2016.01.002"},
+        {"doi:10.1000.10/xyz", "10.1000.10/xyz"},
+        {"DOI: 10.5555/12345678", "10.5555/12345678"},
+        {"https://onlinelibrary.wiley.com/doi/10.1002/anie.201", "10.1002/anie.201"},
+        {" 10.1/a 10.2/b", "10.1/a"},
+        {"10.1234", ""},
+        {"not a doi", ""},
+        {"10.abc/x", ""},
+        {"", ""},
+    };
+    pc_buf out = PC_BUF_INIT;
+    for (size_t i = 0; i < sizeof doi / sizeof *doi; i++) {
+        bool ok = pc_doi_parse(doi[i][0], strlen(doi[i][0]), &out);
+        h_streq(h, ok ? out.ptr : "", doi[i][1], "pc_doi_parse", doi[i][0]);
+    }
+    static const struct {
+        const char *in, *id;
+        int version;
+    } ax[] = {
+        {"2610.01234v2", "2610.01234", 2},
+        {"arXiv:2610.01234", "2610.01234", 0},
+        {"0704.0001", "0704.0001", 0},
+        {"math/0211159v1", "math/0211159", 1},
+        {"math.AG/0211159", "math/0211159", 0},
+        {"hep-th/9901001v3", "hep-th/9901001", 3},
+        {"https://arxiv.org/abs/2610.01234v2", "2610.01234", 2},
+        {"http://export.arxiv.org/abs/hep-th/9711200v2", "hep-th/9711200", 2},
+        {"https://arxiv.org/pdf/2610.01234v1.pdf", "2610.01234", 1},
+        {"10.48550/arXiv.2610.01234", "2610.01234", 0},
+        {"2610.012345", "", 0},
+        {"261.01234", "", 0},
+        {"Math/0211159", "", 0},
+        {"2610.01234 extra", "", 0},
+        {"", "", 0},
+    };
+    for (size_t i = 0; i < sizeof ax / sizeof *ax; i++) {
+        int v = -1;
+        bool ok = pc_arxiv_parse(ax[i].in, strlen(ax[i].in), &out, &v);
+        h_streq(h, ok ? out.ptr : "", ax[i].id, "pc_arxiv_parse", ax[i].in);
+        if (ok)
+            h_result(h, v == ax[i].version, "arXiv version of %s: %d", ax[i].in, v);
+    }
+    pc_buf_free(&out);
+}
+
 int main(int argc, char **argv)
 {
     harness h = {.root = argc > 1 ? argv[1] : "."};
@@ -181,5 +232,6 @@ int main(int argc, char **argv)
     utf8(&h);
     source(&h);
     author_lists(&h);
+    ids(&h);
     return h_done(&h);
 }

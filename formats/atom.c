@@ -1,0 +1,1222 @@
+/* atom.c — reader for Atom 1.0 and RSS 2.0 feeds, above all arXiv's.
+ *
+ * Owns: the arXiv API's Atom (the classic wrapped layout with per-element
+ * xmlns, and the current single-line one), its error feed, the rss.arxiv.org
+ * listing feeds ("arXiv:ID Announce Type: new Abstract: ..."), their error
+ * channel, and any other Atom 1.0 / RSS 2.0 (or RSS 1.0) feed.
+ *
+ * Streaming: libxml2's xmlTextReader pulls one node at a time from the
+ * pc_source (xmlReaderForIO), so only the current entry's raw text is held;
+ * it is turned into a record when the entry ends.
+ *
+ * Safety (hostile feeds): no network (XML_PARSE_NONET), no DTD loading,
+ * no entity substitution (XML_PARSE_NOENT off), libxml2's own limits on
+ * (no XML_PARSE_HUGE: entity amplification, text size, depth 256).  A
+ * DOCTYPE that declares an external entity (XXE) makes the file an error;
+ * an entity reference left in the text is an error for its entry; nesting
+ * deeper than ATOM_MAX_DEPTH is an error.  Invalid UTF-8 and any other
+ * well-formedness error are libxml2's, with its line and column.
+ *
+ * libxml2 never prints: the reader has a structured error handler
+ * (xmlTextReaderSetStructuredErrorHandler) into pc_diag_emit, and the few
+ * context-free errors (encoding conversion) are caught by per-thread
+ * handlers installed around each parsing call and restored after it
+ * (handlers_push/pop).  xmlInitParser is not called: the reader
+ * initialises what it needs, and paperconv parses from one thread.
+ *
+ * Kind: an arXiv entry stays a preprint even with a DOI or journal_ref.
+ * The feed describes the e-print; the journal reference is free text
+ * ("ActaAstron.56:1-50,2006") that cannot be split into journal, volume
+ * and pages reliably, so it is kept in journal_ref (BibTeX: note) and the
+ * DOI in doi, for a Crossref lookup to describe the published version. */
+#include "dates.h"
+#include "ids.h"
+#include "latex.h"
+#include "names.h"
+#include "paperconv.h"
+#include "source.h"
+#include "unicode.h"
+#include "util.h"
+
+#include <libxml/HTMLparser.h>
+#include <libxml/xmlreader.h>
+#include <stdlib.h>
+
+enum { ATOM_MAX_DEPTH = 64 }; /* feeds need 4-6; XHTML content a few more */
+/* Bytes handed to libxml2 per read.  xmlTextReader parses ahead of the
+ * node it returns, and after a fatal error it returns none of the nodes it
+ * had built: small pieces keep that look-ahead short, so the entries that
+ * end before a broken one are still converted. */
+enum { ATOM_PIECE = 64 };
+
+#define NS_ATOM "http://www.w3.org/2005/Atom"
+#define NS_ATOM03 "http://purl.org/atom/ns#"
+#define NS_ARXIV "http://arxiv.org/schemas/atom"
+#define NS_DC "http://purl.org/dc/elements/1.1/"
+#define NS_RSS1 "http://purl.org/rss/1.0/"
+#define NS_RDF "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+#define NS_CONTENT "http://purl.org/rss/1.0/modules/content/"
+
+/* libxml2 2.12 made the error argument const. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *atom_xml_error;
+#else
+typedef xmlErrorPtr atom_xml_error;
+#endif
+
+/* Text fields collected from an entry (or the RSS channel). */
+typedef enum field {
+    F_NONE = 0,
+    F_ID,
+    F_TITLE,
+    F_SUMMARY, /* Atom summary, RSS description */
+    F_CONTENT, /* Atom content, RSS content:encoded */
+    F_PUBLISHED,
+    F_UPDATED, /* Atom updated, dc:date */
+    F_PUBDATE, /* RSS pubDate */
+    F_LINK,    /* RSS link */
+    F_GUID,
+    F_DOI,
+    F_JREF,
+    F_COMMENT,
+    F_ANNOUNCE,
+    F_AUTHOR_NAME, /* list fields from here: each value kept apart */
+    F_AFFIL,
+    F_CATEGORY,
+    F_CREATOR, /* dc:creator, RSS author */
+    F_CH_TITLE,
+    F_CH_DESC,
+    F_COUNT,
+} field;
+
+typedef enum feed_kind { FEED_NONE = 0, FEED_ATOM, FEED_RSS } feed_kind;
+
+typedef struct raw_author {
+    pc_buf name;
+    pc_strlist affs;
+} raw_author;
+
+/* The raw text of one entry, reused from entry to entry. */
+typedef struct entry {
+    pc_buf text[F_COUNT];
+    bool has[F_COUNT];
+    unsigned long line[F_COUNT]; /* where the element starts */
+    bool html[F_COUNT]; /* Atom type="html" */
+    raw_author *authors;
+    size_t n_authors, cap_authors;
+    pc_strlist categories, creators;
+    char *alt, *pdf, *doi_href, *primary;
+    bool seen_arxiv; /* an element in arXiv's namespace */
+    bool bad;        /* an error was reported inside: skip it */
+    bool deep_reported;
+    unsigned long line_start; /* of the <entry> / <item> tag */
+} entry;
+
+typedef struct atom_reader {
+    pc_ctx *ctx;
+    pc_source *src;
+    const char *file;
+    xmlTextReaderPtr xr;
+    feed_kind kind;
+    bool done, fatal, fatal_reported, deep_reported;
+    bool at_eof;    /* the source is exhausted */
+    int fatal_code; /* libxml2's code of the first fatal error */
+    int entry_depth, author_depth, channel_depth, collect_depth;
+    field collecting;
+    entry e;
+    pc_buf ch_title, ch_desc;
+    unsigned long ch_title_line;
+    pc_buf tmp, tmp2, idbuf;
+} atom_reader;
+
+/* ---- libxml2 plumbing --------------------------------------------------------- */
+
+static int io_read(void *user, char *buf, int len)
+{
+    atom_reader *r = user;
+    ssize_t n = pc_source_read(r->src, buf, (size_t)(len < ATOM_PIECE ? len : ATOM_PIECE));
+    r->at_eof |= n == 0;
+    return n < 0 ? -1 : (int)n;
+}
+
+/* libxml2's errors for this reader.  The first fatal one is reported; what
+ * follows it is noise ("Premature end of data in tag feed ...").  Errors
+ * raised without a parser context (encoding conversion, I/O) have no
+ * position: the parser's is used. */
+static void on_xml_error(void *user, atom_xml_error err)
+{
+    atom_reader *r = user;
+    if (!err || !err->message || r->fatal_reported)
+        return;
+    bool fatal = err->level == XML_ERR_FATAL || err->domain == XML_FROM_I18N || err->domain == XML_FROM_IO;
+    pc_severity sev = err->level == XML_ERR_WARNING && !fatal ? PC_SEV_WARNING : PC_SEV_ERROR;
+    r->fatal |= fatal;
+    r->fatal_reported |= fatal;
+    if (fatal)
+        r->fatal_code = err->code;
+    unsigned long line = err->line > 0 ? (unsigned long)err->line : 0;
+    unsigned long col = err->int2 > 0 ? (unsigned long)err->int2 : 0;
+    if (!line && r->xr) {
+        int l = xmlTextReaderGetParserLineNumber(r->xr), c = xmlTextReaderGetParserColumnNumber(r->xr);
+        line = l > 0 ? (unsigned long)l : 0;
+        col = c > 0 ? (unsigned long)c : 0;
+    }
+    /* messages end in "\n" and may have a second line ("Bytes: 0xFF ...") */
+    pc_buf_clear(&r->tmp2);
+    pc_buf_put_folded(&r->tmp2, err->message, strlen(err->message));
+    if (sev == PC_SEV_ERROR && r->entry_depth >= 0)
+        r->e.bad = true;
+    pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s", r->tmp2.ptr);
+}
+
+/* libxml2 also prints a few messages straight through its generic handler
+ * ("xmlParseChunk: encoder error"); they always follow a structured error
+ * that was reported, so they are dropped. */
+static void on_generic_error(void *user, const char *msg, ...)
+{
+    atom_reader *r = user;
+    (void)msg;
+    r->fatal = true;
+}
+
+/* libxml2's context-free errors go to its per-thread handlers, which print
+ * on stderr by default.  Ours are installed around each libxml2 call that
+ * parses and the previous ones restored after, so the caller's own libxml2
+ * settings stay as they were. */
+typedef struct saved_handlers {
+    xmlStructuredErrorFunc sfn;
+    void *sctx;
+    xmlGenericErrorFunc gfn;
+    void *gctx;
+} saved_handlers;
+
+static saved_handlers handlers_push(atom_reader *r)
+{
+    saved_handlers s = {.sfn = xmlStructuredError,
+                        .sctx = xmlStructuredErrorContext,
+                        .gfn = xmlGenericError,
+                        .gctx = xmlGenericErrorContext};
+    xmlSetStructuredErrorFunc(r, on_xml_error);
+    xmlSetGenericErrorFunc(r, on_generic_error);
+    return s;
+}
+
+static void handlers_pop(saved_handlers s)
+{
+    xmlSetStructuredErrorFunc(s.sctx, s.sfn);
+    xmlSetGenericErrorFunc(s.gctx, s.gfn);
+}
+
+/* The line of the current node.  xmlTextReader parses ahead of the node it
+ * returns (up to the next 512-byte chunk), so the parser's line and column
+ * (xmlTextReaderGetParserLineNumber/ColumnNumber) may be lines further on;
+ * the node's own line, recorded when libxml2 built it (XML_PARSE_BIG_LINES
+ * past 65535), is exact.  libxml2 keeps no column per node, so our own
+ * messages about an element have its line only; libxml2's errors carry the
+ * parser's exact line and column (on_xml_error). */
+static unsigned long cur_line(const atom_reader *r)
+{
+    for (xmlNodePtr n = xmlTextReaderCurrentNode(r->xr); n; n = n->parent) {
+        long l = xmlGetLineNo(n);
+        if (l > 0)
+            return (unsigned long)l;
+    }
+    int l = xmlTextReaderGetParserLineNumber(r->xr);
+    return l > 0 ? (unsigned long)l : 0;
+}
+
+static bool str_is(const xmlChar *a, const char *b) { return a && strcmp((const char *)a, b) == 0; }
+
+/* An attribute's value as an owned C string (NULL if absent). */
+static char *attr(atom_reader *r, const char *name)
+{
+    xmlChar *v = xmlTextReaderGetAttribute(r->xr, (const xmlChar *)name);
+    char *s = v ? pc_xstrdup((const char *)v) : NULL;
+    xmlFree(v);
+    return s;
+}
+
+/* ---- text helpers ------------------------------------------------------------- */
+
+static bool starts_with(const char *s, size_t n, const char *p)
+{
+    size_t k = strlen(p);
+    return n >= k && memcmp(s, p, k) == 0;
+}
+
+/* Finds needle in [s, s+n); NULL if absent (memmem is not in C11/POSIX). */
+static const char *find(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (size_t i = 0; k <= n && i <= n - k; i++)
+        if (s[i] == needle[0] && memcmp(s + i, needle, k) == 0)
+            return s + i;
+    return NULL;
+}
+
+/* Plain text appended to an empty `out`: white space folded, NFC.  False for invalid UTF-8 (libxml2
+ * checks it, so this is a second line of defence). */
+static bool put_plain(pc_buf *out, const char *s, size_t n)
+{
+    if (!pc_utf8_valid(s, n, NULL))
+        return false;
+    pc_buf_put_folded(out, s, n);
+    pc_utf8_nfc(out);
+    return true;
+}
+
+/* HTML (an Atom type="html" text, an RSS description) to plain text: tags
+ * removed, named entities (libxml2's HTML 4 table, htmlEntityLookup) and
+ * numeric references decoded; anything else is kept as written. */
+static void html_to_text(const char *s, size_t n, pc_buf *out)
+{
+    for (size_t i = 0; i < n;) {
+        if (s[i] == '<' && i + 1 < n &&
+            (pc_is_alpha((unsigned char)s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!')) {
+            const char *gt = memchr(s + i, '>', n - i);
+            if (gt) {
+                pc_buf_putc(out, ' ');
+                i = (size_t)(gt - s) + 1;
+                continue;
+            }
+        }
+        if (s[i] == '&') {
+            const char *semi = memchr(s + i, ';', n - i < 12 ? n - i : 12);
+            if (semi) {
+                const char *e = s + i + 1;
+                size_t en = (size_t)(semi - e);
+                bool done = false;
+                if (en && pc_is_alpha((unsigned char)e[0])) {
+                    char name[12];
+                    memcpy(name, e, en);
+                    name[en] = '\0';
+                    const htmlEntityDesc *ent = htmlEntityLookup((const xmlChar *)name);
+                    if (ent) {
+                        /* a no-break space is a space once white space is folded */
+                        pc_utf8_put(out, ent->value == 0xA0 ? ' ' : (int32_t)ent->value);
+                        done = true;
+                    }
+                } else if (en >= 2 && e[0] == '#') {
+                    char *end;
+                    long cp = (e[1] == 'x' || e[1] == 'X') ? strtol(e + 2, &end, 16) : strtol(e + 1, &end, 10);
+                    if (end == semi && cp > 0 && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF)) {
+                        pc_utf8_put(out, (int32_t)cp);
+                        done = true;
+                    }
+                }
+                if (done) {
+                    i = (size_t)(semi - s) + 1;
+                    continue;
+                }
+            }
+        }
+        pc_buf_putc(out, s[i++]);
+    }
+}
+
+/* Decodes one raw field into r->tmp: LaTeX for arXiv text, HTML for an
+ * html-typed or RSS text of another feed, else plain.  False (after
+ * reporting) for invalid UTF-8. */
+static bool decode(atom_reader *r, const char *s, size_t n, bool tex, bool html,
+                   pc_strlist *protected_words, unsigned long line)
+{
+    pc_buf_clear(&r->tmp);
+    if (!pc_utf8_valid(s, n, NULL)) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, 0, "invalid UTF-8 in the text");
+        return false;
+    }
+    if (tex) {
+        pc_latex_report rep = {0};
+        pc_latex_decode(s, n, &r->tmp, protected_words, &rep);
+        if (rep.n_unknown)
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, 0,
+                         "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
+                         rep.first_name);
+        return true;
+    }
+    if (html) {
+        pc_buf_clear(&r->tmp2);
+        html_to_text(s, n, &r->tmp2);
+        return put_plain(&r->tmp, r->tmp2.ptr, r->tmp2.len);
+    }
+    return put_plain(&r->tmp, s, n);
+}
+
+/* ---- arXiv identifiers -------------------------------------------------------- */
+
+/* The id of an arXiv abstract URL (http(s)://arxiv.org/abs/ID, also
+ * export.arxiv.org and www.arxiv.org): true and id/version set. */
+static bool arxiv_from_url(const char *s, size_t n, pc_buf *id, int *version)
+{
+    pc_trim(&s, &n);
+    return n > 8 && memcmp(s, "http", 4) == 0 && pc_arxiv_parse(s, n, id, version);
+}
+
+/* ---- entry state ---------------------------------------------------------------- */
+
+static void entry_reset(entry *e)
+{
+    for (int f = 0; f < F_COUNT; f++) {
+        pc_buf_clear(&e->text[f]);
+        e->has[f] = false;
+        e->html[f] = false;
+        e->line[f] = 0;
+    }
+    for (size_t i = 0; i < e->n_authors; i++) {
+        pc_buf_clear(&e->authors[i].name);
+        pc_strlist_clear(&e->authors[i].affs);
+    }
+    e->n_authors = 0;
+    pc_strlist_clear(&e->categories);
+    pc_strlist_clear(&e->creators);
+    free(e->alt);
+    free(e->pdf);
+    free(e->doi_href);
+    free(e->primary);
+    e->alt = e->pdf = e->doi_href = e->primary = NULL;
+    e->seen_arxiv = e->bad = e->deep_reported = false;
+    e->line_start = 0;
+}
+
+static void entry_free(entry *e)
+{
+    entry_reset(e);
+    for (int f = 0; f < F_COUNT; f++)
+        pc_buf_free(&e->text[f]);
+    for (size_t i = 0; i < e->cap_authors; i++)
+        pc_buf_free(&e->authors[i].name);
+    free(e->authors);
+}
+
+static raw_author *entry_add_author(entry *e)
+{
+    if (e->n_authors == e->cap_authors) {
+        size_t cap = e->cap_authors ? e->cap_authors * 2 : 8;
+        e->authors = pc_xrealloc(e->authors, cap * sizeof *e->authors);
+        for (size_t i = e->cap_authors; i < cap; i++) {
+            pc_buf_init(&e->authors[i].name);
+            e->authors[i].affs = (pc_strlist){0};
+        }
+        e->cap_authors = cap;
+    }
+    return &e->authors[e->n_authors++];
+}
+
+/* ---- open / close ---------------------------------------------------------------- */
+
+static void *atom_open(pc_source *src, pc_ctx *ctx)
+{
+    atom_reader *r = pc_xcalloc(1, sizeof *r);
+    r->ctx = ctx;
+    r->src = src;
+    r->file = pc_source_name(src);
+    r->entry_depth = r->author_depth = r->channel_depth = r->collect_depth = -1;
+    for (int f = 0; f < F_COUNT; f++)
+        pc_buf_init(&r->e.text[f]);
+    pc_buf_init(&r->ch_title);
+    pc_buf_init(&r->ch_desc);
+    pc_buf_init(&r->tmp);
+    pc_buf_init(&r->tmp2);
+    pc_buf_init(&r->idbuf);
+    /* Options: no network, no DTD loading or validation, no entity
+     * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
+     * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
+     * entity amplification stay on. */
+    /* an empty input is no records, as for every reader (not libxml2's
+     * "Document is empty") */
+    const char *head;
+    if (pc_source_peek(src, 1, &head) == 0 && !pc_source_error(src))
+        r->done = true;
+    saved_handlers saved = handlers_push(r);
+    r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
+                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
+    handlers_pop(saved);
+    if (!r->xr) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "cannot start the XML parser");
+        pc_buf_free(&r->ch_title);
+        pc_buf_free(&r->ch_desc);
+        pc_buf_free(&r->tmp);
+        pc_buf_free(&r->tmp2);
+        pc_buf_free(&r->idbuf);
+        entry_free(&r->e);
+        free(r);
+        return NULL;
+    }
+    xmlTextReaderSetStructuredErrorHandler(r->xr, on_xml_error, r);
+    return r;
+}
+
+static void atom_close(void *state)
+{
+    atom_reader *r = state;
+    if (!r)
+        return;
+    xmlFreeTextReader(r->xr);
+    entry_free(&r->e);
+    pc_buf_free(&r->ch_title);
+    pc_buf_free(&r->ch_desc);
+    pc_buf_free(&r->tmp);
+    pc_buf_free(&r->tmp2);
+    pc_buf_free(&r->idbuf);
+    free(r);
+}
+
+/* ---- building records ------------------------------------------------------------- */
+
+static const char *text_of(const entry *e, field f, size_t *n)
+{
+    *n = e->has[f] ? e->text[f].len : 0;
+    return e->has[f] ? e->text[f].ptr : NULL;
+}
+
+/* Sets *dst to the decoded field f (if present and not empty). */
+static bool set_field(atom_reader *r, char **dst, field f, bool tex)
+{
+    size_t n;
+    const char *s = text_of(&r->e, f, &n);
+    if (!s)
+        return true;
+    if (!decode(r, s, n, tex, r->e.html[f], NULL, r->e.line[f]))
+        return false;
+    if (r->tmp.len)
+        pc_set_strn(dst, r->tmp.ptr, r->tmp.len);
+    return true;
+}
+
+/* Reads a date field into *d; an unreadable one is an error (the record is
+ * still written, without it). */
+static void set_date(atom_reader *r, field f, pc_date *d)
+{
+    size_t n;
+    const char *s = text_of(&r->e, f, &n);
+    if (!s)
+        return;
+    pc_trim(&s, &n);
+    if (!pc_date_parse(s, n, d)) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line[f], 0, "cannot read the date \"%.*s\"",
+                     (int)(n > 80 ? 80 : n), s);
+    }
+}
+
+/* Bare DOI from "10.x/y", "doi:10.x/y" or a doi.org URL (src/ids.c). */
+static void set_doi(char **dst, const char *s)
+{
+    pc_buf d = PC_BUF_INIT;
+    if (pc_utf8_valid(s, strlen(s), NULL) && pc_doi_parse(s, strlen(s), &d)) {
+        free(*dst);
+        *dst = pc_buf_detach(&d);
+    }
+    pc_buf_free(&d);
+}
+
+static void add_keyword(pc_record *rec, const char *s)
+{
+    size_t n = strlen(s);
+    pc_trim(&s, &n);
+    if (!n || !pc_utf8_valid(s, n, NULL))
+        return;
+    char *k = pc_xstrndup(s, n);
+    if (!pc_strlist_has(&rec->keywords, k))
+        pc_strlist_push(&rec->keywords, k);
+    free(k);
+}
+
+/* Title, abstract, authors, dates: what Atom and RSS share.  False after
+ * reporting an error that makes the record unusable. */
+static bool common_title(atom_reader *r, pc_record *rec, bool tex)
+{
+    size_t n;
+    const char *s = text_of(&r->e, F_TITLE, &n);
+    if (s && !decode(r, s, n, tex, r->e.html[F_TITLE], &rec->title_protected, r->e.line[F_TITLE]))
+        return false;
+    if (!s || !r->tmp.len) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, 0, "%s has no title",
+                     r->kind == FEED_ATOM ? "entry" : "item");
+        return false;
+    }
+    rec->title = pc_xstrdup(r->tmp.ptr);
+    return true;
+}
+
+/* arXiv's error feed: one entry titled "Error" by "arXiv api core", its
+ * id under https://arxiv.org/api/errors, the message in the summary. */
+static bool is_arxiv_error(const entry *e)
+{
+    size_t n;
+    const char *t = text_of(e, F_TITLE, &n);
+    if (!t)
+        return false;
+    pc_trim(&t, &n);
+    if (n != 5 || memcmp(t, "Error", 5) != 0)
+        return false;
+    const char *id = text_of(e, F_ID, &n);
+    if (id && find(id, n, "arxiv.org/api/errors"))
+        return true;
+    for (size_t i = 0; i < e->n_authors; i++) {
+        const char *a = e->authors[i].name.ptr;
+        size_t an = e->authors[i].name.len;
+        pc_trim(&a, &an);
+        if (an == 14 && memcmp(a, "arXiv api core", 14) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* One Atom entry.  PC_READ_NONE: no record (arXiv's error entry, reported). */
+static pc_read_status build_atom(atom_reader *r, pc_record *rec)
+{
+    entry *e = &r->e;
+    size_t n;
+    const char *s;
+    int version = 0;
+    bool have_id = false;
+    if ((s = text_of(e, F_ID, &n)))
+        have_id = arxiv_from_url(s, n, &r->idbuf, &version);
+    bool tex = have_id || e->seen_arxiv;
+
+    if (is_arxiv_error(e)) {
+        s = text_of(e, F_SUMMARY, &n);
+        pc_buf_clear(&r->tmp);
+        if (s)
+            put_plain(&r->tmp, s, n);
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, e->has[F_SUMMARY] ? e->line[F_SUMMARY] : e->line_start,
+                     0, "arXiv API error: %s", r->tmp.len ? r->tmp.ptr : "(no message)");
+        return PC_READ_NONE;
+    }
+
+    rec->kind = tex ? PC_KIND_PREPRINT : PC_KIND_WEBPAGE;
+    rec->src_file = r->file;
+    rec->src_line = e->line_start;
+    if (!common_title(r, rec, tex))
+        return PC_READ_SKIP;
+    if (have_id) {
+        rec->arxiv_id = pc_xstrdup(r->idbuf.ptr);
+        rec->arxiv_version = version;
+    } else if (tex && s) {
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, e->line[F_ID], 0,
+                     "not an arXiv abstract URL: \"%.*s\" (no arXiv id kept)", (int)(n > 80 ? 80 : n), s);
+    }
+    field abs = e->has[F_SUMMARY] ? F_SUMMARY : F_CONTENT;
+    if (!set_field(r, &rec->abstract, abs, tex))
+        return PC_READ_SKIP;
+
+    for (size_t i = 0; i < e->n_authors; i++) {
+        raw_author *a = &e->authors[i];
+        if (!decode(r, a->name.ptr, a->name.len, tex, false, NULL, e->line_start))
+            return PC_READ_SKIP;
+        if (!r->tmp.len)
+            continue;
+        pc_name *nm = pc_record_add_author(rec);
+        pc_name_parse(r->tmp.ptr, r->tmp.len, nm);
+        for (size_t k = 0; k < a->affs.n; k++) {
+            if (!decode(r, a->affs.items[k], strlen(a->affs.items[k]), tex, false, NULL, e->line_start))
+                return PC_READ_SKIP;
+            if (r->tmp.len && !pc_strlist_has(&nm->affiliations, r->tmp.ptr))
+                pc_strlist_push(&nm->affiliations, r->tmp.ptr);
+        }
+    }
+
+    /* published = first version; updated = this version (arXiv), or the
+     * only date of a plain Atom entry */
+    set_date(r, F_PUBLISHED, &rec->date);
+    set_date(r, F_UPDATED, &rec->updated);
+    if (!e->has[F_PUBLISHED] || r->ctx->opt.date == PC_DATE_UPDATED)
+        if (rec->updated.year)
+            rec->date = rec->updated;
+
+    if ((s = text_of(e, F_DOI, &n)) && n) {
+        pc_buf_clear(&r->tmp);
+        pc_buf_put(&r->tmp, s, n);
+        set_doi(&rec->doi, r->tmp.ptr);
+    }
+    if (!rec->doi && e->doi_href)
+        set_doi(&rec->doi, e->doi_href);
+    /* journal_ref and comment are free text with URLs and "~": not TeX-decoded */
+    if (!set_field(r, &rec->journal_ref, F_JREF, false) || !set_field(r, &rec->comment, F_COMMENT, false))
+        return PC_READ_SKIP;
+    if (e->primary && pc_utf8_valid(e->primary, strlen(e->primary), NULL))
+        rec->arxiv_primary = pc_xstrdup(e->primary);
+    for (size_t i = 0; i < e->categories.n; i++)
+        add_keyword(rec, e->categories.items[i]);
+    if (e->alt)
+        pc_strlist_push(&rec->urls, e->alt);
+    else if ((s = text_of(e, F_ID, &n)) && (starts_with(s, n, "http://") || starts_with(s, n, "https://")))
+        pc_strlist_push_n(&rec->urls, s, n);
+    if (e->pdf)
+        pc_strlist_push(&rec->urls, e->pdf);
+    return PC_READ_RECORD;
+}
+
+
+/* One RSS item.  arXiv's listing items have a description
+ * "arXiv:2411.01234v1 Announce Type: new \nAbstract: ..." (also replace,
+ * cross, replace-cross) and dc:creator "A. One, B. Two". */
+static pc_read_status build_rss(atom_reader *r, pc_record *rec)
+{
+    entry *e = &r->e;
+    size_t n, dn = 0;
+    const char *s, *desc = text_of(e, F_SUMMARY, &dn);
+    int version = 0;
+    bool have_id = false;
+    const char *abstract = desc;
+    size_t abstract_n = dn;
+    if (desc) {
+        const char *d = desc;
+        size_t m = dn;
+        pc_trim(&d, &m);
+        if (starts_with(d, m, "arXiv:")) {
+            size_t k = pc_arxiv_scan(d + 6, m - 6, &r->idbuf, &version);
+            have_id = k > 0;
+            const char *a = have_id ? find(d, m, "Abstract:") : NULL;
+            if (a) {
+                abstract = a + 9;
+                abstract_n = m - (size_t)(abstract - d);
+            }
+        }
+    }
+    if (!have_id && (s = text_of(e, F_GUID, &n))) {
+        pc_trim(&s, &n);
+        if (starts_with(s, n, "oai:arXiv.org:"))
+            have_id = pc_arxiv_scan(s + 14, n - 14, &r->idbuf, &version) == n - 14;
+    }
+    if (!have_id && (s = text_of(e, F_LINK, &n)))
+        have_id = arxiv_from_url(s, n, &r->idbuf, &version);
+    bool tex = have_id || e->seen_arxiv;
+
+    rec->kind = tex ? PC_KIND_PREPRINT : PC_KIND_WEBPAGE;
+    rec->src_file = r->file;
+    rec->src_line = e->line_start;
+    if (!common_title(r, rec, tex))
+        return PC_READ_SKIP;
+    /* arXiv's RSS 1.0 (before 2024) ended titles with
+     * ". (arXiv:1901.00123v1 [cs.DL] UPDATED)": the id's version and the
+     * primary category are taken from it, then it is cut */
+    char *cut = tex ? strstr(rec->title, " (arXiv:") : NULL;
+    if (cut && cut != rec->title && rec->title[strlen(rec->title) - 1] == ')') {
+        const char *p = cut + 8;
+        int v = 0;
+        size_t k = pc_arxiv_scan(p, strlen(p), &r->tmp2, &v);
+        if (k && (!have_id || !strcmp(r->tmp2.ptr, r->idbuf.ptr))) {
+            if (!have_id)
+                pc_set_str(&rec->arxiv_id, r->tmp2.ptr);
+            have_id = true;
+            version = version ? version : v;
+            if (p[k] == ' ' && p[k + 1] == '[') {
+                const char *close = strchr(p + k + 2, ']');
+                if (close && close > p + k + 2)
+                    pc_set_strn(&rec->arxiv_primary, p + k + 2, (size_t)(close - (p + k + 2)));
+            }
+        }
+        if (cut > rec->title && cut[-1] == '.')
+            cut--;
+        *cut = '\0';
+    }
+    if (have_id && !rec->arxiv_id)
+        rec->arxiv_id = pc_xstrdup(r->idbuf.ptr);
+    rec->arxiv_version = have_id ? version : 0;
+    if (abstract) {
+        /* an arXiv abstract is TeX; any other description is HTML.  arXiv's
+         * RSS 1.0 feeds (before 2024) wrapped the TeX abstract in <p>: the
+         * tags go first (only then: "$a<b$" is no tag) */
+        char *html = NULL;
+        const char *a = abstract;
+        size_t an = abstract_n;
+        pc_trim(&a, &an);
+        if (tex && starts_with(a, an, "<p>")) {
+            pc_buf_clear(&r->tmp2);
+            html_to_text(a, an, &r->tmp2);
+            html = pc_xstrdup(r->tmp2.ptr);
+            abstract = html;
+            abstract_n = strlen(html);
+        }
+        bool ok = decode(r, abstract, abstract_n, tex, !tex, NULL, e->line[F_SUMMARY]);
+        free(html);
+        if (!ok)
+            return PC_READ_SKIP;
+        if (r->tmp.len)
+            rec->abstract = pc_xstrdup(r->tmp.ptr);
+    } else if (!set_field(r, &rec->abstract, F_CONTENT, false)) {
+        return PC_READ_SKIP;
+    }
+    for (size_t i = 0; i < e->creators.n; i++) {
+        const char *c = e->creators.items[i];
+        /* RSS <author> is "email (Name)"; arXiv's old RSS linked each name
+         * (<a href=...>Name</a>): the HTML is removed first */
+        pc_buf_clear(&r->tmp2);
+        html_to_text(c, strlen(c), &r->tmp2);
+        const char *open = strchr(r->tmp2.ptr, '(');
+        if (strchr(r->tmp2.ptr, '@') && open && r->tmp2.ptr[r->tmp2.len - 1] == ')') {
+            memmove(r->tmp2.ptr, open + 1, strlen(open + 1) - 1);
+            pc_buf_truncate(&r->tmp2, strlen(open + 1) - 1);
+        } else if (strchr(r->tmp2.ptr, '@') && !strchr(r->tmp2.ptr, ' ')) {
+            continue; /* an e-mail address alone names nobody */
+        }
+        char *raw = pc_xstrdup(r->tmp2.ptr);
+        bool ok = decode(r, raw, strlen(raw), tex, false, NULL, e->line_start);
+        free(raw);
+        if (!ok)
+            return PC_READ_SKIP;
+        pc_names_parse_list(r->tmp.ptr, r->tmp.len, rec);
+    }
+    set_date(r, e->has[F_PUBDATE] ? F_PUBDATE : F_UPDATED, &rec->date);
+    if ((s = text_of(e, F_DOI, &n)) && n) {
+        pc_buf_clear(&r->tmp);
+        pc_buf_put(&r->tmp, s, n);
+        set_doi(&rec->doi, r->tmp.ptr);
+    }
+    if (!set_field(r, &rec->journal_ref, F_JREF, false) || !set_field(r, &rec->comment, F_COMMENT, false))
+        return PC_READ_SKIP;
+    /* the announce type (new, cross, replace, replace-cross) says why the
+     * paper is in today's listing: a comment, not a subject keyword */
+    if ((s = text_of(e, F_ANNOUNCE, &n))) {
+        pc_buf_clear(&r->tmp);
+        if (put_plain(&r->tmp, s, n) && r->tmp.len) {
+            pc_buf_clear(&r->tmp2);
+            if (rec->comment)
+                pc_buf_printf(&r->tmp2, "%s; ", rec->comment);
+            pc_buf_printf(&r->tmp2, "arXiv announce type: %s", r->tmp.ptr);
+            pc_set_str(&rec->comment, r->tmp2.ptr);
+        }
+    }
+    for (size_t i = 0; i < e->categories.n; i++)
+        add_keyword(rec, e->categories.items[i]);
+    if ((s = text_of(e, F_LINK, &n))) {
+        pc_trim(&s, &n);
+        if (n && pc_utf8_valid(s, n, NULL))
+            pc_strlist_push_n(&rec->urls, s, n);
+    }
+    return PC_READ_RECORD;
+}
+
+/* ---- the node walk ------------------------------------------------------------------ */
+
+static bool ns_atom(const xmlChar *ns) { return !ns || str_is(ns, NS_ATOM) || str_is(ns, NS_ATOM03); }
+static bool ns_rss(const xmlChar *ns) { return !ns || str_is(ns, NS_RSS1); }
+
+/* Which field an element directly inside an entry (or author) holds. */
+static field entry_field(const atom_reader *r, const xmlChar *ln, const xmlChar *ns, bool in_author)
+{
+    const char *l = (const char *)ln;
+    if (in_author) {
+        if (ns_atom(ns) && strcmp(l, "name") == 0)
+            return F_AUTHOR_NAME;
+        if (str_is(ns, NS_ARXIV) && strcmp(l, "affiliation") == 0)
+            return F_AFFIL;
+        return F_NONE;
+    }
+    if (str_is(ns, NS_ARXIV)) {
+        if (!pc_strcasecmp(l, "doi"))
+            return F_DOI;
+        if (!strcmp(l, "journal_ref") || !strcmp(l, "journal_reference"))
+            return F_JREF;
+        if (!strcmp(l, "comment") || !strcmp(l, "comments"))
+            return F_COMMENT;
+        if (!strcmp(l, "announce_type"))
+            return F_ANNOUNCE;
+        return F_NONE;
+    }
+    static const struct {
+        feed_kind kind;
+        const char *name;
+        field f;
+    } map[] = {
+        {FEED_ATOM, "id", F_ID},           {FEED_ATOM, "title", F_TITLE},
+        {FEED_ATOM, "summary", F_SUMMARY}, {FEED_ATOM, "content", F_CONTENT},
+        {FEED_ATOM, "published", F_PUBLISHED}, {FEED_ATOM, "updated", F_UPDATED},
+        {FEED_ATOM, "issued", F_PUBLISHED}, /* Atom 0.3 */
+        {FEED_ATOM, "modified", F_UPDATED}, /* Atom 0.3 */
+        {FEED_RSS, "title", F_TITLE},      {FEED_RSS, "description", F_SUMMARY},
+        {FEED_RSS, "link", F_LINK},        {FEED_RSS, "guid", F_GUID},
+        {FEED_RSS, "pubDate", F_PUBDATE},  {FEED_RSS, "category", F_CATEGORY},
+        {FEED_RSS, "author", F_CREATOR},
+    };
+    if (r->kind == FEED_RSS && str_is(ns, NS_DC)) {
+        if (!strcmp(l, "creator"))
+            return F_CREATOR;
+        if (!strcmp(l, "date"))
+            return F_UPDATED;
+        if (!strcmp(l, "subject"))
+            return F_CATEGORY;
+        return F_NONE;
+    }
+    if (r->kind == FEED_RSS && str_is(ns, NS_CONTENT) && !strcmp(l, "encoded"))
+        return F_CONTENT;
+    if (r->kind == FEED_ATOM ? !ns_atom(ns) : !ns_rss(ns))
+        return F_NONE;
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+        if (map[i].kind == r->kind && strcmp(map[i].name, l) == 0)
+            return map[i].f;
+    return F_NONE;
+}
+
+static pc_buf *field_buf(atom_reader *r, field f)
+{
+    return f == F_CH_TITLE ? &r->ch_title : f == F_CH_DESC ? &r->ch_desc : &r->e.text[f];
+}
+
+/* The collected text of field f is complete. */
+static void finish_field(atom_reader *r, field f)
+{
+    entry *e = &r->e;
+    pc_buf *b = field_buf(r, f);
+    switch (f) {
+    case F_AUTHOR_NAME:
+        if (e->n_authors) {
+            pc_buf *nb = &e->authors[e->n_authors - 1].name;
+            pc_buf_clear(nb);
+            pc_buf_put(nb, b->ptr, b->len);
+        }
+        break;
+    case F_AFFIL:
+        if (e->n_authors)
+            pc_strlist_push_n(&e->authors[e->n_authors - 1].affs, b->ptr, b->len);
+        break;
+    case F_CATEGORY:
+        pc_strlist_push_n(&e->categories, b->ptr, b->len);
+        break;
+    case F_CREATOR:
+        pc_strlist_push_n(&e->creators, b->ptr, b->len);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Block elements inside XHTML content become a space between words. */
+static bool is_block(const xmlChar *ln)
+{
+    static const char *const blocks[] = {"p", "div", "br", "li", "ul", "ol", "tr", "td", "th",
+                                         "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"};
+    for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++)
+        if (str_is(ln, blocks[i]))
+            return true;
+    return false;
+}
+
+/* Remembers an Atom <link>: the abstract page, the PDF, the DOI. */
+static void atom_link(atom_reader *r)
+{
+    entry *e = &r->e;
+    char *href = attr(r, "href"), *rel = attr(r, "rel"), *title = attr(r, "title"),
+         *type = attr(r, "type");
+    if (href && pc_utf8_valid(href, strlen(href), NULL)) {
+        if (title && !strcmp(title, "doi")) {
+            pc_set_str(&e->doi_href, href);
+        } else if ((title && !strcmp(title, "pdf")) || (type && !strcmp(type, "application/pdf"))) {
+            if (!e->pdf)
+                pc_set_str(&e->pdf, href);
+        } else if ((!rel || !strcmp(rel, "alternate")) && !e->alt) {
+            pc_set_str(&e->alt, href);
+        }
+    }
+    free(href);
+    free(rel);
+    free(title);
+    free(type);
+}
+
+static pc_read_status on_end(atom_reader *r, int depth, pc_record *rec);
+
+static pc_read_status on_start(atom_reader *r, int depth, pc_record *rec)
+{
+    const xmlChar *ln = xmlTextReaderConstLocalName(r->xr);
+    const xmlChar *ns = xmlTextReaderConstNamespaceUri(r->xr);
+    bool empty = xmlTextReaderIsEmptyElement(r->xr) == 1;
+    entry *e = &r->e;
+    if (depth >= ATOM_MAX_DEPTH) {
+        bool *reported = r->entry_depth >= 0 ? &e->deep_reported : &r->deep_reported;
+        if (!*reported)
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), 0,
+                         "elements nested deeper than %d levels%s", ATOM_MAX_DEPTH,
+                         r->entry_depth >= 0 ? ": entry skipped" : ": ignored");
+        *reported = true;
+        e->bad |= r->entry_depth >= 0;
+        return PC_READ_NONE; /* an empty one needs no end either */
+    }
+    if (r->collecting) {
+        if (is_block(ln))
+            pc_buf_putc(field_buf(r, r->collecting), ' ');
+        return empty ? on_end(r, depth, rec) : PC_READ_NONE;
+    }
+    if (depth == 0) {
+        if (str_is(ln, "feed") && ns_atom(ns)) {
+            r->kind = FEED_ATOM;
+        } else if ((str_is(ln, "rss") && !ns) || (str_is(ln, "RDF") && str_is(ns, NS_RDF))) {
+            r->kind = FEED_RSS;
+        } else {
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), 0,
+                         "not an Atom or RSS feed: the document element is <%s>", (const char *)ln);
+            return PC_READ_FATAL;
+        }
+        return PC_READ_NONE;
+    }
+    if (str_is(ns, NS_ARXIV) && r->entry_depth >= 0)
+        e->seen_arxiv = true;
+    field f = F_NONE;
+    if (r->entry_depth < 0) {
+        if ((r->kind == FEED_ATOM && str_is(ln, "entry") && ns_atom(ns)) ||
+            (r->kind == FEED_RSS && str_is(ln, "item") && ns_rss(ns))) {
+            entry_reset(e);
+            e->line_start = cur_line(r);
+            r->entry_depth = depth;
+        } else if (r->kind == FEED_RSS && str_is(ln, "channel") && ns_rss(ns) && r->channel_depth < 0) {
+            r->channel_depth = depth;
+        } else if (r->channel_depth >= 0 && depth == r->channel_depth + 1 && ns_rss(ns)) {
+            f = str_is(ln, "title") ? F_CH_TITLE : str_is(ln, "description") ? F_CH_DESC : F_NONE;
+            if (f == F_CH_TITLE)
+                r->ch_title_line = cur_line(r);
+        }
+    } else if (depth == r->entry_depth + 1) {
+        if (r->kind == FEED_ATOM && ns_atom(ns) && str_is(ln, "author")) {
+            pc_buf_clear(&entry_add_author(e)->name);
+            r->author_depth = depth;
+        } else if (r->kind == FEED_ATOM && ns_atom(ns) && str_is(ln, "link")) {
+            atom_link(r);
+        } else if (r->kind == FEED_ATOM && ns_atom(ns) && str_is(ln, "category")) {
+            char *term = attr(r, "term");
+            if (term)
+                pc_strlist_push(&e->categories, term);
+            free(term);
+        } else if (str_is(ns, NS_ARXIV) && str_is(ln, "primary_category")) {
+            char *term = attr(r, "term");
+            if (term)
+                pc_set_str(&e->primary, term);
+            free(term);
+        } else {
+            f = entry_field(r, ln, ns, false);
+        }
+    } else if (r->author_depth >= 0 && depth == r->author_depth + 1) {
+        f = entry_field(r, ln, ns, true);
+    }
+    if (f != F_NONE) {
+        pc_buf_clear(field_buf(r, f));
+        if (f < F_CH_TITLE) {
+            e->has[f] = true;
+            e->line[f] = cur_line(r);
+            char *type = r->kind == FEED_ATOM ? attr(r, "type") : NULL;
+            e->html[f] = type && !strcmp(type, "html");
+            free(type);
+        }
+        r->collecting = f;
+        r->collect_depth = depth;
+    }
+    return empty ? on_end(r, depth, rec) : PC_READ_NONE;
+}
+
+static pc_read_status on_end(atom_reader *r, int depth, pc_record *rec)
+{
+    if (r->collecting) {
+        if (depth != r->collect_depth) {
+            if (is_block(xmlTextReaderConstLocalName(r->xr)))
+                pc_buf_putc(field_buf(r, r->collecting), ' ');
+            return PC_READ_NONE;
+        }
+        finish_field(r, r->collecting);
+        r->collecting = F_NONE;
+        r->collect_depth = -1;
+        return PC_READ_NONE;
+    }
+    if (depth == r->author_depth) {
+        r->author_depth = -1;
+    } else if (depth == r->entry_depth) {
+        r->entry_depth = -1;
+        r->author_depth = -1;
+        if (r->e.bad)
+            return PC_READ_SKIP; /* the error was reported where it was */
+        return r->kind == FEED_ATOM ? build_atom(r, rec) : build_rss(r, rec);
+    } else if (depth == r->channel_depth) {
+        r->channel_depth = -1;
+        /* rss.arxiv.org answers a bad archive name with a channel titled
+         * "Feed error for query: URL", the reason in its description */
+        const char *t = r->ch_title.ptr;
+        size_t n = r->ch_title.len;
+        pc_trim(&t, &n);
+        if (starts_with(t, n, "Feed error for query")) {
+            pc_buf_clear(&r->tmp);
+            put_plain(&r->tmp, r->ch_desc.ptr, r->ch_desc.len);
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->ch_title_line, 0, "arXiv RSS error: %s",
+                         r->tmp.len ? r->tmp.ptr : "(no message)");
+        }
+    }
+    return PC_READ_NONE;
+}
+
+/* A DOCTYPE may declare entities.  They are never loaded or substituted,
+ * but a feed needs none, and one naming a file or URL (XXE) is an attack:
+ * the file is refused. */
+static pc_read_status check_doctype(atom_reader *r)
+{
+    xmlNodePtr dtd = xmlTextReaderCurrentNode(r->xr);
+    for (xmlNodePtr n = dtd ? dtd->children : NULL; n; n = n->next) {
+        if (n->type != XML_ENTITY_DECL)
+            continue;
+        xmlEntityPtr ent = (xmlEntityPtr)n;
+        if (ent->etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY ||
+            ent->etype == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY ||
+            ent->etype == XML_EXTERNAL_PARAMETER_ENTITY) {
+            /* no line: the DTD node has none, and the parser is ahead */
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 0, 0,
+                         "the DOCTYPE declares an external entity (%s%s): not read, and the feed is "
+                         "refused (a feed needs no entities)",
+                         ent->etype == XML_EXTERNAL_PARAMETER_ENTITY ? "%" : "&",
+                         ent->name ? (const char *)ent->name : "?");
+            return PC_READ_FATAL;
+        }
+    }
+    return PC_READ_NONE;
+}
+
+static pc_read_status on_node(atom_reader *r, pc_record *rec)
+{
+    int depth = xmlTextReaderDepth(r->xr);
+    switch (xmlTextReaderNodeType(r->xr)) {
+    case XML_READER_TYPE_ELEMENT:
+        return on_start(r, depth, rec);
+    case XML_READER_TYPE_END_ELEMENT:
+        return depth < ATOM_MAX_DEPTH ? on_end(r, depth, rec) : PC_READ_NONE;
+    case XML_READER_TYPE_TEXT:
+    case XML_READER_TYPE_CDATA:
+    case XML_READER_TYPE_WHITESPACE:
+    case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+        if (r->collecting) {
+            const xmlChar *v = xmlTextReaderConstValue(r->xr);
+            if (v)
+                pc_buf_puts(field_buf(r, r->collecting), (const char *)v);
+        }
+        return PC_READ_NONE;
+    case XML_READER_TYPE_DOCUMENT_TYPE:
+        return check_doctype(r);
+    case XML_READER_TYPE_ENTITY_REFERENCE:
+        /* never substituted, never loaded: an entity in a feed is either an
+         * attack (XXE, billion laughs) or a DTD we do not read */
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), 0,
+                     "entity reference &%s; is not expanded (a feed needs no DTD entities)%s",
+                     (const char *)xmlTextReaderConstLocalName(r->xr),
+                     r->entry_depth >= 0 ? ": entry skipped" : "");
+        r->e.bad |= r->entry_depth >= 0;
+        return PC_READ_NONE;
+    default:
+        return PC_READ_NONE;
+    }
+}
+
+/* Reads the next node; libxml2 returns 1 (a node), 0 (end) or -1 (error). */
+static int read_node(atom_reader *r)
+{
+    saved_handlers saved = handlers_push(r);
+    int ret = xmlTextReaderRead(r->xr);
+    handlers_pop(saved);
+    return ret;
+}
+
+static pc_read_status atom_next(void *state, pc_record *rec)
+{
+    atom_reader *r = state;
+    if (r->done)
+        return r->fatal ? PC_READ_FATAL : PC_READ_EOF;
+    for (;;) {
+        /* after a fatal error libxml2 may still hand over the nodes it
+         * built before it: the entries they complete are still converted */
+        int ret = read_node(r);
+        if (ret == 1) {
+            pc_read_status st = on_node(r, rec);
+            if (st == PC_READ_FATAL) {
+                r->done = r->fatal = true;
+                return st;
+            }
+            if (st != PC_READ_NONE)
+                return st;
+            continue;
+        }
+        r->done = true;
+        if (ret == 0 && !r->fatal) {
+            if (r->kind == FEED_NONE) {
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 0, 0, "not an Atom or RSS feed: no element");
+                r->fatal = true;
+                return PC_READ_FATAL;
+            }
+            return PC_READ_EOF;
+        }
+        r->fatal = true;
+        if (!r->fatal_reported)
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, (unsigned long)xmlTextReaderGetParserLineNumber(r->xr),
+                         (unsigned long)xmlTextReaderGetParserColumnNumber(r->xr), "cannot read the feed");
+        r->fatal_reported = true;
+        if (r->entry_depth >= 0) {
+            /* the entry being read is lost: say so, count it as skipped */
+            const char *what = r->kind == FEED_RSS ? "item" : "entry";
+            /* libxml2 says "Extra content at the end of the document" or
+             * "Premature end of data" for a file cut short */
+            if (r->at_eof && !pc_source_error(r->src) &&
+                (r->fatal_code == XML_ERR_DOCUMENT_END || r->fatal_code == XML_ERR_TAG_NOT_FINISHED))
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, 0,
+                             "%s not converted: the file ends inside it (truncated?)", what);
+            else
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, 0,
+                             "%s not converted: the XML error is inside it", what);
+            r->entry_depth = -1;
+            return PC_READ_SKIP;
+        }
+        return PC_READ_FATAL;
+    }
+}
+
+/* ---- detection ------------------------------------------------------------------------ */
+
+/* The document element, after a BOM, the XML declaration, comments,
+ * processing instructions and a DOCTYPE, is <feed>, <rss> or an RSS 1.0
+ * <rdf:RDF>. */
+static int atom_sniff(const char *head, size_t n)
+{
+    size_t i = n >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    for (;;) {
+        while (i < n && pc_is_space((unsigned char)head[i]))
+            i++;
+        if (i + 1 >= n || head[i] != '<')
+            return 0;
+        const char *rest = head + i;
+        size_t rn = n - i;
+        const char *end = NULL;
+        if (rest[1] == '?') { /* <?xml ...?> and other processing instructions */
+            end = find(rest, rn, "?>");
+            end = end ? end + 2 : NULL;
+        } else if (starts_with(rest, rn, "<!--")) {
+            end = find(rest, rn, "-->");
+            end = end ? end + 3 : NULL;
+        } else if (rest[1] == '!') { /* <!DOCTYPE x> or <!DOCTYPE x [ ... ]> */
+            const char *gt = memchr(rest, '>', rn), *br = memchr(rest, '[', rn);
+            if (br && gt && br < gt)
+                gt = find(br, rn - (size_t)(br - rest), "]>") ? find(br, rn - (size_t)(br - rest), "]>") + 1 : NULL;
+            end = gt ? gt + 1 : NULL;
+        } else {
+            size_t s = 1, e = 1;
+            while (e < rn && !pc_is_space((unsigned char)rest[e]) && rest[e] != '>' && rest[e] != '/')
+                e++;
+            const char *colon = memchr(rest + s, ':', e - s);
+            if (colon)
+                s = (size_t)(colon - rest) + 1;
+            if ((e - s == 4 && !memcmp(rest + s, "feed", 4)) || (e - s == 3 && !memcmp(rest + s, "rss", 3)))
+                return 80;
+            if (e - s == 3 && !memcmp(rest + s, "RDF", 3) && find(head, n, "purl.org/rss/1.0"))
+                return 80;
+            return 0;
+        }
+        if (!end)
+            return 0;
+        i = (size_t)(end - head);
+    }
+}
+
+static const char *const atom_aliases[] = {"arxiv", "rss", "xml", NULL};
+static const char *const atom_exts[] = {"atom", "xml", "rss", NULL};
+
+const pc_format pc_format_atom = {
+    .name = "atom",
+    .aliases = atom_aliases,
+    .extensions = atom_exts,
+    .description = "Atom and RSS feeds: the arXiv API, rss.arxiv.org, any Atom 1.0 / RSS 2.0",
+    .sniff = atom_sniff,
+    .read_open = atom_open,
+    .read_next = atom_next,
+    .read_close = atom_close,
+};
