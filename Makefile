@@ -36,7 +36,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
 .PHONY: all deps demo check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
-        clean golden-update help
+        clean golden-update help bench bench-smoke
 
 all: $(BIN)
 
@@ -48,6 +48,8 @@ help:
 	@echo "make asan       make check under ASan+UBSan"
 	@echo "make valgrind   make check with the binaries under valgrind"
 	@echo "make fuzz       run every reader's libFuzzer target FUZZ_SECONDS (60) each"
+	@echo "make bench      time every reader -> writer path, write bench/RESULTS.md (~10 min)"
+	@echo "make bench-smoke  the benchmark on 200 records (also runs in make check)"
 	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (default $(PREFIX))"
 	@echo "make golden-update  rewrite tests/golden from the current build"
 
@@ -127,6 +129,28 @@ valgrind: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 
 golden-update: $(BIN)
 	@BUILD=$(BUILD) sh tests/golden/update.sh
+
+# ---- benchmark (bench/README.md) -------------------------------------------
+# make bench: -O2 build, corpus of 10k/100k/1M records, every reader -> writer
+# path, floors, library baselines and peers; writes bench/RESULTS.md within
+# 10 minutes.  make bench-smoke: the same driver on 200 records (seconds).
+BENCH_SIZES ?= 10000 100000 1000000
+BENCH_TOOLS := $(BUILD)/bench/gen_corpus $(BUILD)/bench/baselines
+
+$(BUILD)/bench/gen_corpus: bench/gen_corpus.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=c11 -Wall -Wextra -Werror -o $@ $<
+
+$(BUILD)/bench/baselines: bench/baselines.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=c11 -Wall -Wextra -Werror $(PKG_CFLAGS) -o $@ $< $(PKG_LIBS)
+
+bench: $(BIN) $(BENCH_TOOLS)
+	@PAPERCONV=$(BIN) BENCH_BIN=$(BUILD)/bench CC="$(CC)" sh bench/run.sh $(BENCH_SIZES)
+
+bench-smoke: $(BIN) $(BENCH_TOOLS)
+	@PAPERCONV=$(BIN) BENCH_BIN=$(BUILD)/bench CC="$(CC)" sh bench/run.sh --smoke \
+	    --out $(BUILD)/bench/RESULTS-smoke.md --corpus $(BUILD)/bench/corpus 200
 
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
