@@ -116,17 +116,32 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
 
 /* ---- the set of keys given out ----------------------------------------- */
 
-/* An open-addressing set of 64-bit key hashes (0 = empty slot). */
+/* An open-addressing set of 64-bit hashes (0 = empty slot), with values
+ * in a parallel array: the repeated base keys. */
 typedef struct hashset {
     uint64_t *slots;
     size_t cap, used;
 } hashset;
 
+/* One shard of the keys handed out: 48 bits of each key's hash (the shard
+ * number is 8 more), kept as 32 + 16 bits in two arrays, 0 = empty slot. */
+typedef struct keyshard {
+    uint32_t *lo;
+    uint16_t *hi;
+    size_t cap, used;
+} keyshard;
+
 /* Keys handed out, and for each base key that repeated, the next suffix to
  * try (so n repeats of one base cost O(n), not O(n^2)).  The second table
- * holds only bases that repeated. */
+ * holds only bases that repeated.  The keys are split over 256 shards by
+ * the hash's top byte, each growing by a quarter on its own: growing never
+ * holds two copies of the whole set, so memory stays near 8 bytes a key
+ * (about 8 MB for a million records).  Two keys are taken for the same only
+ * if 56 bits of their hashes agree: expected once in ~10^11 million-key runs,
+ * and then the second just gets a needless suffix (keys stay unique). */
+enum { PC_KEY_SHARDS = 256 };
 struct pc_keyset {
-    hashset keys;
+    keyshard keys[PC_KEY_SHARDS];
     hashset bases;     /* base-key hashes ... */
     uint32_t *next;    /* ... and their next suffix, slot for slot */
 };
@@ -150,7 +165,10 @@ void pc_keyset_free(pc_keyset *ks)
 {
     if (!ks)
         return;
-    free(ks->keys.slots);
+    for (size_t i = 0; i < PC_KEY_SHARDS; i++) {
+        free(ks->keys[i].lo);
+        free(ks->keys[i].hi);
+    }
     free(ks->bases.slots);
     free(ks->next);
     free(ks);
@@ -173,7 +191,7 @@ static void reserve(hashset *hs, uint32_t **vals)
         return;
     hashset old = *hs;
     uint32_t *old_vals = vals ? *vals : NULL;
-    hs->cap = old.cap ? old.cap + old.cap / 2 + 1 : 1021;
+    hs->cap = old.cap ? old.cap + old.cap / 2 + 1 : 61;
     hs->slots = pc_xcalloc(hs->cap, sizeof *hs->slots);
     if (vals)
         *vals = pc_xcalloc(hs->cap, sizeof **vals);
@@ -188,15 +206,48 @@ static void reserve(hashset *hs, uint32_t **vals)
     free(old_vals);
 }
 
-/* Adds h; false if it was there already. */
-static bool insert(hashset *hs, uint64_t h)
+static size_t shard_slot(const keyshard *k, uint64_t fp)
 {
-    reserve(hs, NULL);
-    size_t i = find_slot(hs, h);
-    if (hs->slots[i])
+    uint32_t lo = (uint32_t)fp;
+    uint16_t hi = (uint16_t)(fp >> 32);
+    size_t i = (size_t)(fp % k->cap);
+    while ((k->lo[i] || k->hi[i]) && (k->lo[i] != lo || k->hi[i] != hi))
+        if (++i == k->cap)
+            i = 0;
+    return i;
+}
+
+static void shard_put(keyshard *k, size_t i, uint64_t fp)
+{
+    k->lo[i] = (uint32_t)fp;
+    k->hi[i] = (uint16_t)(fp >> 32);
+}
+
+/* Adds a key's hash to its shard; false if it was there already. */
+static bool insert_key(pc_keyset *ks, uint64_t h)
+{
+    keyshard *k = &ks->keys[h >> 56];
+    uint64_t fp = (h >> 8) & 0xFFFFFFFFFFFFULL;
+    if (!fp)
+        fp = 1;
+    if (!k->cap || (k->used + 1) * 8 > k->cap * 7) { /* grow by a quarter */
+        keyshard old = *k;
+        k->cap = old.cap ? old.cap + old.cap / 4 + 1 : 61;
+        k->lo = pc_xcalloc(k->cap, sizeof *k->lo);
+        k->hi = pc_xcalloc(k->cap, sizeof *k->hi);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.lo[i] || old.hi[i]) {
+                uint64_t f = (uint64_t)old.hi[i] << 32 | old.lo[i];
+                shard_put(k, shard_slot(k, f), f);
+            }
+        free(old.lo);
+        free(old.hi);
+    }
+    size_t i = shard_slot(k, fp);
+    if (k->lo[i] || k->hi[i])
         return false;
-    hs->slots[i] = h;
-    hs->used++;
+    shard_put(k, i, fp);
+    k->used++;
     return true;
 }
 
@@ -237,7 +288,7 @@ void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey)
         pc_citekey_base(rec, &key);
     size_t base = key.len;
     uint64_t bh = hash_key(key.ptr, key.len);
-    if (!insert(&ks->keys, bh)) {
+    if (!insert_key(ks, bh)) {
         /* a repeat: continue from the suffix this base reached last time */
         reserve(&ks->bases, &ks->next);
         size_t slot = find_slot(&ks->bases, bh);
@@ -250,7 +301,7 @@ void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey)
         for (;; k++) {
             pc_buf_truncate(&key, base);
             put_suffix(&key, k);
-            if (insert(&ks->keys, hash_key(key.ptr, key.len)))
+            if (insert_key(ks, hash_key(key.ptr, key.len)))
                 break;
         }
         ks->next[slot] = (uint32_t)(k + 1);

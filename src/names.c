@@ -16,16 +16,24 @@ static const char *const cap_particles[] = {"Van", "Von", "Der", "Den", "Dos", "
                                             "De", "Di", "Da", "Du", "La", "Le", "Ten", "Ter", "Zu",
                                             "Vander"};
 
-/* Words that make a name an organisation (compared case-insensitively). */
-static const char *const org_words[] = {
-    "Collaboration", "Collaborations", "Consortium", "Team", "Group", "Groups", "AG", "Corp", "Committee", "Council", "Society",
-    "Association", "Institute", "University", "Laboratory", "Laboratories", "Initiative",
-    "Project", "Organization", "Organisation", "Foundation", "Network", "Alliance", "Agency",
-    "Corporation", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "GmbH", "Centre", "Center",
-    "Department", "Office", "Partnership", "Programme", "Community", "Contributors",
-    "Developers", "Collective", "Taskforce", "Board", "Federation", "Union",
-    "Ministry", "Bureau", "Authority", "Observatory",
+/* Words that make a name an organisation (compared case-insensitively),
+ * with their lengths so the check needs no strlen per word. */
+#define W(s) {s, sizeof s - 1}
+static const struct {
+    const char *w;
+    size_t n;
+} org_words[] = {
+    W("Collaboration"), W("Collaborations"), W("Consortium"), W("Team"), W("Group"),
+    W("Groups"), W("AG"), W("Corp"), W("Committee"), W("Council"), W("Society"),
+    W("Association"), W("Institute"), W("University"), W("Laboratory"), W("Laboratories"),
+    W("Initiative"), W("Project"), W("Organization"), W("Organisation"), W("Foundation"),
+    W("Network"), W("Alliance"), W("Agency"), W("Corporation"), W("Inc"), W("Inc."), W("Ltd"),
+    W("Ltd."), W("LLC"), W("GmbH"), W("Centre"), W("Center"), W("Department"), W("Office"),
+    W("Partnership"), W("Programme"), W("Community"), W("Contributors"), W("Developers"),
+    W("Collective"), W("Taskforce"), W("Board"), W("Federation"), W("Union"), W("Ministry"),
+    W("Bureau"), W("Authority"), W("Observatory"),
 };
+#undef W
 
 static bool tok_in(tok t, const char *const *list, size_t count, bool nocase)
 {
@@ -93,26 +101,41 @@ static int tok_case(tok t)
     return 0;
 }
 
+static bool is_org_word(const char *w, size_t n)
+{
+    while (n && strchr(",;:()", w[n - 1]))
+        n--;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < sizeof org_words / sizeof *org_words; i++)
+            if (org_words[i].n == n && pc_strncasecmp(w, org_words[i].w, n) == 0)
+                return true;
+        if (!n || w[n - 1] != '.') /* "Inc." and "Inc" both */
+            break;
+        n--;
+    }
+    return false;
+}
+
+/* Scans the words in place (no allocation: it runs for every name). */
 bool pc_name_is_organisation(const char *s, size_t n)
 {
-    tok *t;
-    size_t k = tokenize(s, n, &t);
+    size_t words = 0, i = 0;
     bool org = false;
-    if (k >= 2 && t[0].n == 3 && pc_strncasecmp(t[0].s, "The", 3) == 0)
-        org = true;
-    for (size_t i = 0; !org && k >= 2 && i < k; i++) {
-        tok w = t[i];
-        while (w.n && strchr(",;:()", w.s[w.n - 1]))
-            w.n--;
-        tok bare = w;
-        if (bare.n && bare.s[bare.n - 1] == '.')
-            bare.n--;
-        if (tok_in(w, org_words, sizeof org_words / sizeof *org_words, true) ||
-            tok_in(bare, org_words, sizeof org_words / sizeof *org_words, true))
+    while (i < n) {
+        while (i < n && pc_is_space((unsigned char)s[i]))
+            i++;
+        size_t st = i;
+        while (i < n && !pc_is_space((unsigned char)s[i]))
+            i++;
+        if (i == st)
+            break;
+        if (words == 0 && i - st == 3 && pc_strncasecmp(s + st, "The", 3) == 0)
+            org = true; /* "The …" with at least one more word */
+        else if (!org && is_org_word(s + st, i - st))
             org = true;
+        words++;
     }
-    free(t);
-    return org;
+    return org && words >= 2;
 }
 
 /* Joins tokens [a, b) with single spaces into an owned string (NULL if empty). */
