@@ -30,14 +30,20 @@ static void *csljson_begin(FILE *out, pc_ctx *ctx)
 
 /* jansson's dump callback: appends to a pc_buf, indenting every line by two
  * spaces so the item sits inside the array.  A raw newline only ever comes
- * from JSON_INDENT (strings escape theirs), so this cannot alter a value. */
+ * from JSON_INDENT (strings escape theirs), so this cannot alter a value.
+ * jansson hands over whole strings and runs of indentation: each stretch up
+ * to a newline is appended with one pc_buf_put, not byte by byte. */
 static int dump_cb(const char *s, size_t n, void *data)
 {
     pc_buf *b = data;
-    for (size_t i = 0; i < n; i++) {
-        pc_buf_putc(b, s[i]);
-        if (s[i] == '\n')
-            pc_buf_puts(b, "  ");
+    while (n) {
+        const char *nl = memchr(s, '\n', n);
+        size_t k = nl ? (size_t)(nl - s) + 1 : n;
+        pc_buf_put(b, s, k);
+        if (nl)
+            pc_buf_put(b, "  ", 2);
+        s += k;
+        n -= k;
     }
     return 0;
 }

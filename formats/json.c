@@ -55,7 +55,8 @@ typedef struct json_reader {
     char *chunk;
     size_t cn, cp;
     bool in_eof;
-    unsigned long line, col; /* position of the next unread byte, 1-based */
+    unsigned long line, col; /* line of the next unread byte and column at cbase, 1-based */
+    size_t cbase;            /* chunk offset where col is exact (see cur_col) */
     bool started;            /* a BOM at the very start was looked for */
     /* top-level array being streamed */
     bool in_array, need_elem, after_comma;
@@ -65,8 +66,10 @@ typedef struct json_reader {
      * cannot swallow the lines after it.  Set by the file name (.jsonl,
      * .ndjson) or when the first top-level value fits on its line. */
     bool lines, lines_known;
-    /* the current element */
+    /* the current element: chunk[es, ee) when in_chunk, else elem */
     pc_buf elem;
+    bool in_chunk;
+    size_t es, ee;
     unsigned long eline, ecol;
     /* items of an envelope, converted one per call */
     json_t *root, *queue;
@@ -79,39 +82,72 @@ typedef struct json_reader {
 
 /* ---- reading bytes ----------------------------------------------------------- */
 
+/* Position bookkeeping is lazy because it ran for every byte of the input:
+ * r->line is exact at r->cp (newlines are counted with memchr over each span
+ * consumed), while r->col is the column at chunk offset r->cbase, with no
+ * newline in [cbase, cp).  cur_col() brings it up to r->cp only when a
+ * position is needed (an element's start, a diagnostic). */
+
+/* Columns count code points: UTF-8 continuation bytes do not move the column. */
+static unsigned long cur_col(json_reader *r)
+{
+    for (size_t i = r->cbase; i < r->cp; i++)
+        r->col += ((unsigned char)r->chunk[i] & 0xC0) != 0x80;
+    r->cbase = r->cp;
+    return r->col;
+}
+
+/* Moves r->cp forward to `end` (in the current chunk), counting newlines. */
+static void advance_to(json_reader *r, size_t end)
+{
+    const char *p = r->chunk + r->cp, *e = r->chunk + end;
+    const char *nl;
+    while (p < e && (nl = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+        r->line++;
+        r->col = 1;
+        p = nl + 1;
+        r->cbase = (size_t)(p - r->chunk);
+    }
+    r->cp = end;
+}
+
+/* The current element, when it lies whole in the chunk, is parsed in place
+ * from chunk[es, ee); before the chunk is overwritten it is copied to r->elem. */
+static void pin_elem(json_reader *r)
+{
+    if (r->in_chunk) {
+        pc_buf_put(&r->elem, r->chunk + r->es, r->ee - r->es);
+        r->in_chunk = false;
+    }
+}
+
 static bool refill(json_reader *r)
 {
     if (r->cp < r->cn)
         return true;
     if (r->in_eof)
         return false;
+    pin_elem(r);
+    (void)cur_col(r);
     ssize_t got = pc_source_read(r->src, r->chunk, PC_JSON_CHUNK);
     if (got <= 0) {
         r->in_eof = true; /* a read error is reported by the driver */
         return false;
     }
     r->cn = (size_t)got;
-    r->cp = 0;
+    r->cp = r->cbase = 0;
     return true;
 }
 
 static int peek_byte(json_reader *r) { return refill(r) ? (unsigned char)r->chunk[r->cp] : -1; }
 
-/* Advances the position over byte c.  Columns count code points: UTF-8
- * continuation bytes do not move the column. */
-static inline void step_pos(json_reader *r, unsigned char c)
-{
-    if (c == '\n') {
-        r->line++;
-        r->col = 1;
-    } else if ((c & 0xC0) != 0x80) {
-        r->col++;
-    }
-}
-
 static void consume_byte(json_reader *r)
 {
-    step_pos(r, (unsigned char)r->chunk[r->cp]);
+    if (r->chunk[r->cp] == '\n') {
+        r->line++;
+        r->col = 1;
+        r->cbase = r->cp + 1;
+    }
     r->cp++;
 }
 
@@ -135,16 +171,47 @@ static int skip_ws(json_reader *r)
     return c;
 }
 
-/* Reads one JSON value starting at the current (non-blank) byte into
- * r->elem, tracking strings, escapes and nesting depth only: jansson checks
- * the grammar afterwards.  A value nested deeper than PC_JSON_MAX_DEPTH or
- * larger than PC_JSON_MAX_ELEMENT is reported and read to its end without
- * being kept. */
+/* Bytes that matter outside strings inside a container; everything else
+ * (white space, numbers, literals, ':' and ',') is skipped by a table loop. */
+static const unsigned char json_special[256] = {
+    ['"'] = 1, ['{'] = 1, ['['] = 1, ['}'] = 1, [']'] = 1,
+};
+
+/* Skips a string body from chunk offset i (inside the string, not escaped)
+ * to at most n.  Returns the offset of the closing quote, or n when the
+ * string goes on; then *esc says whether chunk[n] is escaped.  Fast path:
+ * memchr finds each '"', and only the run of backslashes just before it is
+ * looked at (an odd run escapes it), instead of a state machine per byte. */
+static size_t skip_string(const char *chunk, size_t i, size_t n, bool *esc)
+{
+    for (;;) {
+        const char *q = memchr(chunk + i, '"', n - i);
+        size_t qi = q ? (size_t)(q - chunk) : n;
+        size_t k = 0;
+        while (qi - k > i && chunk[qi - 1 - k] == '\\')
+            k++;
+        if (!q) {
+            *esc = k & 1;
+            return n;
+        }
+        if (!(k & 1))
+            return qi;
+        i = qi + 1; /* an escaped quote */
+    }
+}
+
+/* Reads one JSON value starting at the current (non-blank) byte, tracking
+ * strings, escapes and nesting depth only: jansson checks the grammar
+ * afterwards.  The value is left in place in the chunk when it lies whole in
+ * it (r->in_chunk), else it is collected in r->elem.  A value nested deeper
+ * than PC_JSON_MAX_DEPTH or larger than PC_JSON_MAX_ELEMENT is reported and
+ * read to its end without being kept. */
 static scan_result scan_value(json_reader *r, bool stop_at_newline)
 {
     pc_buf_clear(&r->elem);
+    r->in_chunk = false;
     r->eline = r->line;
-    r->ecol = r->col;
+    r->ecol = cur_col(r);
     int first = peek_byte(r);
     bool scalar = first != '{' && first != '[';
     bool in_str = false, esc = false, deep = false, big = false, done = false, any = false;
@@ -154,37 +221,50 @@ static scan_result scan_value(json_reader *r, bool stop_at_newline)
             if (scalar && !in_str && any)
                 break; /* a number or literal ends at the end of input */
             if (!deep && !big)
-                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                              "unexpected end of input: the JSON value that starts at %lu:%lu is "
                              "not complete (truncated file?)",
                              r->eline, r->ecol);
             return SCAN_TRUNCATED;
         }
-        size_t start = r->cp;
-        while (r->cp < r->cn) {
-            unsigned char c = (unsigned char)r->chunk[r->cp];
-            if (c == '\n' && stop_at_newline && any) {
-                done = true;
-                break; /* jansson reports the incomplete line */
-            }
+        size_t start = r->cp, i = r->cp, n = r->cn;
+        if (stop_at_newline) { /* JSON Lines: a raw newline ends the value (jansson then
+                                  reports an incomplete line); the first byte is never one */
+            size_t from = any ? i : i + 1;
+            const char *nl = from < n ? memchr(r->chunk + from, '\n', n - from) : NULL;
+            if (nl)
+                n = (size_t)(nl - r->chunk);
+        }
+        while (i < n && !done) {
             if (in_str) {
-                if (esc)
+                if (esc) {
                     esc = false;
-                else if (c == '\\')
-                    esc = true;
-                else if (c == '"') {
+                    i++;
+                    continue;
+                }
+                i = skip_string(r->chunk, i, n, &esc);
+                if (i < n) {
                     in_str = false;
                     done = depth == 0;
+                    i++;
                 }
-            } else if (scalar && any && (c == ',' || c == ']' || c == '}' || is_ws(c))) {
-                done = true;
+                continue;
+            }
+            if (!scalar && any) /* fast path over what lies between strings */
+                while (i < n && !json_special[(unsigned char)r->chunk[i]])
+                    i++;
+            if (i == n)
+                break;
+            unsigned char c = (unsigned char)r->chunk[i];
+            if (scalar && any && (c == ',' || c == ']' || c == '}' || is_ws(c)))
                 break; /* the delimiter belongs to the container */
-            } else if (c == '"') {
+            if (c == '"') {
                 in_str = true;
             } else if (c == '{' || c == '[') {
                 if (++depth > PC_JSON_MAX_DEPTH && !deep && !big) {
                     deep = true;
-                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                    advance_to(r, i);
+                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                                  "JSON nested deeper than %d levels (the value starts at %lu:%lu)",
                                  PC_JSON_MAX_DEPTH, r->eline, r->ecol);
                 }
@@ -192,12 +272,12 @@ static scan_result scan_value(json_reader *r, bool stop_at_newline)
                 done = --depth == 0;
             }
             any = true;
-            step_pos(r, c);
-            r->cp++;
-            if (done)
-                break;
+            i++;
         }
-        size_t span = r->cp - start;
+        if (i < r->cn && (stop_at_newline || scalar) && !done)
+            done = true; /* stopped at a newline (JSON Lines) or a scalar's delimiter */
+        advance_to(r, i);
+        size_t span = i - start;
         if (deep || big)
             continue;
         if (r->elem.len + span > PC_JSON_MAX_ELEMENT) {
@@ -209,20 +289,39 @@ static scan_result scan_value(json_reader *r, bool stop_at_newline)
             pc_buf_free(&r->elem);
             continue;
         }
-        pc_buf_put(&r->elem, r->chunk + start, span);
+        if (done && r->elem.len == 0) { /* whole in the chunk: parse it in place */
+            r->in_chunk = true;
+            r->es = start;
+            r->ee = i;
+        } else {
+            pc_buf_put(&r->elem, r->chunk + start, span);
+        }
     }
     return deep || big ? SCAN_BAD : SCAN_OK;
 }
 
-/* Maps a byte offset in r->elem to the file position (line, column). */
+/* The bytes of the current element. */
+static const char *elem_ptr(const json_reader *r, size_t *len)
+{
+    if (r->in_chunk) {
+        *len = r->ee - r->es;
+        return r->chunk + r->es;
+    }
+    *len = r->elem.len;
+    return r->elem.ptr;
+}
+
+/* Maps a byte offset in the element to the file position (line, column). */
 static void elem_pos(const json_reader *r, size_t off, unsigned long *line, unsigned long *col)
 {
+    size_t len;
+    const char *p = elem_ptr(r, &len);
     *line = r->eline;
     *col = r->ecol;
-    if (off > r->elem.len)
-        off = r->elem.len;
+    if (off > len)
+        off = len;
     for (size_t i = 0; i < off; i++) {
-        unsigned char c = (unsigned char)r->elem.ptr[i];
+        unsigned char c = (unsigned char)p[i];
         if (c == '\n') {
             ++*line;
             *col = 1;
@@ -232,28 +331,32 @@ static void elem_pos(const json_reader *r, size_t off, unsigned long *line, unsi
     }
 }
 
-/* Parses r->elem; reports invalid UTF-8, NUL bytes and syntax errors with
- * their file position.  Returns the value (caller decrefs) or NULL. */
+/* Parses the element; reports invalid UTF-8, NUL bytes and syntax errors
+ * with their file position.  Returns the value (caller decrefs) or NULL.
+ * jansson rejects exactly what pc_utf8_valid rejects (bad sequences,
+ * overlongs, surrogates, NUL), so the UTF-8 pass runs only when the parse
+ * fails, to give the same diagnostic as checking first would. */
 static json_t *parse_elem(json_reader *r)
 {
-    size_t bad;
+    size_t bad, len;
     unsigned long line, col;
-    if (!pc_utf8_valid(r->elem.ptr, r->elem.len, &bad)) {
+    const char *p = elem_ptr(r, &len);
+    json_error_t err;
+    json_t *v = json_loadb(p, len, JSON_DECODE_ANY, &err);
+    if (v)
+        return v;
+    if (!pc_utf8_valid(p, len, &bad)) {
         elem_pos(r, bad, &line, &col);
-        unsigned char b = (unsigned char)r->elem.ptr[bad];
+        unsigned char b = (unsigned char)p[bad];
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col,
                      b ? "invalid UTF-8 byte 0x%02X in JSON" : "NUL byte (0x%02X) in JSON", b);
         return NULL;
     }
-    json_error_t err;
-    json_t *v = json_loadb(r->elem.ptr, r->elem.len, JSON_DECODE_ANY, &err);
-    if (!v) {
-        /* jansson's position is the byte after the offending token */
-        size_t pos = err.position > 0 ? (size_t)err.position - 1 : 0;
-        elem_pos(r, pos, &line, &col);
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "JSON: %s", err.text);
-    }
-    return v;
+    /* jansson's position is the byte after the offending token */
+    size_t pos = err.position > 0 ? (size_t)err.position - 1 : 0;
+    elem_pos(r, pos, &line, &col);
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "JSON: %s", err.text);
+    return NULL;
 }
 
 /* ---- text helpers ------------------------------------------------------------ */
@@ -1136,7 +1239,7 @@ static bool rest_of_line_blank(json_reader *r)
         consume_byte(r);
     if (c < 0 || c == '\n')
         return true;
-    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                  "JSON Lines: text after the value that starts at %lu:%lu (one value per line)",
                  r->eline, r->ecol);
     while ((c = peek_byte(r)) >= 0 && c != '\n')
@@ -1154,7 +1257,7 @@ static bool next_value(json_reader *r, scan_result *sr, bool *fatal)
         int c = skip_ws(r);
         if (r->in_array) {
             if (c < 0) {
-                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                              "unexpected end of input: the array opened at %lu:%lu is not closed "
                              "(truncated file?)",
                              r->arr_line, r->arr_col);
@@ -1163,7 +1266,7 @@ static bool next_value(json_reader *r, scan_result *sr, bool *fatal)
             }
             if (c == ']') {
                 if (r->after_comma)
-                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                                  "JSON: ',' before ']' (trailing comma)");
                 consume_byte(r);
                 r->in_array = false;
@@ -1171,7 +1274,7 @@ static bool next_value(json_reader *r, scan_result *sr, bool *fatal)
             }
             if (!r->need_elem) {
                 if (c != ',') {
-                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                                  "JSON: expected ',' or ']' after the array element, found '%c'",
                                  c >= 0x20 && c < 0x7F ? c : '?');
                     r->done = *fatal = true;
@@ -1182,7 +1285,7 @@ static bool next_value(json_reader *r, scan_result *sr, bool *fatal)
                 continue;
             }
             if (c == ',') {
-                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                              "JSON: missing array element before ','");
                 r->done = *fatal = true;
                 return false;
@@ -1197,14 +1300,14 @@ static bool next_value(json_reader *r, scan_result *sr, bool *fatal)
         }
         if (c == '[') { /* stream the elements of a top-level array */
             r->arr_line = r->line;
-            r->arr_col = r->col;
+            r->arr_col = cur_col(r);
             consume_byte(r);
             r->in_array = r->need_elem = true;
             r->after_comma = false;
             continue;
         }
         if (c == ',' || c == ']' || c == '}') {
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, cur_col(r),
                          "JSON: unexpected '%c' outside any value", c);
             consume_byte(r);
             continue;

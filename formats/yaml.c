@@ -65,20 +65,25 @@ static bool plain_is_not_string(const char *s, size_t n)
                                         "off", "y", "n", "<<", "="};
     if (n == 0)
         return true;
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (strlen(words[i]) == n && pc_strncasecmp(s, words[i], n) == 0)
-            return true;
+    if (n <= 5) /* no word is longer: most text skips the loop (it ran per scalar) */
+        for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+            if (strlen(words[i]) == n && pc_strncasecmp(s, words[i], n) == 0)
+                return true;
     unsigned char c = (unsigned char)s[0];
     return pc_is_digit(c) || c == '+' || c == '-' || c == '.';
 }
 
 /* Multi-line text asks for a literal block (|-); the emitter falls back to
  * a quoted style where a block cannot hold the text exactly. */
+/* libyaml checks the text is UTF-8 here (the item's strings come from the
+ * model unchecked, see csl.c); text it refuses fails the write rather than
+ * handing the emitter an event that was never set up. */
 static bool emit_scalar(yaml_writer *w, const char *s, size_t n, bool plain_ok)
 {
     yaml_event_t ev;
-    yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, plain_ok, 1,
-                                 memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+    if (!yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, plain_ok, 1,
+                                      memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE))
+        return w->ok = false;
     return emit(w, &ev);
 }
 
@@ -117,10 +122,11 @@ static bool emit_node(yaml_writer *w, const json_t *v, bool flow)
                                             flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
         if (!emit(w, &ev))
             return false;
-        json_object_foreach ((json_t *)v, k, x)
-            if (!emit_scalar(w, k, strlen(k), !plain_is_not_string(k, strlen(k))) ||
-                !emit_node(w, x, flow))
+        json_object_foreach ((json_t *)v, k, x) {
+            size_t kn = strlen(k);
+            if (!emit_scalar(w, k, kn, !plain_is_not_string(k, kn)) || !emit_node(w, x, flow))
                 return false;
+        }
         yaml_mapping_end_event_initialize(&ev);
         return emit(w, &ev);
     }
@@ -305,21 +311,27 @@ static bool is_plain(const yaml_event_t *ev)
 
 /* A scalar as JSON, by the YAML 1.2 core schema pandoc uses: plain null,
  * ~ and empty are null, plain true/false booleans, plain integers numbers;
- * everything else (yes, no, 1.5, quoted text) a string.  NULL for text
- * that is not valid UTF-8. */
+ * everything else (yes, no, 1.5, quoted text) a string.
+ *
+ * libyaml's reader refuses input that is not UTF-8 and its escapes cannot
+ * make any (surrogates are refused), so scalars are valid UTF-8 and
+ * jansson's second check is skipped (it cost 6% of yaml -> bibtex);
+ * pc_csl_read_item validates every string it takes in any case. */
 static json_t *scalar_json(const yaml_event_t *ev)
 {
     const char *s = (const char *)ev->data.scalar.value;
     size_t n = ev->data.scalar.length;
     if (is_plain(ev)) {
         static const char *const nulls[] = {"", "~", "null", "Null", "NULL"};
-        for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
-            if (strcmp(s, nulls[i]) == 0)
-                return json_null();
-        if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
-            return json_true();
-        if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
-            return json_false();
+        if (n <= 5) { /* the longest null or boolean word: most text skips 11 strcmp */
+            for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
+                if (strcmp(s, nulls[i]) == 0)
+                    return json_null();
+            if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
+                return json_true();
+            if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
+                return json_false();
+        }
         size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
         bool digits = n > i && n - i <= 15;
         for (size_t k = i; k < n && digits; k++)
@@ -327,7 +339,7 @@ static json_t *scalar_json(const yaml_event_t *ev)
         if (digits)
             return json_integer(strtoll(s, NULL, 10));
     }
-    return json_stringn(s, n);
+    return json_stringn_nocheck(s, n);
 }
 
 /* Builds the node that `first` starts into *out (NULL on failure).

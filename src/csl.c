@@ -48,12 +48,14 @@ static const char *csl_type(pc_kind k)
     return "article"; /* CSL's type for preprints */
 }
 
-/* Sets obj[key] to s when s is non-empty (model strings are valid UTF-8,
- * so json_string cannot fail on them). */
+/* Sets obj[key] to s when s is non-empty.  Model strings are valid UTF-8
+ * (every reader checks them on the way in), so jansson's own UTF-8 check is
+ * skipped: it was the largest cost of building an item (abstracts), and the
+ * writers check again anyway (jansson's dump, libyaml's scalar events). */
 static void set_str(json_t *obj, const char *key, const char *s)
 {
     if (s && *s)
-        json_object_set_new(obj, key, json_string(s));
+        json_object_set_new(obj, key, json_stringn_nocheck(s, strlen(s)));
 }
 
 static json_t *csl_name(const pc_name *nm)

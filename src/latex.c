@@ -143,6 +143,12 @@ static const char *accent_for_mark(int32_t mark)
 
 /* ---- decoding ----------------------------------------------------------- */
 
+/* Bytes decode_range must look at; everything else is copied in runs.  A
+ * table instead of strchr per byte: decoding runs over every field read. */
+static const unsigned char dec_special[256] = {
+    ['\\'] = 1, ['$'] = 1, ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['`'] = 1, ['\''] = 1,
+};
+
 typedef struct dec {
     pc_buf *out;
     pc_strlist *prot;
@@ -385,7 +391,7 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
     const int max_depth = 64;
     while (i < e) {
         size_t run = i;
-        while (run < e && (!s[run] || !strchr("\\${}~-`'", s[run])))
+        while (run < e && !dec_special[(unsigned char)s[run]])
             run++;
         if (run > i) {
             pc_buf_put(d->out, s + i, run - i);
@@ -490,11 +496,32 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
 void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
                      pc_latex_report *rep)
 {
+    /* Most fields are plain text: with no byte the decoder acts on, decoding
+     * is NFC + folding, and plain ASCII is only folding.  (NFC and folding
+     * commute: NFC never makes or removes ASCII white space, and an ASCII
+     * byte is a boundary NFC does not look across.) */
+    bool plain = true, ascii = true;
+    for (size_t i = 0; i < n && plain; i++) {
+        unsigned char c = (unsigned char)s[i];
+        plain = !dec_special[c];
+        ascii &= c < 0x80;
+    }
+    if (plain && ascii) {
+        pc_buf_put_folded(out, s, n);
+        return;
+    }
     pc_buf raw = PC_BUF_INIT;
-    dec d = {.out = &raw, .prot = protected_words, .rep = rep, .base = s};
-    decode_range(&d, s, 0, n, 0);
+    if (plain) {
+        pc_buf_put_folded(&raw, s, n);
+    } else {
+        dec d = {.out = &raw, .prot = protected_words, .rep = rep, .base = s};
+        decode_range(&d, s, 0, n, 0);
+    }
     pc_utf8_nfc(&raw);
-    pc_buf_put_folded(out, raw.ptr, raw.len);
+    if (plain)
+        pc_buf_put(out, raw.ptr, raw.len);
+    else
+        pc_buf_put_folded(out, raw.ptr, raw.len);
     pc_buf_free(&raw);
 }
 
@@ -644,6 +671,26 @@ static bool literal_braces_pair(const char *s, size_t n, unsigned flags)
     return any && level == 0;
 }
 
+/* Bytes pc_latex_encode cannot copy as they are: controls, non-ASCII and
+ * the LaTeX specials (1), and letters, which a combining mark may follow (2).
+ * A table instead of strchr per byte, as for decoding. */
+static const unsigned char enc_class[256] = {
+#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+    R16(1), R16(1), /* 0x00-0x1F */
+    ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['\\'] = 1, ['^'] = 1, ['_'] = 1, ['`'] = 1,
+    ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['\''] = 1,
+    ['A'] = 2, ['B'] = 2, ['C'] = 2, ['D'] = 2, ['E'] = 2, ['F'] = 2, ['G'] = 2, ['H'] = 2,
+    ['I'] = 2, ['J'] = 2, ['K'] = 2, ['L'] = 2, ['M'] = 2, ['N'] = 2, ['O'] = 2, ['P'] = 2,
+    ['Q'] = 2, ['R'] = 2, ['S'] = 2, ['T'] = 2, ['U'] = 2, ['V'] = 2, ['W'] = 2, ['X'] = 2,
+    ['Y'] = 2, ['Z'] = 2,
+    ['a'] = 2, ['b'] = 2, ['c'] = 2, ['d'] = 2, ['e'] = 2, ['f'] = 2, ['g'] = 2, ['h'] = 2,
+    ['i'] = 2, ['j'] = 2, ['k'] = 2, ['l'] = 2, ['m'] = 2, ['n'] = 2, ['o'] = 2, ['p'] = 2,
+    ['q'] = 2, ['r'] = 2, ['s'] = 2, ['t'] = 2, ['u'] = 2, ['v'] = 2, ['w'] = 2, ['x'] = 2,
+    ['y'] = 2, ['z'] = 2,
+    [0x80] = R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1),
+#undef R16
+};
+
 void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_latex_report *rep)
 {
     /* paired braces as \{ \} (what every reader knows), lone ones as
@@ -653,11 +700,11 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
     while (i < n) {
         size_t run = i;
         while (run < n) {
-            unsigned char c = (unsigned char)s[run];
-            if (c >= 0x80 || c < 0x20 || strchr("#$%&\\^_`{}~-'", c))
+            unsigned char k = enc_class[(unsigned char)s[run]];
+            if (k == 1)
                 break;
             /* a letter followed by a combining mark (U+0300..U+036F) */
-            if (pc_is_alpha(c) && run + 1 < n &&
+            if (k == 2 && run + 1 < n &&
                 ((unsigned char)s[run + 1] == 0xCC || (unsigned char)s[run + 1] == 0xCD))
                 break;
             run++;

@@ -43,26 +43,147 @@ bool pc_utf8_valid(const char *s, size_t n, size_t *bad)
     return true;
 }
 
-static bool all_ascii(const char *s, size_t n)
+/* ---- NFC ------------------------------------------------------------------
+ *
+ * Almost all real text is already NFC, and utf8proc_map (decompose, reorder,
+ * recompose, malloc) costs a fifth of a whole conversion, so pc_utf8_nfc first
+ * looks for a code point that NFC could change and calls utf8proc only around
+ * those.  Two facts make that safe:
+ *
+ * - A string whose code points all have combining class 0 and NFC_Quick_Check
+ *   = Yes is in NFC (UAX #15).  nfc_stable() is a conservative test for that:
+ *   everything below U+0300 qualifies; above, marks (Mn/Mc/Me, which holds
+ *   every composition partner with class 0 except the Hangul jamo), any
+ *   non-zero combining class, the Hangul jamo blocks and characters whose
+ *   canonical decomposition does not recompose to themselves (singletons,
+ *   exclusions) go to utf8proc.
+ * - An ASCII character is a starter that nothing before it composes with, so
+ *   NFC(A + B) = NFC(A) + NFC(B) whenever B begins with an ASCII byte.  Only
+ *   the stretch between the ASCII bytes around an unstable code point is
+ *   normalised; the rest is copied as it is.
+ *
+ * tests/unit/test_fastpaths.c compares the result with utf8proc_NFC for every
+ * code point. */
+
+static bool nfc_stable(int32_t cp)
 {
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
+    if (cp < 0x300)
+        return true;
+    if ((cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0xA960 && cp <= 0xA97F) ||
+        (cp >= 0xD7B0 && cp <= 0xD7FF))
+        return false; /* Hangul jamo: L + V (+ T) compose to a syllable */
+    const utf8proc_property_t *p = utf8proc_get_property(cp);
+    if (p->combining_class != 0 || p->category == UTF8PROC_CATEGORY_MN ||
+        p->category == UTF8PROC_CATEGORY_MC || p->category == UTF8PROC_CATEGORY_ME)
+        return false;
+    if (p->decomp_seqindex == UINT16_MAX || p->decomp_type != 0)
+        return true; /* no canonical decomposition (NFC ignores compatibility ones) */
+    /* A canonical decomposition: stable only if it composes back to cp. */
+    utf8proc_int32_t dec[8];
+    int last = 0;
+    utf8proc_ssize_t k = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
+    if (k < 1 || k > 8)
+        return false;
+    k = utf8proc_normalize_utf32(dec, k, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+    return k == 1 && dec[0] == cp;
+}
+
+/* True if all of [s, s+n) is valid for utf8proc (NUL included). */
+static bool utf8proc_valid(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        if ((unsigned char)s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        int32_t cp;
+        int len = pc_utf8_next(s + i, n - i, &cp);
+        if (len < 0)
             return false;
+        i += (size_t)len;
+    }
     return true;
+}
+
+/* Appends NFC of [s, s+n) to out; false if utf8proc fails. */
+static bool nfc_append(pc_buf *out, const char *s, size_t n)
+{
+    enum { STACK = 256 };
+    utf8proc_int32_t stack[STACK], *buf = stack;
+    const utf8proc_option_t opt = UTF8PROC_STABLE | UTF8PROC_COMPOSE;
+    utf8proc_ssize_t k = utf8proc_decompose((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n,
+                                            buf, STACK, opt);
+    if (k > STACK) {
+        buf = pc_xmalloc((size_t)k * sizeof *buf);
+        k = utf8proc_decompose((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, buf, k, opt);
+    }
+    if (k >= 0)
+        k = utf8proc_normalize_utf32(buf, k, opt);
+    bool ok = k >= 0;
+    for (utf8proc_ssize_t j = 0; j < k; j++)
+        pc_utf8_put(out, buf[j]);
+    if (buf != stack)
+        free(buf);
+    return ok;
 }
 
 void pc_utf8_nfc(pc_buf *b)
 {
-    if (all_ascii(b->ptr, b->len))
+    const char *s = b->ptr;
+    size_t n = b->len, i = 0, seg = 0;
+    /* Fast scan: seg is the last ASCII byte seen, where a segment may start. */
+    for (;;) {
+        while (i < n && (unsigned char)s[i] < 0x80)
+            seg = i++;
+        if (i >= n)
+            return; /* nothing NFC could change */
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0xC2 && c < 0xCC) { /* U+0080..U+02FF: always stable */
+            i += 2;
+            continue;
+        }
+        int32_t cp;
+        int len = pc_utf8_next(s + i, n - i, &cp);
+        if (len < 0 || !nfc_stable(cp))
+            break;
+        i += (size_t)len;
+    }
+    /* utf8proc_map fails on invalid UTF-8 anywhere, and then b stays as is */
+    if (!utf8proc_valid(s, n))
         return;
-    utf8proc_uint8_t *dst = NULL;
-    utf8proc_ssize_t n = utf8proc_map((const utf8proc_uint8_t *)b->ptr, (utf8proc_ssize_t)b->len,
-                                      &dst, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
-    if (n < 0) /* invalid input: callers validate first, so leave it as is */
-        return;
-    pc_buf_clear(b);
-    pc_buf_put(b, (const char *)dst, (size_t)n);
-    free(dst);
+    pc_buf out = PC_BUF_INIT;
+    pc_buf_grow(&out, n + 16);
+    pc_buf_put(&out, s, seg);
+    while (seg < n) {
+        /* [seg, end): from an ASCII byte (or the start) to the next ASCII
+         * byte after the unstable code point at i */
+        size_t end = i;
+        while (end < n && (unsigned char)s[end] >= 0x80)
+            end++;
+        if (!nfc_append(&out, s + seg, end - seg)) {
+            pc_buf_free(&out);
+            return;
+        }
+        /* copy on to the next unstable code point */
+        seg = i = end;
+        while (i < n) {
+            unsigned char c = (unsigned char)s[i];
+            if (c < 0x80) {
+                seg = i++;
+                continue;
+            }
+            int32_t cp;
+            int len = pc_utf8_next(s + i, n - i, &cp);
+            if (len < 0 || !nfc_stable(cp))
+                break;
+            i += (size_t)len;
+        }
+        if (i >= n)
+            seg = n;
+        pc_buf_put(&out, s + end, seg - end);
+    }
+    pc_buf_free(b);
+    *b = out;
 }
 
 /* Letters that have no canonical decomposition to an ASCII base. */

@@ -174,19 +174,29 @@ void pc_trim(const char **s, size_t *n)
         (*n)--;
 }
 
+/* Every white-space byte is <= ' ', so most bytes take one comparison. */
+static inline bool is_space_fast(unsigned char c) { return c <= ' ' && pc_is_space(c); }
+
+/* Copies whole runs of non-space bytes with one pc_buf_put each: this runs
+ * over every decoded field, and a call per byte cost more than the copying. */
 void pc_buf_put_folded(pc_buf *b, const char *s, size_t n)
 {
-    bool pending = false;
-    size_t start = b->len;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (pc_is_space(c)) {
-            pending = true;
-            continue;
+    size_t start = b->len, i = 0;
+    if (n)
+        pc_buf_grow(b, n); /* the folded text is never longer */
+    while (i < n) {
+        bool space = false;
+        while (i < n && is_space_fast((unsigned char)s[i])) {
+            space = true;
+            i++;
         }
-        if (pending && b->len > start)
+        size_t run = i;
+        while (i < n && !is_space_fast((unsigned char)s[i]))
+            i++;
+        if (i == run)
+            break; /* trailing space */
+        if (space && b->len > start)
             pc_buf_putc(b, ' ');
-        pending = false;
-        pc_buf_putc(b, (char)c);
+        pc_buf_put(b, s + run, i - run);
     }
 }
