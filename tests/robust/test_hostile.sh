@@ -53,11 +53,22 @@ awk 'BEGIN { printf "\342\200\242 Long Name\n\n  "; for (i = 0; i < 5000; i++) p
              for (i = 0; i < 5000; i++) printf "Family"; print " \302\267 2 octobre 2026" }' > longname.txt
 no_crash "very long names" 0 longname.txt
 
-# truncated versions of every sample, in every format we can read
-for f in "$ROOT"/samples/*; do
+# truncated files in every format we read: the samples, and our own
+# BibTeX, RIS, CSL-JSON and YAML outputs of the first sample, cut in half
+for fmt in bibtex ris csljson yaml; do
+    $PC "$S" -t $fmt > "whole.$fmt" 2>/dev/null
+done
+for f in "$ROOT"/samples/* whole.bibtex whole.ris whole.csljson whole.yaml; do
     size=$(wc -c < "$f")
-    head -c $((size / 2)) "$f" > "trunc-$(basename "$f")"
-    no_crash "truncated $(basename "$f")" "$(cd "$ROOT" && $PC "$T/trunc-$(basename "$f")" -t bibtex >/dev/null 2>&1; echo $?)" "trunc-$(basename "$f")"
+    base=$(basename "$f")
+    case $base in
+        whole.bibtex) from=bibtex ;; whole.ris) from=ris ;; whole.csljson) from=json ;;
+        whole.yaml) from=yaml ;; *) from="" ;;
+    esac
+    head -c $((size / 2)) "$f" > "trunc-$base"
+    want=$($PC "trunc-$base" ${from:+-f $from} -t bibtex >/dev/null 2>&1; echo $?)
+    check "truncated $base: exit 0 or 1 ($want)" [ "$want" -le 1 ]
+    no_crash "truncated $base" "$want" "trunc-$base" ${from:+-f $from}
 done
 
 # a directory, an unreadable file
