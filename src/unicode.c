@@ -127,17 +127,17 @@ static bool nfc_append(pc_buf *out, const char *s, size_t n)
     return ok;
 }
 
-void pc_utf8_nfc(pc_buf *b)
+/* Advances from i over code points NFC leaves alone, setting *seg at each
+ * ASCII byte passed (a segment may start there).  Returns the index of the
+ * first code point NFC could change (or of invalid UTF-8), or n. */
+static size_t skip_stable(const char *s, size_t n, size_t i, size_t *seg)
 {
-    const char *s = b->ptr;
-    size_t n = b->len, i = 0, seg = 0;
-    /* Fast scan: seg is the last ASCII byte seen, where a segment may start. */
-    for (;;) {
-        while (i < n && (unsigned char)s[i] < 0x80)
-            seg = i++;
-        if (i >= n)
-            return; /* nothing NFC could change */
+    while (i < n) {
         unsigned char c = (unsigned char)s[i];
+        if (c < 0x80) {
+            *seg = i++;
+            continue;
+        }
         if (c >= 0xC2 && c < 0xCC) { /* U+0080..U+02FF: always stable */
             i += 2;
             continue;
@@ -148,6 +148,16 @@ void pc_utf8_nfc(pc_buf *b)
             break;
         i += (size_t)len;
     }
+    return i < n ? i : n;
+}
+
+void pc_utf8_nfc(pc_buf *b)
+{
+    const char *s = b->ptr;
+    size_t n = b->len, seg = 0;
+    size_t i = skip_stable(s, n, 0, &seg);
+    if (i >= n)
+        return; /* nothing NFC could change */
     /* utf8proc_map fails on invalid UTF-8 anywhere, and then b stays as is */
     if (!utf8proc_valid(s, n))
         return;
@@ -165,19 +175,8 @@ void pc_utf8_nfc(pc_buf *b)
             return;
         }
         /* copy on to the next unstable code point */
-        seg = i = end;
-        while (i < n) {
-            unsigned char c = (unsigned char)s[i];
-            if (c < 0x80) {
-                seg = i++;
-                continue;
-            }
-            int32_t cp;
-            int len = pc_utf8_next(s + i, n - i, &cp);
-            if (len < 0 || !nfc_stable(cp))
-                break;
-            i += (size_t)len;
-        }
+        seg = end;
+        i = skip_stable(s, n, end, &seg);
         if (i >= n)
             seg = n;
         pc_buf_put(&out, s + end, seg - end);
