@@ -175,6 +175,13 @@ static void put_name_part(bib_writer *w, const char *s, bool brace_commas)
             depth++;
         else if (c == '}')
             depth--;
+        /* a hyphen standing alone ("- John", "Smith ER -"): BibTeX splits
+         * name words at hyphens and would drop it */
+        if (depth == 0 && c == '-' && brace_commas &&
+            (i == 0 || p[i - 1] == ' ' || i + 1 == n || p[i + 1] == ' ')) {
+            pc_buf_puts(&w->entry, "{-}");
+            continue;
+        }
         if (depth == 0 && c == ',' && brace_commas) {
             pc_buf_puts(&w->entry, "{,}");
             continue;
@@ -207,7 +214,11 @@ static void put_name(bib_writer *w, const pc_name *nm)
     }
     size_t fam = w->entry.len;
     put_name_part(w, nm->family, true);
-    if (family_needs_braces(w->entry.ptr + fam, w->entry.len - fam)) {
+    /* with no given name, no particle and no suffix, the family name is all
+     * BibTeX sees: several words would split into First and Last */
+    bool alone = !(nm->given && *nm->given) && !(nm->particle && *nm->particle) &&
+                 !(nm->suffix && *nm->suffix) && strchr(nm->family, ' ');
+    if (alone || family_needs_braces(w->entry.ptr + fam, w->entry.len - fam)) {
         pc_buf_putc(&w->entry, '}');
         pc_buf_grow(&w->entry, 1);
         memmove(w->entry.ptr + fam + 1, w->entry.ptr + fam, w->entry.len - fam + 1);

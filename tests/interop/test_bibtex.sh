@@ -54,7 +54,10 @@ oracle() { # NAME INPUT-FILE [paperconv options]
     fi
 }
 
-for f in "$ROOT"/samples/*.txt "$ROOT"/tests/data/listing-*.txt; do
+# every sample and listing fixture, and the hostile-strings fixtures of the
+# other writers' tests (braces, quotes, "ER  - ", newlines, <b>, emoji ...)
+for f in "$ROOT"/samples/* "$ROOT"/tests/data/listing-*.txt "$ROOT"/tests/data/csl-hostile.yaml \
+         "$ROOT"/tests/data/ris-hostile.ris; do
     [ -f "$f" ] || continue
     base=$(basename "$f")
     oracle "$base" "$f"
