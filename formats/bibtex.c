@@ -154,7 +154,16 @@ static bool family_needs_braces(const char *s, size_t n)
 
 /* Appends one name part, encoded, with commas and the word "and" braced so
  * BibTeX does not split the name list or the name there. */
+static void put_name_part_as(bib_writer *w, const char *s, bool brace_commas, bool joined);
+
 static void put_name_part(bib_writer *w, const char *s, bool brace_commas)
+{
+    put_name_part_as(w, s, brace_commas, false);
+}
+
+/* `joined`: a particle written against the family name ("al-"), whose
+ * final hyphen is BibTeX's word separator and must stay bare. */
+static void put_name_part_as(bib_writer *w, const char *s, bool brace_commas, bool joined)
 {
     pc_buf_clear(&w->tmp);
     pc_latex_encode(s, strlen(s), &w->tmp, w->flags, &w->rep);
@@ -178,7 +187,8 @@ static void put_name_part(bib_writer *w, const char *s, bool brace_commas)
         /* a hyphen standing alone ("- John", "Smith ER -"): BibTeX splits
          * name words at hyphens and would drop it */
         if (depth == 0 && c == '-' && brace_commas &&
-            (i == 0 || p[i - 1] == ' ' || i + 1 == n || p[i + 1] == ' ')) {
+            (i == 0 || p[i - 1] == ' ' || (i + 1 < n && p[i + 1] == ' ') ||
+             (i + 1 == n && !joined))) {
             pc_buf_puts(&w->entry, "{-}");
             continue;
         }
@@ -208,7 +218,7 @@ static void put_name(bib_writer *w, const pc_name *nm)
         return;
     }
     if (nm->particle && *nm->particle) {
-        put_name_part(w, nm->particle, true);
+        put_name_part_as(w, nm->particle, true, pc_particle_joins(nm->particle));
         if (!pc_particle_joins(nm->particle))
             pc_buf_putc(&w->entry, ' ');
     }
