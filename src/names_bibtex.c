@@ -184,36 +184,60 @@ static size_t von_end_of(const bword *w, size_t von_start, size_t last_end)
     return von_end;
 }
 
+/* Reads the "key = value" pair at *i of [s, s+n) (value up to the next
+ * comma at brace depth 0, trimmed, quotes removed) and moves *i past it.
+ * False if there is no "key =" there. */
+static bool next_pair(const char *s, size_t n, size_t *i, const char **key, size_t *kn,
+                      const char **val, size_t *vn)
+{
+    size_t k = *i;
+    while (k < n && pc_is_space((unsigned char)s[k]))
+        k++;
+    *key = s + k;
+    while (k < n && (pc_is_alpha((unsigned char)s[k]) || s[k] == '-'))
+        k++;
+    *kn = (size_t)(s + k - *key);
+    while (k < n && pc_is_space((unsigned char)s[k]))
+        k++;
+    if (!*kn || k >= n || s[k] != '=')
+        return false;
+    size_t v = k + 1, ve = v;
+    int depth = 0;
+    for (; ve < n; ve++) {
+        if (s[ve] == '{')
+            depth++;
+        else if (s[ve] == '}')
+            depth--;
+        else if (s[ve] == ',' && depth == 0)
+            break;
+    }
+    *val = s + v;
+    *vn = ve - v;
+    pc_trim(val, vn);
+    if (*vn >= 2 && (*val)[0] == '"' && (*val)[*vn - 1] == '"') {
+        (*val)++;
+        *vn -= 2;
+    }
+    *i = ve + 1;
+    return true;
+}
+
+static bool key_is(const char *key, size_t kn, const char *want)
+{
+    return kn == strlen(want) && pc_strncasecmp(key, want, kn) == 0;
+}
+
 /* True if [s, s+n) is "key = value, ..." throughout, with a name key. */
 static bool is_extended(const char *s, size_t n)
 {
     bool any_name_key = false;
-    size_t i = 0;
+    const char *key, *val;
+    size_t kn, vn, i = 0;
     while (i < n) {
-        while (i < n && pc_is_space((unsigned char)s[i]))
-            i++;
-        size_t k = i;
-        while (k < n && (pc_is_alpha((unsigned char)s[k]) || s[k] == '-'))
-            k++;
-        size_t e = k;
-        while (e < n && pc_is_space((unsigned char)s[e]))
-            e++;
-        if (k == i || e >= n || s[e] != '=')
+        if (!next_pair(s, n, &i, &key, &kn, &val, &vn))
             return false;
-        static const char *const keys[] = {"family", "given", "prefix", "suffix"};
-        for (size_t q = 0; q < 4; q++)
-            if (k - i == strlen(keys[q]) && pc_strncasecmp(s + i, keys[q], k - i) == 0)
-                any_name_key = true;
-        int depth = 0;
-        for (i = e + 1; i < n; i++) { /* to the next depth-0 comma */
-            if (s[i] == '{')
-                depth++;
-            else if (s[i] == '}')
-                depth--;
-            else if (s[i] == ',' && depth == 0)
-                break;
-        }
-        i++;
+        any_name_key |= key_is(key, kn, "family") || key_is(key, kn, "given") ||
+                        key_is(key, kn, "prefix") || key_is(key, kn, "suffix");
     }
     return any_name_key;
 }
@@ -222,52 +246,21 @@ static bool is_extended(const char *s, size_t n)
 static void parse_extended(const char *s, size_t n, pc_name *out, const char *base,
                            pc_bibtex_names_report *rep)
 {
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && pc_is_space((unsigned char)s[i]))
-            i++;
-        size_t k = i;
-        while (k < n && (pc_is_alpha((unsigned char)s[k]) || s[k] == '-'))
-            k++;
-        const char *key = s + i;
-        size_t kn = k - i;
-        while (k < n && s[k] != '=')
-            k++;
-        size_t v = k + 1, ve = v;
-        int depth = 0;
-        for (; ve < n; ve++) {
-            if (s[ve] == '{')
-                depth++;
-            else if (s[ve] == '}')
-                depth--;
-            else if (s[ve] == ',' && depth == 0)
-                break;
-        }
-        const char *val = s + (v < n ? v : n);
-        size_t vn = ve > v ? ve - v : 0;
-        pc_trim(&val, &vn);
-        if (vn >= 2 && val[0] == '"' && val[vn - 1] == '"') {
-            val++;
-            vn -= 2;
-        }
-        char **dst = NULL;
-        if (kn == 6 && pc_strncasecmp(key, "family", 6) == 0)
-            dst = &out->family;
-        else if (kn == 5 && pc_strncasecmp(key, "given", 5) == 0)
-            dst = &out->given;
-        else if (kn == 6 && pc_strncasecmp(key, "prefix", 6) == 0)
-            dst = &out->particle;
-        else if (kn == 6 && pc_strncasecmp(key, "suffix", 6) == 0)
-            dst = &out->suffix;
+    const char *key, *val;
+    size_t kn, vn, i = 0;
+    while (i < n && next_pair(s, n, &i, &key, &kn, &val, &vn)) {
+        char **dst = key_is(key, kn, "family")   ? &out->family
+                     : key_is(key, kn, "given")  ? &out->given
+                     : key_is(key, kn, "prefix") ? &out->particle
+                     : key_is(key, kn, "suffix") ? &out->suffix
+                                                 : NULL;
         if (dst) {
             free(*dst);
             *dst = decode_text(val, vn, rep ? &rep->tex : NULL);
-        } else if (!(kn == 2 && pc_strncasecmp(key, "id", 2) == 0) &&
-                   !(kn == 9 && pc_strncasecmp(key, "useprefix", 9) == 0) &&
+        } else if (!key_is(key, kn, "id") && !key_is(key, kn, "useprefix") &&
                    !(kn > 2 && key[kn - 2] == '-' && key[kn - 1] == 'i')) {
             note(rep, base, key, "unknown key in an extended (key=value) name");
         }
-        i = ve + 1;
     }
 }
 
