@@ -320,7 +320,7 @@ static void html_to_text(const char *s, size_t n, pc_buf *out)
  * html-typed or RSS text of another feed, else plain.  False (after
  * reporting) for invalid UTF-8. */
 static bool decode(atom_reader *r, const char *s, size_t n, bool tex, bool html,
-                   pc_strlist *protected_words, unsigned long line)
+                   pc_strlist *protected_words, pc_spanlist *markup, unsigned long line)
 {
     pc_buf_clear(&r->tmp);
     if (!pc_utf8_valid(s, n, NULL)) {
@@ -329,7 +329,7 @@ static bool decode(atom_reader *r, const char *s, size_t n, bool tex, bool html,
     }
     if (tex) {
         pc_latex_report rep = {0};
-        pc_latex_decode(s, n, &r->tmp, protected_words, &rep);
+        pc_latex_decode_marked(s, n, &r->tmp, protected_words, markup, &rep);
         if (rep.n_unknown)
             pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, 0,
                          "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
@@ -472,13 +472,13 @@ static const char *text_of(const entry *e, field f, size_t *n)
 }
 
 /* Sets *dst to the decoded field f (if present and not empty). */
-static bool set_field(atom_reader *r, char **dst, field f, bool tex)
+static bool set_field(atom_reader *r, char **dst, pc_spanlist *markup, field f, bool tex)
 {
     size_t n;
     const char *s = text_of(&r->e, f, &n);
     if (!s)
         return true;
-    if (!decode(r, s, n, tex, r->e.html[f], NULL, r->e.line[f]))
+    if (!decode(r, s, n, tex, r->e.html[f], NULL, markup, r->e.line[f]))
         return false;
     if (r->tmp.len)
         pc_set_strn(dst, r->tmp.ptr, r->tmp.len);
@@ -529,7 +529,8 @@ static bool common_title(atom_reader *r, pc_record *rec, bool tex)
 {
     size_t n;
     const char *s = text_of(&r->e, F_TITLE, &n);
-    if (s && !decode(r, s, n, tex, r->e.html[F_TITLE], &rec->title_protected, r->e.line[F_TITLE]))
+    if (s && !decode(r, s, n, tex, r->e.html[F_TITLE], &rec->title_protected, &rec->title_markup,
+                    r->e.line[F_TITLE]))
         return false;
     if (!s || !r->tmp.len) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, 0, "%s has no title",
@@ -599,19 +600,20 @@ static pc_read_status build_atom(atom_reader *r, pc_record *rec)
                      "not an arXiv abstract URL: \"%.*s\" (no arXiv id kept)", (int)(n > 80 ? 80 : n), s);
     }
     field abs = e->has[F_SUMMARY] ? F_SUMMARY : F_CONTENT;
-    if (!set_field(r, &rec->abstract, abs, tex))
+    if (!set_field(r, &rec->abstract, &rec->abstract_markup, abs, tex))
         return PC_READ_SKIP;
 
     for (size_t i = 0; i < e->n_authors; i++) {
         raw_author *a = &e->authors[i];
-        if (!decode(r, a->name.ptr, a->name.len, tex, false, NULL, e->line_start))
+        if (!decode(r, a->name.ptr, a->name.len, tex, false, NULL, NULL, e->line_start))
             return PC_READ_SKIP;
         if (!r->tmp.len)
             continue;
         pc_name *nm = pc_record_add_author(rec);
         pc_name_parse(r->tmp.ptr, r->tmp.len, nm);
         for (size_t k = 0; k < a->affs.n; k++) {
-            if (!decode(r, a->affs.items[k], strlen(a->affs.items[k]), tex, false, NULL, e->line_start))
+            if (!decode(r, a->affs.items[k], strlen(a->affs.items[k]), tex, false, NULL, NULL,
+                        e->line_start))
                 return PC_READ_SKIP;
             if (r->tmp.len && !pc_strlist_has(&nm->affiliations, r->tmp.ptr))
                 pc_strlist_push(&nm->affiliations, r->tmp.ptr);
@@ -634,7 +636,7 @@ static pc_read_status build_atom(atom_reader *r, pc_record *rec)
     if (!rec->doi && e->doi_href)
         set_doi(&rec->doi, e->doi_href);
     /* journal_ref and comment are free text with URLs and "~": not TeX-decoded */
-    if (!set_field(r, &rec->journal_ref, F_JREF, false) || !set_field(r, &rec->comment, F_COMMENT, false))
+    if (!set_field(r, &rec->journal_ref, NULL, F_JREF, false) || !set_field(r, &rec->comment, NULL, F_COMMENT, false))
         return PC_READ_SKIP;
     if (e->primary && pc_utf8_valid(e->primary, strlen(e->primary), NULL))
         rec->arxiv_primary = pc_xstrdup(e->primary);
@@ -731,13 +733,13 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
             abstract = html;
             abstract_n = strlen(html);
         }
-        bool ok = decode(r, abstract, abstract_n, tex, !tex, NULL, e->line[F_SUMMARY]);
+        bool ok = decode(r, abstract, abstract_n, tex, !tex, NULL, &rec->abstract_markup, e->line[F_SUMMARY]);
         free(html);
         if (!ok)
             return PC_READ_SKIP;
         if (r->tmp.len)
             rec->abstract = pc_xstrdup(r->tmp.ptr);
-    } else if (!set_field(r, &rec->abstract, F_CONTENT, false)) {
+    } else if (!set_field(r, &rec->abstract, NULL, F_CONTENT, false)) {
         return PC_READ_SKIP;
     }
     for (size_t i = 0; i < e->creators.n; i++) {
@@ -754,7 +756,7 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
             continue; /* an e-mail address alone names nobody */
         }
         char *raw = pc_xstrdup(r->tmp2.ptr);
-        bool ok = decode(r, raw, strlen(raw), tex, false, NULL, e->line_start);
+        bool ok = decode(r, raw, strlen(raw), tex, false, NULL, NULL, e->line_start);
         free(raw);
         if (!ok)
             return PC_READ_SKIP;
@@ -766,7 +768,7 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
         pc_buf_put(&r->tmp, s, n);
         set_doi(&rec->doi, r->tmp.ptr);
     }
-    if (!set_field(r, &rec->journal_ref, F_JREF, false) || !set_field(r, &rec->comment, F_COMMENT, false))
+    if (!set_field(r, &rec->journal_ref, NULL, F_JREF, false) || !set_field(r, &rec->comment, NULL, F_COMMENT, false))
         return PC_READ_SKIP;
     /* the announce type (new, cross, replace, replace-cross) says why the
      * paper is in today's listing: a comment, not a subject keyword */

@@ -11,6 +11,7 @@
 #include "bibtex_read.h"
 #include "dates.h"
 #include "latex.h"
+#include "markup.h"
 #include "names.h"
 #include "paperconv.h"
 #include "unicode.h"
@@ -311,15 +312,12 @@ static bool word_needs_protection(const char *s, size_t n, const pc_strlist *pro
     return false;
 }
 
-static void title_field(bib_writer *w, const pc_record *r)
+/* The title words in [from, to) of t: a word that must keep its case is
+ * braced ({LLM}), everything else encoded as it is. */
+static void title_words(bib_writer *w, const pc_record *r, const char *t, size_t from, size_t to)
 {
-    const char *t = r->title;
-    if (!t || !*t)
-        return;
-    field_open(w, "title");
-    size_t n = strlen(t);
-    size_t i = 0;
-    while (i < n) {
+    size_t i = from;
+    while (i < to) {
         if (t[i] == ' ') {
             pc_buf_putc(&w->entry, ' ');
             i++;
@@ -328,8 +326,8 @@ static void title_field(bib_writer *w, const pc_record *r)
         /* one word, math spans included */
         size_t st = i;
         bool has_math = false;
-        while (i < n && t[i] != ' ') {
-            size_t m = t[i] == '$' ? pc_latex_math_span(t, i, n) : 0;
+        while (i < to && t[i] != ' ') {
+            size_t m = t[i] == '$' ? pc_latex_math_span(t, i, to) : 0;
             if (m) {
                 i += m;
                 has_math = true;
@@ -354,6 +352,59 @@ static void title_field(bib_writer *w, const pc_record *r)
         pc_buf_putc(&w->entry, '}');
         pc_latex_encode(t + ce, i - ce, &w->entry, w->flags, &w->rep);
     }
+}
+
+/* Italic and bold as \emph{...} and \textbf{...}: \emph, not \textit,
+ * so that a style setting the title in italics turns it upright, as a
+ * species name in an italic title should be. */
+typedef struct marked {
+    bib_writer *w;
+    const pc_record *r;
+} marked;
+
+static void mark_open(void *u, pc_mark m)
+{
+    pc_buf_puts(&((marked *)u)->w->entry, m == PC_MARK_BOLD ? "\\textbf{" : "\\emph{");
+}
+
+static void mark_close(void *u, pc_mark m)
+{
+    (void)m;
+    pc_buf_putc(&((marked *)u)->w->entry, '}');
+}
+
+static void title_text(void *u, const char *s, size_t from, size_t to)
+{
+    marked *k = u;
+    title_words(k->w, k->r, s, from, to);
+}
+
+static void abstract_text(void *u, const char *s, size_t from, size_t to)
+{
+    marked *k = u;
+    pc_latex_encode(s + from, to - from, &k->w->entry, k->w->flags | PC_TEX_MATH, &k->w->rep);
+}
+
+static void title_field(bib_writer *w, const pc_record *r)
+{
+    const char *t = r->title;
+    if (!t || !*t)
+        return;
+    static const pc_markup_sink sink = {.text = title_text, .open = mark_open, .close = mark_close};
+    marked k = {.w = w, .r = r};
+    field_open(w, "title");
+    pc_markup_walk(t, strlen(t), &r->title_markup, &sink, &k);
+    field_close(w);
+}
+
+static void abstract_field(bib_writer *w, const pc_record *r)
+{
+    static const pc_markup_sink sink = {.text = abstract_text, .open = mark_open, .close = mark_close};
+    marked k = {.w = w, .r = r};
+    field_open(w, "abstract");
+    pc_markup_walk(r->abstract, strlen(r->abstract), &r->abstract_markup, &sink, &k);
+    if (r->abstract_truncated)
+        pc_buf_puts(&w->entry, w->flags & PC_TEX_UNICODE ? "\xE2\x80\xA6" : "{\\ldots}");
     field_close(w);
 }
 
@@ -402,14 +453,8 @@ static bool bib_write(void *state, const pc_record *r)
             url_field(w, "url", r->urls.items[0]);
         else
             pc_ctx_dropped(w->ctx, "bibtex", "url (second and later)");
-    if (r->abstract) {
-        field_open(w, "abstract");
-        pc_latex_encode(r->abstract, strlen(r->abstract), &w->entry, w->flags | PC_TEX_MATH,
-                        &w->rep);
-        if (r->abstract_truncated)
-            pc_buf_puts(&w->entry, w->flags & PC_TEX_UNICODE ? "\xE2\x80\xA6" : "{\\ldots}");
-        field_close(w);
-    }
+    if (r->abstract)
+        abstract_field(w, r);
     if (r->keywords.n) {
         field_open(w, "keywords");
         for (size_t i = 0; i < r->keywords.n; i++) {

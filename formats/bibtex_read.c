@@ -18,6 +18,7 @@
 #include "dates.h"
 #include "ids.h"
 #include "latex.h"
+#include "markup.h"
 #include "names_bibtex.h"
 #include "source.h"
 #include "unicode.h"
@@ -525,11 +526,11 @@ static void count_unknown(bib_reader *r, const char *name)
 
 /* Decodes a field's LaTeX into an owned string (NULL if empty), warning
  * once about unknown commands. */
-static char *decode(bib_reader *r, const field *f, pc_strlist *prot)
+static char *decode(bib_reader *r, const field *f, pc_strlist *prot, pc_spanlist *markup)
 {
     pc_latex_report rep = {0};
     pc_buf_clear(&r->tmp);
-    pc_latex_decode(f->val.ptr, f->val.len, &r->tmp, prot, &rep);
+    pc_latex_decode_marked(f->val.ptr, f->val.len, &r->tmp, prot, markup, &rep);
     if (rep.n_unknown) {
         unsigned long l, c;
         pos_in(f->val.ptr, rep.first_offset < f->val.len ? rep.first_offset : 0, f->line, f->col,
@@ -544,7 +545,7 @@ static char *decode(bib_reader *r, const field *f, pc_strlist *prot)
 static char *decode_name(bib_reader *r, const char *name)
 {
     field *f = find_field(r, name);
-    return f ? decode(r, f, NULL) : NULL;
+    return f ? decode(r, f, NULL, NULL) : NULL;
 }
 
 /* A URL or DOI as written: no LaTeX decoding (the url package reads them
@@ -607,7 +608,7 @@ static void read_date(bib_reader *r, pc_record *rec)
 {
     field *f = find_field(r, "date");
     char *s;
-    if (f && (s = decode(r, f, NULL))) {
+    if (f && (s = decode(r, f, NULL, NULL))) {
         size_t n = strcspn(s, "/");
         while (n && strchr("~?%", s[n - 1])) /* EDTF qualifiers */
             n--;
@@ -619,7 +620,7 @@ static void read_date(bib_reader *r, pc_record *rec)
         return;
     }
     pc_date d = {0};
-    if ((f = find_field(r, "year")) && (s = decode(r, f, NULL))) {
+    if ((f = find_field(r, "year")) && (s = decode(r, f, NULL, NULL))) {
         pc_date tmp;
         if (all_digits(s, strlen(s)) && strlen(s) <= 4)
             d.year = atoi(s);
@@ -629,7 +630,7 @@ static void read_date(bib_reader *r, pc_record *rec)
             ERR(r, f->line, f->col, "cannot read the year \"%s\"", s);
         free(s);
     }
-    if (d.year && (f = find_field(r, "month")) && (s = decode(r, f, NULL))) {
+    if (d.year && (f = find_field(r, "month")) && (s = decode(r, f, NULL, NULL))) {
         size_t n = strlen(s);
         int m = all_digits(s, n) && n <= 2 ? atoi(s) : pc_month_from_name(s, n);
         if (m >= 1 && m <= 12)
@@ -638,7 +639,7 @@ static void read_date(bib_reader *r, pc_record *rec)
             ERR(r, f->line, f->col, "cannot read the month \"%s\"", s);
         free(s);
     }
-    if (d.month && (f = find_field(r, "day")) && (s = decode(r, f, NULL))) {
+    if (d.month && (f = find_field(r, "day")) && (s = decode(r, f, NULL, NULL))) {
         size_t n = strlen(s);
         d.day = all_digits(s, n) && n <= 2 ? atoi(s) : 0;
         if (!d.day)
@@ -747,7 +748,7 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
     }
     field *f;
     if ((f = find_field(r, "title")))
-        rec->title = decode(r, f, &rec->title_protected);
+        rec->title = decode(r, f, &rec->title_protected, &rec->title_markup);
     if ((f = find_field(r, "author"))) {
         pc_bibtex_names_report rep = {0};
         pc_bibtex_names_parse_list(f->val.ptr, f->val.len, rec, &rep);
@@ -773,7 +774,7 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
     if (!rec->container)
         rec->container = decode_name(r, "booktitle");
     if ((f = find_field(r, "howpublished"))) {
-        char *h = decode(r, f, NULL);
+        char *h = decode(r, f, NULL, NULL);
         if (h && (pc_strncasecmp(h, "http://", 7) == 0 || pc_strncasecmp(h, "https://", 8) == 0)) {
             char *u = verbatim(f);
             if (u && !pc_strlist_has(&rec->urls, u))
@@ -807,7 +808,7 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
         field *t = find_field(r, "eprinttype");
         if (!t)
             t = find_field(r, "archiveprefix");
-        char *type = t ? decode(r, t, NULL) : NULL;
+        char *type = t ? decode(r, t, NULL, NULL) : NULL;
         if (id && (!type || pc_strcasecmp(type, "arxiv") == 0) &&
             pc_record_set_arxiv(rec, id, strlen(id))) {
             rec->arxiv_primary = decode_name(r, "eprintclass");
@@ -820,7 +821,7 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
         free(id);
     }
     if ((f = find_field(r, "abstract"))) {
-        rec->abstract = decode(r, f, NULL);
+        rec->abstract = decode(r, f, NULL, &rec->abstract_markup);
         size_t n = rec->abstract ? strlen(rec->abstract) : 0;
         if (n >= 3 && memcmp(rec->abstract + n - 3, "\xE2\x80\xA6", 3) == 0) {
             /* "…" at the end: the writer's mark of a truncated abstract */
@@ -829,6 +830,7 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
             while (n && rec->abstract[n - 1] == ' ')
                 n--;
             rec->abstract[n] = '\0';
+            pc_markup_clip(&rec->abstract_markup, n);
         }
     }
     if ((f = find_field(r, "keywords")))

@@ -399,12 +399,13 @@ static char *plain(json_reader *r, const char *s)
 
 /* Text with TeX escapes (arXiv): decoded, math kept.  Owned; NULL if empty.
  * Unknown commands are counted in *rep. */
-static char *tex(json_reader *r, const char *s, pc_strlist *protect, pc_latex_report *rep)
+static char *tex(json_reader *r, const char *s, pc_strlist *protect, pc_spanlist *markup,
+                 pc_latex_report *rep)
 {
     if (!s)
         return NULL;
     pc_buf_clear(&r->tmp);
-    pc_latex_decode(s, strlen(s), &r->tmp, protect, rep);
+    pc_latex_decode_marked(s, strlen(s), &r->tmp, protect, markup, rep);
     return r->tmp.len ? pc_xstrdup(r->tmp.ptr) : NULL;
 }
 
@@ -956,16 +957,16 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
     if (id && pc_strncasecmp(id, "arXiv:", 6) == 0)
         id += 6;
     rec->arxiv_id = plain(r, id);
-    rec->title = tex(r, jstr(o, "title"), &rec->title_protected, &rep);
-    rec->abstract = tex(r, jstr(o, "abstract"), NULL, &rep);
+    rec->title = tex(r, jstr(o, "title"), &rec->title_protected, &rec->title_markup, &rep);
+    rec->abstract = tex(r, jstr(o, "abstract"), NULL, &rec->abstract_markup, &rep);
     const json_t *ap = json_object_get(o, "authors_parsed");
     size_t i;
     const json_t *a;
     json_array_foreach(ap, i, a) {
         /* [last, first, suffix, affiliation...] */
-        char *last = tex(r, json_string_value(json_array_get(a, 0)), NULL, &rep);
-        char *first = tex(r, json_string_value(json_array_get(a, 1)), NULL, &rep);
-        char *sfx = tex(r, json_string_value(json_array_get(a, 2)), NULL, &rep);
+        char *last = tex(r, json_string_value(json_array_get(a, 0)), NULL, NULL, &rep);
+        char *first = tex(r, json_string_value(json_array_get(a, 1)), NULL, NULL, &rep);
+        char *sfx = tex(r, json_string_value(json_array_get(a, 2)), NULL, NULL, &rep);
         if (last || first) {
             pc_name *nm = pc_record_add_author(rec);
             pc_buf_clear(&r->tmp2);
@@ -979,13 +980,14 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
             else
                 pc_name_from_parts(first, last, sfx, nm);
             for (size_t k = 3; k < json_array_size(a); k++)
-                add_affiliation(nm, tex(r, json_string_value(json_array_get(a, k)), NULL, &rep));
+                add_affiliation(nm, tex(r, json_string_value(json_array_get(a, k)), NULL, NULL,
+                                        &rep));
         }
         free(last);
         free(first);
         free(sfx);
     }
-    char *list = tex(r, jstr(o, "authors"), NULL, &rep);
+    char *list = tex(r, jstr(o, "authors"), NULL, NULL, &rep);
     if (list && !json_is_array(ap)) {
         pc_names_parse_list(list, strlen(list), rec);
     } else if (list) {
@@ -1013,8 +1015,8 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
         date_text(r, jstr(o, "update_date"), &rec->date, line);
     }
     set_doi(r, rec, jstr(o, "doi"), line);
-    rec->journal_ref = tex(r, jstr(o, "journal-ref"), NULL, &rep);
-    rec->comment = tex(r, jstr(o, "comments"), NULL, &rep);
+    rec->journal_ref = tex(r, jstr(o, "journal-ref"), NULL, NULL, &rep);
+    rec->comment = tex(r, jstr(o, "comments"), NULL, NULL, &rep);
     const char *cats = jstr(o, "categories");
     while (cats && *cats) {
         while (pc_is_space((unsigned char)*cats))

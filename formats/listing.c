@@ -13,6 +13,7 @@
  * record is kept for the following call. */
 #include "dates.h"
 #include "latex.h"
+#include "markup.h"
 #include "names.h"
 #include "paperconv.h"
 #include "source.h"
@@ -225,13 +226,15 @@ static pc_read_status listing_next(void *state, pc_record *rec)
 
     pc_latex_report rep = {0};
     pc_buf_clear(&r->tmp);
-    pc_latex_decode(r->title.ptr, r->title.len, &r->tmp, &rec->title_protected, &rep);
+    pc_latex_decode_marked(r->title.ptr, r->title.len, &r->tmp, &rec->title_protected,
+                           &rec->title_markup, &rep);
     size_t fixed = repair_repeat(r->tmp.ptr, r->tmp.len);
     if (fixed < r->tmp.len) {
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 3 + pc_utf8_len(r->tmp.ptr, fixed),
                      "title ends with a repeat of its last words; removed \"%s\"",
                      r->tmp.ptr + fixed + 1);
         pc_buf_truncate(&r->tmp, fixed);
+        pc_markup_clip(&rec->title_markup, fixed);
     }
     if (!r->tmp.len) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 3, "record has no title");
@@ -270,7 +273,8 @@ static pc_read_status listing_next(void *state, pc_record *rec)
 
     if (r->abstract.len) {
         pc_buf_clear(&r->tmp);
-        pc_latex_decode(r->abstract.ptr, r->abstract.len, &r->tmp, NULL, &rep);
+        pc_latex_decode_marked(r->abstract.ptr, r->abstract.len, &r->tmp, NULL,
+                               &rec->abstract_markup, &rep);
         size_t n = r->tmp.len;
         if (n >= 3 && memcmp(r->tmp.ptr + n - 3, ELLIPSIS, 3) == 0) {
             rec->abstract_truncated = true;
@@ -283,6 +287,7 @@ static pc_read_status listing_next(void *state, pc_record *rec)
             n--;
         if (n)
             rec->abstract = pc_xstrndup(r->tmp.ptr, n);
+        pc_markup_clip(&rec->abstract_markup, n);
     }
     if (rep.n_unknown)
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,

@@ -323,6 +323,8 @@ static bool ris_write(void *state, const pc_record *r)
         pc_ctx_dropped(w->ctx, fmt_name, "updated date");
     if (r->et_al)
         pc_ctx_dropped(w->ctx, fmt_name, "et al. (cut author list)");
+    if (r->title_markup.n || r->abstract_markup.n)
+        pc_ctx_dropped(w->ctx, fmt_name, "italic/bold (text kept)");
     return fwrite(w->rec.ptr, 1, w->rec.len, w->out) == w->rec.len;
 }
 

@@ -6,7 +6,10 @@
  * ours; we only ask for a quoted style when a plain scalar would be read
  * back as something other than a string (yes, null, 62, 2026-10-02).  It
  * writes `references:` and then one item per record, flushing the emitter
- * after each.
+ * after each.  Pandoc reads CSL-YAML strings as Markdown, so the title and
+ * abstract are written as Markdown (italic *...*, specials escaped) and
+ * read back as Markdown; a JSON document (a flow sequence) is CSL-JSON and
+ * its rich text is CSL's tags.
  *
  * The reader pulls libyaml parser events and builds one item (json_t) at a
  * time, then maps it with pc_csl_read_item.  It accepts a `references:`
@@ -189,7 +192,7 @@ static void *yaml_begin(FILE *out, pc_ctx *ctx)
 static bool yaml_write(void *state, const pc_record *rec)
 {
     yaml_writer *w = state;
-    json_t *item = pc_csl_item_for(rec, w->ctx, "yaml");
+    json_t *item = pc_csl_item_as(rec, w->ctx, "yaml", PC_CSL_MARKDOWN);
     emit_node(w, item, false);
     json_decref(item);
     /* the emitter keeps a few events of look-ahead; the rest goes out now */
@@ -242,6 +245,7 @@ typedef struct yaml_reader {
     bool items_in_map; /* the list is the value of `references:` */
     bool seen_map;     /* a top-level mapping was found */
     bool seen_list;    /* a list of items was found */
+    pc_csl_text text;  /* Markdown (pandoc's CSL-YAML), or HTML for a JSON document */
 } yaml_reader;
 
 static int read_handler(void *data, unsigned char *buf, size_t size, size_t *size_read)
@@ -449,6 +453,7 @@ static void *yaml_open(pc_source *src, pc_ctx *ctx)
     r->ctx = ctx;
     r->file = pc_source_name(src);
     r->st = YST_OUTSIDE;
+    r->text = PC_CSL_MARKDOWN;
     if (!yaml_parser_initialize(&r->parser)) {
         pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "YAML: cannot start the parser");
         free(r);
@@ -491,7 +496,7 @@ static pc_read_status read_item(yaml_reader *r, yaml_event_t *ev, pc_record *rec
         json_decref(item);
         return PC_READ_SKIP;
     }
-    bool ok = pc_csl_read_item(item, rec, r->ctx, r->file, line);
+    bool ok = pc_csl_read_item_as(item, rec, r->ctx, r->file, line, r->text);
     json_decref(item);
     return ok ? PC_READ_RECORD : PC_READ_SKIP;
 }
@@ -556,6 +561,9 @@ static pc_read_status yaml_next(void *state, pc_record *rec)
                 r->st = YST_ITEMS;
                 r->items_in_map = false;
                 r->seen_list = true;
+                /* [ {...} ]: a CSL-JSON file, whose rich text is CSL's tags */
+                if (ev.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
+                    r->text = PC_CSL_HTML;
             } else if (ev.type == YAML_STREAM_END_EVENT) {
                 if (r->seen_map && !r->seen_list)
                     pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, ev_line(&ev), 0,

@@ -48,6 +48,26 @@ typedef struct pc_strlist {
     size_t n, cap;
 } pc_strlist;
 
+/* Inline markup over a text field: the bytes [start, end) of the field's
+ * text are italic or bold.  A list is sorted by start, outer spans before the
+ * spans they contain, and spans nest properly (src/markup.c checks and
+ * renders them).  The text itself stays plain: writers without markup use it
+ * as it is. */
+typedef enum pc_mark {
+    PC_MARK_ITALIC = 1, /* \emph, \textit, <i>, *...* */
+    PC_MARK_BOLD,       /* \textbf, <b>, **...** */
+} pc_mark;
+
+typedef struct pc_span {
+    size_t start, end; /* byte offsets into the field's text */
+    pc_mark mark;
+} pc_span;
+
+typedef struct pc_spanlist {
+    pc_span *items;
+    size_t n, cap;
+} pc_spanlist;
+
 /* One person or organisation.  Personal names fill given/particle/family/
  * suffix; organisations ("The ATLAS Collaboration") fill literal only.
  * All fields are owned, NFC UTF-8, and may be NULL when absent. */
@@ -74,6 +94,7 @@ typedef struct pc_record {
     char *key; /* citation key from the input (BibTeX) or assigned by the driver */
     char *title;
     pc_strlist title_protected; /* words the input braced to keep their case ({LLM}) */
+    pc_spanlist title_markup;   /* italic/bold in the title */
     pc_name *authors;
     size_t n_authors, cap_authors;
     bool et_al; /* the author list was cut ("et al.", "and others") */
@@ -81,6 +102,7 @@ typedef struct pc_record {
     pc_date updated; /* last revision (arXiv `updated`) */
     char *abstract;
     bool abstract_truncated; /* the source cut it ("…"); the ellipsis is not in the text */
+    pc_spanlist abstract_markup;
     char *doi;               /* bare DOI, "10.1234/x", never a URL */
     char *arxiv_id;          /* "2610.01234" or "math/0211159", without version */
     int arxiv_version;       /* 2 for v2; 0 unknown */
@@ -107,6 +129,9 @@ void pc_strlist_push(pc_strlist *l, const char *s); /* copies s */
 void pc_strlist_push_n(pc_strlist *l, const char *s, size_t n);
 void pc_strlist_clear(pc_strlist *l);
 bool pc_strlist_has(const pc_strlist *l, const char *s);
+/* Appends a span (end may be filled in later) and returns its index. */
+size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark);
+void pc_spanlist_clear(pc_spanlist *l);
 
 const char *pc_kind_name(pc_kind k); /* "preprint", "article", ... */
 

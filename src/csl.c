@@ -18,6 +18,7 @@
 
 #include "dates.h"
 #include "names.h"
+#include "markup.h"
 #include "unicode.h"
 #include "util.h"
 
@@ -89,13 +90,33 @@ static json_t *csl_date(const pc_date *d)
     return o;
 }
 
+/* Appends text with its italic/bold as `text` says. */
+static void put_rich(pc_buf *b, const char *s, const pc_spanlist *spans, pc_csl_text text)
+{
+    if (text == PC_CSL_MARKDOWN)
+        pc_markup_to_markdown(s, spans, b);
+    else if (spans->n)
+        pc_markup_to_html(s, spans, b);
+    else
+        pc_buf_puts(b, s);
+}
+
 json_t *pc_csl_item_for(const pc_record *rec, pc_ctx *ctx, const char *fmt)
+{
+    return pc_csl_item_as(rec, ctx, fmt, PC_CSL_HTML);
+}
+
+json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_csl_text text)
 {
     json_t *item = json_object();
     pc_buf b = PC_BUF_INIT;
     json_object_set_new(item, "id", json_string(rec->key ? rec->key : ""));
     json_object_set_new(item, "type", json_string(csl_type(rec->kind)));
-    set_str(item, "title", rec->title);
+    if (rec->title) {
+        put_rich(&b, rec->title, &rec->title_markup, text);
+        set_str(item, "title", b.ptr);
+        pc_buf_clear(&b);
+    }
     if (rec->title_protected.n)
         pc_ctx_dropped(ctx, fmt, "title case protection");
     if (rec->n_authors) {
@@ -143,7 +164,7 @@ json_t *pc_csl_item_for(const pc_record *rec, pc_ctx *ctx, const char *fmt)
         pc_ctx_dropped(ctx, fmt, "url (second and later)");
     if (rec->abstract) {
         pc_buf_clear(&b);
-        pc_buf_puts(&b, rec->abstract);
+        put_rich(&b, rec->abstract, &rec->abstract_markup, text);
         if (rec->abstract_truncated)
             pc_buf_puts(&b, ELLIPSIS);
         set_str(item, "abstract", b.ptr);
@@ -188,6 +209,7 @@ typedef struct csl_reader {
     unsigned long line;
     pc_buf tmp;
     bool bad; /* a string was not valid UTF-8 */
+    pc_csl_text text;
 } csl_reader;
 
 /* Text of a scalar (string, or a number written as text; for an array, its
@@ -226,6 +248,27 @@ static char *get_text(csl_reader *r, const json_t *item, const char *key)
     if (!v || !scalar_text(r, v, key))
         return NULL;
     return pc_xstrndup(r->tmp.ptr, r->tmp.len);
+}
+
+/* Owned plain text of a rich-text field (title, abstract), its italic and
+ * bold in spans, words in <span class="nocase"> in nocase; NULL if empty. */
+static char *get_rich(csl_reader *r, const json_t *item, const char *key, pc_spanlist *spans,
+                      pc_strlist *nocase)
+{
+    const json_t *v = json_object_get(item, key);
+    if (!v || !scalar_text(r, v, key))
+        return NULL;
+    pc_buf out = PC_BUF_INIT;
+    if (r->text == PC_CSL_MARKDOWN)
+        pc_markup_from_markdown(r->tmp.ptr, r->tmp.len, &out, spans);
+    else
+        pc_markup_from_html(r->tmp.ptr, r->tmp.len, &out, spans, nocase);
+    if (!out.len) {
+        pc_buf_free(&out);
+        pc_spanlist_clear(spans);
+        return NULL;
+    }
+    return pc_buf_detach(&out);
 }
 
 static const struct {
@@ -498,7 +541,13 @@ static void read_note(csl_reader *r, const json_t *item, pc_record *rec)
 
 bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file, unsigned long line)
 {
-    csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT};
+    return pc_csl_read_item_as(item, rec, ctx, file, line, PC_CSL_HTML);
+}
+
+bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file,
+                         unsigned long line, pc_csl_text text)
+{
+    csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT, .text = text};
     rec->src_file = file;
     rec->src_line = line;
     if (!json_is_object(item)) {
@@ -511,7 +560,7 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
     char *type = get_text(&r, item, "type");
     rec->kind = kind_of(type);
     free(type);
-    rec->title = get_text(&r, item, "title");
+    rec->title = get_rich(&r, item, "title", &rec->title_markup, &rec->title_protected);
 
     const json_t *authors = json_object_get(item, "author");
     if (json_is_string(authors) && scalar_text(&r, authors, "author")) {
@@ -534,12 +583,13 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
         pc_diag_emit(ctx, PC_SEV_WARNING, file, line, 0, "cannot read the date in \"issued\"; left out");
     }
 
-    char *abstract = get_text(&r, item, "abstract");
+    char *abstract = get_rich(&r, item, "abstract", &rec->abstract_markup, NULL);
     if (abstract) {
         size_t n = strlen(abstract), e = strlen(ELLIPSIS);
         if (n > e && memcmp(abstract + n - e, ELLIPSIS, e) == 0) {
             abstract[n - e] = '\0';
             rec->abstract_truncated = true;
+            pc_markup_clip(&rec->abstract_markup, n - e);
         }
         rec->abstract = abstract;
     }

@@ -5,6 +5,7 @@
  * one symbol table (latex_table.inc) or builds accents from the character's
  * NFD decomposition.  Math is never touched in either direction. */
 #include "latex.h"
+#include "markup.h"
 #include "unicode.h"
 
 #include <stdlib.h>
@@ -154,7 +155,44 @@ typedef struct dec {
     pc_strlist *prot;
     pc_latex_report *rep;
     const char *base; /* start of the whole input, for offsets */
+    bool marks;       /* leave markers for italic/bold (pc_markup_fold) */
+    size_t n_marks;   /* markers left */
 } dec;
+
+/* The markup a text command or declaration stands for, or 0. */
+static pc_mark mark_of(const char *name, size_t n)
+{
+    static const struct {
+        const char *name;
+        pc_mark mark;
+    } marks[] = {
+        {"emph", PC_MARK_ITALIC}, {"textit", PC_MARK_ITALIC}, {"textsl", PC_MARK_ITALIC},
+        {"em", PC_MARK_ITALIC},   {"it", PC_MARK_ITALIC},     {"itshape", PC_MARK_ITALIC},
+        {"sl", PC_MARK_ITALIC},   {"textbf", PC_MARK_BOLD},   {"bf", PC_MARK_BOLD},
+        {"bfseries", PC_MARK_BOLD},
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+        if (strlen(marks[i].name) == n && memcmp(marks[i].name, name, n) == 0)
+            return marks[i].mark;
+    return 0;
+}
+
+/* The markup of a group that starts with a declaration ({\em ...}), or 0. */
+static pc_mark group_mark(const char *s, size_t i, size_t close)
+{
+    if (i + 1 >= close || s[i + 1] != '\\')
+        return 0;
+    size_t j = i + 2;
+    while (j < close && pc_is_alpha((unsigned char)s[j]))
+        j++;
+    return mark_of(s + i + 2, j - i - 2);
+}
+
+static void open_mark(dec *d, pc_mark m, bool open)
+{
+    pc_markup_put_marker(d->out, m, open);
+    d->n_marks++;
+}
 
 static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth);
 
@@ -332,7 +370,12 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
         return close + 1;
     }
     if (has_arg && in_list(name, nlen, text_cmds, sizeof text_cmds / sizeof *text_cmds)) {
+        pc_mark m = d->marks ? mark_of(name, nlen) : 0;
+        if (m)
+            open_mark(d, m, true);
         decode_range(d, s, after + 1, close, depth + 1);
+        if (m)
+            open_mark(d, m, false);
         return close + 1;
     }
     if (has_arg && name_is(name, nlen, "url")) {
@@ -434,20 +477,30 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
                 i++; /* unbalanced: drop the brace, keep the text */
                 break;
             }
+            pc_mark gm = d->marks ? group_mark(s, i, close) : 0;
+            if (gm)
+                open_mark(d, gm, true);
             size_t mark = d->out->len;
             decode_range(d, s, i + 1, close, depth + 1);
             if (depth == 0 && d->prot && d->out->len > mark &&
                 has_upper(d->out->ptr + mark, d->out->len - mark)) {
-                const char *w = d->out->ptr + mark;
-                size_t wn = d->out->len - mark;
+                pc_buf word = PC_BUF_INIT;
+                pc_buf_put(&word, d->out->ptr + mark, d->out->len - mark);
+                if (d->n_marks)
+                    pc_markup_strip_markers(&word);
+                const char *w = word.ptr;
+                size_t wn = word.len;
                 pc_trim(&w, &wn);
                 if (wn) {
-                    char *word = pc_xstrndup(w, wn);
-                    if (!pc_strlist_has(d->prot, word))
-                        pc_strlist_push(d->prot, word);
-                    free(word);
+                    char *copy = pc_xstrndup(w, wn);
+                    if (!pc_strlist_has(d->prot, copy))
+                        pc_strlist_push(d->prot, copy);
+                    free(copy);
                 }
+                pc_buf_free(&word);
             }
+            if (gm)
+                open_mark(d, gm, false);
             i = close + 1;
             break;
         }
@@ -496,6 +549,12 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
 void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
                      pc_latex_report *rep)
 {
+    pc_latex_decode_marked(s, n, out, protected_words, NULL, rep);
+}
+
+void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
+                            pc_spanlist *markup, pc_latex_report *rep)
+{
     /* Most fields are plain text: with no byte the decoder acts on, decoding
      * is NFC + folding, and plain ASCII is only folding.  (NFC and folding
      * commute: NFC never makes or removes ASCII white space, and an ASCII
@@ -511,14 +570,20 @@ void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected
         return;
     }
     pc_buf raw = PC_BUF_INIT;
+    bool marked = false;
     if (plain) {
         pc_buf_put_folded(&raw, s, n);
     } else {
-        dec d = {.out = &raw, .prot = protected_words, .rep = rep, .base = s};
+        /* an input that carries our marker characters gets no markup */
+        dec d = {.out = &raw, .prot = protected_words, .rep = rep, .base = s,
+                 .marks = markup && !pc_markup_has_markers(s, n)};
         decode_range(&d, s, 0, n, 0);
+        marked = d.n_marks > 0;
     }
     pc_utf8_nfc(&raw);
-    if (plain)
+    if (marked)
+        pc_markup_fold(raw.ptr, raw.len, out, markup);
+    else if (plain)
         pc_buf_put(out, raw.ptr, raw.len);
     else
         pc_buf_put_folded(out, raw.ptr, raw.len);

@@ -29,6 +29,12 @@ typedef struct pc_latex_report {
 void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
                      pc_latex_report *rep);
 
+/* Like pc_latex_decode, and italic/bold (\emph{...}, \textit, \textbf,
+ * {\em ...}, {\bf ...}) become spans in `markup` (offsets relative to
+ * out->len on entry) instead of only text.  markup may be NULL. */
+void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
+                            pc_spanlist *markup, pc_latex_report *rep);
+
 enum {
     PC_TEX_MATH = 1,    /* copy well-formed $...$ spans verbatim */
     PC_TEX_UNICODE = 2, /* keep non-ASCII as UTF-8 (biblatex/biber users) */

@@ -32,6 +32,23 @@ bool pc_strlist_has(const pc_strlist *l, const char *s)
     return false;
 }
 
+size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 4;
+        l->items = pc_xrealloc(l->items, l->cap * sizeof *l->items);
+    }
+    l->items[l->n] = (pc_span){.start = start, .end = end, .mark = mark};
+    return l->n++;
+}
+
+void pc_spanlist_clear(pc_spanlist *l)
+{
+    free(l->items);
+    l->items = NULL;
+    l->n = l->cap = 0;
+}
+
 void pc_name_clear(pc_name *n)
 {
     free(n->given);
@@ -50,6 +67,8 @@ void pc_record_clear(pc_record *r)
     free(r->key);
     free(r->title);
     pc_strlist_clear(&r->title_protected);
+    pc_spanlist_clear(&r->title_markup);
+    pc_spanlist_clear(&r->abstract_markup);
     for (size_t i = 0; i < r->n_authors; i++)
         pc_name_clear(&r->authors[i]);
     free(r->authors);

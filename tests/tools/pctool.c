@@ -33,11 +33,20 @@ static void put(const char *field, const char *v)
         printf("%s\t%s\n", field, v);
 }
 
+/* One line per span: "title_markup<TAB>italic<TAB>the marked text". */
+static void put_markup(const char *field, const char *text, const pc_spanlist *l)
+{
+    for (size_t i = 0; text && i < l->n; i++)
+        printf("%s_markup\t%s\t%.*s\n", field, l->items[i].mark == PC_MARK_BOLD ? "bold" : "italic",
+               (int)(l->items[i].end - l->items[i].start), text + l->items[i].start);
+}
+
 static void dump_record(const pc_record *r)
 {
     printf("@\t%s\n", r->key);
     put("kind", pc_kind_name(r->kind));
     put("title", r->title);
+    put_markup("title", r->title, &r->title_markup);
     for (size_t i = 0; i < r->n_authors; i++) {
         const pc_name *a = &r->authors[i];
         printf("author\t%s|%s|%s|%s|%s\n", a->given ? a->given : "", a->particle ? a->particle : "",
@@ -57,6 +66,7 @@ static void dump_record(const pc_record *r)
         put("updated", d.ptr);
     pc_buf_free(&d);
     put("abstract", r->abstract);
+    put_markup("abstract", r->abstract, &r->abstract_markup);
     if (r->abstract_truncated)
         put("abstract_truncated", "yes");
     put("doi", r->doi);

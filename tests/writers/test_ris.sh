@@ -131,7 +131,7 @@ PYEOF
 # them in the comment: both are reported as differences here.
 cat > "$T/ris_model.py" <<'PYEOF'
 import re, sys
-UNHELD = {"updated", "et_al"}
+UNHELD = {"updated", "et_al", "title_markup", "abstract_markup"}  # RIS has no italic/bold
 def load(path):
     recs, cur = [], None
     for line in open(path, encoding="utf-8"):

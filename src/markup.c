@@ -1,0 +1,556 @@
+/* markup.c — italic and bold spans: LaTeX markers, CSL tags, pandoc
+ * Markdown, and the walk writers render them with (see markup.h). */
+#include "markup.h"
+#include "latex.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+enum { MAX_NEST = 32 }; /* deeper markup is kept as text, not as spans */
+
+/* ---- markers ------------------------------------------------------------ */
+
+/* U+FDD0 + 2*(mark-1) + (close ? 1 : 0), UTF-8 EF B7 90..93 */
+void pc_markup_put_marker(pc_buf *b, pc_mark mark, bool open)
+{
+    char m[3] = {(char)0xEF, (char)0xB7, (char)(0x90 + 2 * ((int)mark - 1) + (open ? 0 : 1))};
+    pc_buf_put(b, m, 3);
+}
+
+/* Length of the marker at s[i] (3), or 0; its mark and direction. */
+static size_t marker_at(const char *s, size_t i, size_t n, pc_mark *mark, bool *open)
+{
+    if (i + 2 >= n || (unsigned char)s[i] != 0xEF || (unsigned char)s[i + 1] != 0xB7)
+        return 0;
+    unsigned k = (unsigned char)s[i + 2];
+    if (k < 0x90 || k > 0x93)
+        return 0;
+    *mark = (pc_mark)((k - 0x90) / 2 + 1);
+    *open = ((k - 0x90) & 1) == 0;
+    return 3;
+}
+
+bool pc_markup_has_markers(const char *s, size_t n)
+{
+    pc_mark m;
+    bool o;
+    for (const char *p = s; (p = memchr(p, 0xEF, (size_t)(s + n - p))) != NULL; p++)
+        if (marker_at(s, (size_t)(p - s), n, &m, &o))
+            return true;
+    return false;
+}
+
+void pc_markup_strip_markers(pc_buf *b)
+{
+    size_t o = 0;
+    pc_mark m;
+    bool op;
+    for (size_t i = 0; i < b->len;) {
+        size_t k = marker_at(b->ptr, i, b->len, &m, &op);
+        if (k) {
+            i += k;
+            continue;
+        }
+        b->ptr[o++] = b->ptr[i++];
+    }
+    pc_buf_truncate(b, o);
+}
+
+/* Tidies spans [from, n): drops the empty ones and those that never got a
+ * start, an italic inside an italic, and merges a span into the previous
+ * one of its kind that it touches (\emph{a}\emph{b}: one span), so every
+ * writer gets the simplest markup for the same text. */
+static void tidy(pc_spanlist *l, size_t from)
+{
+    size_t o = from;
+    for (size_t i = from; i < l->n; i++) {
+        pc_span sp = l->items[i];
+        if (sp.start == SIZE_MAX || sp.start >= sp.end)
+            continue;
+        bool keep = true;
+        for (size_t j = from; j < o && keep; j++) {
+            const pc_span *c = &l->items[j];
+            if (c->mark == sp.mark && c->start <= sp.start && sp.end <= c->end)
+                keep = false;
+        }
+        if (keep && o > from) {
+            pc_span *last = &l->items[o - 1];
+            bool merge = last->mark == sp.mark && last->end == sp.start;
+            for (size_t j = from; merge && j + 1 < o; j++) {
+                const pc_span *c = &l->items[j];
+                if (c->start <= last->start && last->end <= c->end && c->end < sp.end)
+                    merge = false; /* would cross a span around the last one */
+            }
+            if (merge) {
+                last->end = sp.end;
+                keep = false;
+            }
+        }
+        if (keep)
+            l->items[o++] = sp;
+    }
+    l->n = o;
+}
+
+void pc_markup_clip(pc_spanlist *spans, size_t len)
+{
+    for (size_t i = 0; i < spans->n; i++)
+        if (spans->items[i].end > len)
+            spans->items[i].end = len;
+    tidy(spans, 0);
+}
+
+static bool fold_space(unsigned char c) { return c <= ' ' && pc_is_space(c); }
+
+void pc_markup_fold(const char *s, size_t n, pc_buf *out, pc_spanlist *spans)
+{
+    size_t base = out->len, first = spans->n, unset = 0, depth = 0;
+    size_t stack[MAX_NEST];
+    size_t overflow = 0; /* opens past MAX_NEST, ignored with their closes */
+    bool space = false;
+    for (size_t i = 0; i < n;) {
+        pc_mark m;
+        bool open;
+        size_t k = marker_at(s, i, n, &m, &open);
+        if (k) {
+            i += k;
+            if (open && depth < MAX_NEST) {
+                stack[depth++] = pc_spanlist_push(spans, SIZE_MAX, SIZE_MAX, m);
+                unset++;
+            } else if (open) {
+                overflow++;
+            } else if (overflow) {
+                overflow--;
+            } else if (depth) {
+                /* the decoder nests its markers: the innermost one closes */
+                spans->items[stack[--depth]].end = out->len - base;
+            }
+            continue;
+        }
+        if (fold_space((unsigned char)s[i])) {
+            space = true;
+            i++;
+            continue;
+        }
+        size_t run = i;
+        while (i < n && !fold_space((unsigned char)s[i]) && !marker_at(s, i, n, &m, &open))
+            i++;
+        if (space && out->len > base)
+            pc_buf_putc(out, ' ');
+        space = false;
+        for (; unset; unset--) /* spans opened since the last text start here */
+            spans->items[spans->n - unset].start = out->len - base;
+        pc_buf_put(out, s + run, i - run);
+    }
+    while (depth) /* never left open by the decoder; be safe */
+        spans->items[stack[--depth]].end = out->len - base;
+    tidy(spans, first);
+}
+
+/* ---- walking ------------------------------------------------------------- */
+
+static bool boundary(const char *s, size_t n, size_t i)
+{
+    return i == n || ((unsigned char)s[i] & 0xC0) != 0x80;
+}
+
+void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_markup_sink *k,
+                    void *user)
+{
+    const pc_span *stack[MAX_NEST];
+    size_t depth = 0, next = 0, pos = 0, count = spans ? spans->n : 0;
+    for (;;) {
+        size_t close_at = depth ? stack[depth - 1]->end : SIZE_MAX;
+        /* skip spans that cannot be rendered where they are */
+        while (next < count) {
+            const pc_span *sp = &spans->items[next];
+            bool ok = sp->start >= pos && sp->start < sp->end && sp->end <= n &&
+                      boundary(s, n, sp->start) && boundary(s, n, sp->end) &&
+                      sp->end <= close_at && depth < MAX_NEST &&
+                      (sp->mark == PC_MARK_ITALIC || sp->mark == PC_MARK_BOLD);
+            /* a span starting after an open one ends must wait for the close */
+            if (ok || (sp->start >= close_at && sp->start >= pos))
+                break;
+            next++;
+        }
+        size_t open_at = next < count ? spans->items[next].start : SIZE_MAX;
+        size_t at = close_at < open_at ? close_at : open_at;
+        if (at > n)
+            at = n;
+        if (at > pos) {
+            k->text(user, s, pos, at);
+            pos = at;
+        }
+        if (depth && close_at == pos) { /* closes first: </i><i> at one point */
+            k->close(user, stack[--depth]->mark);
+            continue;
+        }
+        if (next < count && open_at == pos) {
+            stack[depth++] = &spans->items[next++];
+            k->open(user, stack[depth - 1]->mark);
+            continue;
+        }
+        if (pos >= n)
+            break;
+    }
+}
+
+/* ---- CSL's HTML-like tags -------------------------------------------------- */
+
+static void html_text(void *u, const char *s, size_t from, size_t to)
+{
+    pc_buf_put(u, s + from, to - from);
+}
+static void html_open(void *u, pc_mark m) { pc_buf_puts(u, m == PC_MARK_BOLD ? "<b>" : "<i>"); }
+static void html_close(void *u, pc_mark m) { pc_buf_puts(u, m == PC_MARK_BOLD ? "</b>" : "</i>"); }
+
+void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out)
+{
+    static const pc_markup_sink sink = {.text = html_text, .open = html_open, .close = html_close};
+    pc_markup_walk(s, strlen(s), spans, &sink, out);
+}
+
+enum tag_kind { TAG_ITALIC, TAG_BOLD, TAG_NOCASE };
+
+static const struct {
+    const char *text;
+    enum tag_kind kind;
+    bool open;
+    unsigned char id; /* which open tag a close tag matches */
+} html_tags[] = {
+    {"<i>", TAG_ITALIC, true, 1},        {"</i>", TAG_ITALIC, false, 1},
+    {"<em>", TAG_ITALIC, true, 2},       {"</em>", TAG_ITALIC, false, 2},
+    {"<b>", TAG_BOLD, true, 3},          {"</b>", TAG_BOLD, false, 3},
+    {"<strong>", TAG_BOLD, true, 4},     {"</strong>", TAG_BOLD, false, 4},
+    {"<span class=\"nocase\">", TAG_NOCASE, true, 5}, {"</span>", TAG_NOCASE, false, 5},
+};
+enum { N_HTML_TAGS = sizeof html_tags / sizeof *html_tags };
+
+/* A delimiter found in rich text: an HTML tag or a Markdown * / _ run. */
+typedef struct delim {
+    size_t at, len; /* where it is in the input */
+    unsigned char id;  /* what it matches (tag id, or '*' / '_' with its length) */
+    bool open, close;  /* may open, may close */
+    bool triple;       /* first half of a *** closer: the halves may swap */
+    int kind;          /* pc_mark, or 0 for nocase */
+    size_t partner;    /* matched delimiter, or SIZE_MAX */
+} delim;
+
+typedef struct delims {
+    delim *d;
+    size_t n, cap;
+} delims;
+
+static void delims_push(delims *l, delim d)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->d = pc_xrealloc(l->d, l->cap * sizeof *l->d);
+    }
+    d.partner = SIZE_MAX;
+    l->d[l->n++] = d;
+}
+
+/* Pairs closers with the nearest opener of the same id; what lies between
+ * an opener and a closer that skips it stays unmatched (text). */
+static void delims_match(delims *l)
+{
+    size_t *stack = pc_xmalloc((l->n + 1) * sizeof *stack);
+    size_t depth = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        delim *d = &l->d[i];
+        if (d->triple && i + 1 < l->n) {
+            /* ***: the half whose opener is innermost closes first */
+            size_t a = 0, b = 0;
+            for (size_t j = 0; j < depth; j++) {
+                if (l->d[stack[j]].id == d->id)
+                    a = j + 1;
+                if (l->d[stack[j]].id == l->d[i + 1].id)
+                    b = j + 1;
+            }
+            if (b > a) {
+                delim first = l->d[i + 1], second = l->d[i];
+                first.at = d->at;
+                second.at = d->at + first.len;
+                l->d[i] = first;
+                l->d[i + 1] = second;
+            }
+        }
+        if (d->close) {
+            size_t j = depth;
+            while (j > 0 && l->d[stack[j - 1]].id != d->id)
+                j--;
+            if (j > 0) {
+                d->partner = stack[j - 1];
+                l->d[stack[j - 1]].partner = i;
+                depth = j - 1;
+                continue;
+            }
+        }
+        if (d->open && depth < MAX_NEST)
+            stack[depth++] = i;
+    }
+    free(stack);
+}
+
+/* Appends the words of [s, s+n) to list (no duplicates). */
+static void push_words(pc_strlist *list, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        while (i < n && s[i] == ' ')
+            i++;
+        size_t st = i;
+        while (i < n && s[i] != ' ')
+            i++;
+        if (i > st) {
+            char *w = pc_xstrndup(s + st, i - st);
+            if (!pc_strlist_has(list, w))
+                pc_strlist_push(list, w);
+            free(w);
+        }
+    }
+}
+
+/* Writes [s, s+n) to out with matched delimiters turned into spans; text
+ * between delimiters goes through `text` (which unescapes, for Markdown). */
+static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, pc_spanlist *spans,
+                        pc_strlist *nocase,
+                        void (*text)(const char *s, size_t from, size_t to, pc_buf *out))
+{
+    size_t base = out->len, first = spans->n, pos = 0;
+    size_t *span_of = pc_xmalloc((l->n + 1) * sizeof *span_of);
+    for (size_t i = 0; i < l->n; i++) {
+        const delim *d = &l->d[i];
+        if (d->partner == SIZE_MAX)
+            continue; /* stays in the text */
+        text(s, pos, d->at, out);
+        pos = d->at + d->len;
+        size_t here = out->len - base;
+        if (d->partner > i) { /* opener */
+            span_of[i] = d->kind ? pc_spanlist_push(spans, here, SIZE_MAX, (pc_mark)d->kind) : here;
+        } else if (d->kind) {
+            spans->items[span_of[d->partner]].end = here;
+        } else if (nocase) {
+            size_t st = span_of[d->partner];
+            push_words(nocase, out->ptr + base + st, here - st);
+        }
+    }
+    text(s, pos, n, out);
+    free(span_of);
+    tidy(spans, first);
+}
+
+static void copy_text(const char *s, size_t from, size_t to, pc_buf *out)
+{
+    pc_buf_put(out, s + from, to - from);
+}
+
+void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
+                         pc_strlist *nocase)
+{
+    const char *lt = memchr(s, '<', n);
+    if (!lt) { /* nearly every title */
+        pc_buf_put(out, s, n);
+        return;
+    }
+    delims l = {0};
+    for (size_t i = (size_t)(lt - s); i < n; i++) {
+        if (s[i] != '<')
+            continue;
+        for (size_t t = 0; t < N_HTML_TAGS; t++) {
+            size_t tl = strlen(html_tags[t].text);
+            if (tl <= n - i && memcmp(s + i, html_tags[t].text, tl) == 0) {
+                enum tag_kind k = html_tags[t].kind;
+                delims_push(&l, (delim){.at = i, .len = tl, .id = html_tags[t].id,
+                                        .open = html_tags[t].open, .close = !html_tags[t].open,
+                                        .kind = k == TAG_ITALIC ? PC_MARK_ITALIC
+                                                : k == TAG_BOLD ? PC_MARK_BOLD : 0});
+                i += tl - 1;
+                break;
+            }
+        }
+    }
+    delims_match(&l);
+    emit_delims(s, n, &l, out, spans, nocase, copy_text);
+    free(l.d);
+}
+
+/* ---- pandoc Markdown ---------------------------------------------------- */
+
+/* ASCII punctuation a backslash escapes in pandoc Markdown */
+static bool md_punct(unsigned char c)
+{
+    return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') ||
+           (c >= '{' && c <= '~');
+}
+
+typedef struct md_writer {
+    pc_buf *out;
+    size_t start; /* out->len where this field starts */
+} md_writer;
+
+/* Whether pandoc would read s[i] as syntax: emphasis, code, links, raw
+ * HTML and entities, citations, sub/superscript, dashes and ellipses, or
+ * block syntax at the start of the field.  Quotes are left alone: pandoc
+ * curls them in CSL-JSON too, so both files read the same. */
+static bool md_needs_escape(const char *s, size_t i, size_t n, bool at_start)
+{
+    switch (s[i]) {
+    case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '>':
+    case '@': case '~': case '^': case '&': case '#': case '|': case '$':
+        return true;
+    case '-':
+        return at_start || (i + 1 < n && s[i + 1] == '-');
+    case '+': case '=': case ':':
+        return at_start;
+    case '.':
+        return i + 2 < n && s[i + 1] == '.' && s[i + 2] == '.';
+    default:
+        return false;
+    }
+}
+
+static void md_text(void *u, const char *s, size_t from, size_t to)
+{
+    md_writer *w = u;
+    size_t run = from;
+    for (size_t i = from; i < to;) {
+        bool at_start = w->out->len == w->start && i == run;
+        if (s[i] == '$') {
+            size_t m = pc_latex_math_span(s, i, to);
+            if (m) { /* pandoc reads it as math, as we keep it */
+                i += m;
+                continue;
+            }
+        }
+        /* "1. Intro" would be a list: escape the dot of a leading number */
+        if (at_start && pc_is_digit((unsigned char)s[i])) {
+            size_t j = i;
+            while (j < to && pc_is_digit((unsigned char)s[j]))
+                j++;
+            if (j < to && (s[j] == '.' || s[j] == ')')) {
+                pc_buf_put(w->out, s + run, j - run);
+                pc_buf_putc(w->out, '\\');
+                run = i = j;
+                i++;
+                continue;
+            }
+        }
+        if (md_needs_escape(s, i, to, at_start)) {
+            pc_buf_put(w->out, s + run, i - run);
+            pc_buf_putc(w->out, '\\');
+            run = i;
+        }
+        i++;
+    }
+    pc_buf_put(w->out, s + run, to - run);
+}
+
+static void md_open(void *u, pc_mark m)
+{
+    md_writer *w = u;
+    pc_buf_puts(w->out, m == PC_MARK_BOLD ? "**" : "*");
+}
+
+static void md_close(void *u, pc_mark m) { md_open(u, m); }
+
+/* Spans as Markdown can say them: no white space just inside a delimiter
+ * (pandoc would not see emphasis), no italic inside italic, and touching
+ * spans of one kind merged (*a**b* is not two emphases). */
+static void md_spans(const char *s, size_t n, const pc_spanlist *in, pc_spanlist *out)
+{
+    for (size_t i = 0; i < in->n; i++) {
+        pc_span sp = in->items[i];
+        if (sp.end > n || sp.start >= sp.end)
+            continue; /* the walk would skip it: do not look at its bytes */
+        while (sp.start < sp.end && pc_is_space((unsigned char)s[sp.start]))
+            sp.start++;
+        while (sp.end > sp.start && pc_is_space((unsigned char)s[sp.end - 1]))
+            sp.end--;
+        pc_spanlist_push(out, sp.start, sp.end, sp.mark);
+    }
+    tidy(out, 0);
+}
+
+void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out)
+{
+    static const pc_markup_sink sink = {.text = md_text, .open = md_open, .close = md_close};
+    md_writer w = {.out = out, .start = out->len};
+    size_t n = strlen(s);
+    pc_spanlist clean = {0};
+    if (spans && spans->n)
+        md_spans(s, n, spans, &clean);
+    pc_markup_walk(s, n, &clean, &sink, &w);
+    pc_spanlist_clear(&clean);
+}
+
+/* Text between delimiters: backslash escapes removed, math kept. */
+static void md_unescape(const char *s, size_t from, size_t to, pc_buf *out)
+{
+    size_t run = from;
+    for (size_t i = from; i < to; i++) {
+        if (s[i] == '$') {
+            size_t m = pc_latex_math_span(s, i, to);
+            if (m)
+                i += m - 1;
+        } else if (s[i] == '\\' && i + 1 < to && md_punct((unsigned char)s[i + 1])) {
+            pc_buf_put(out, s + run, i - run);
+            run = ++i; /* the escaped character starts the next run */
+        }
+    }
+    pc_buf_put(out, s + run, to - run);
+}
+
+void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans)
+{
+    if (!memchr(s, '*', n) && !memchr(s, '_', n) && !memchr(s, '\\', n)) {
+        pc_buf_put(out, s, n);
+        return;
+    }
+    delims l = {0};
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\\' && i + 1 < n && md_punct((unsigned char)s[i + 1])) {
+            i++;
+            continue;
+        }
+        if (c == '$') {
+            size_t m = pc_latex_math_span(s, i, n);
+            if (m)
+                i += m - 1;
+            continue;
+        }
+        if (c != '*' && c != '_')
+            continue;
+        size_t j = i;
+        while (j < n && s[j] == c)
+            j++;
+        size_t len = j - i;
+        unsigned char before = i ? (unsigned char)s[i - 1] : ' ';
+        unsigned char after = j < n ? (unsigned char)s[j] : ' ';
+        bool open = !pc_is_space(after), close = !pc_is_space(before);
+        if (c == '_') { /* pandoc: no intraword emphasis with _ */
+            open = open && !pc_is_alnum(before);
+            close = close && !pc_is_alnum(after);
+        }
+        if (len <= 2 && (open || close)) {
+            delims_push(&l, (delim){.at = i, .len = len, .id = (unsigned char)(c + (int)len),
+                                    .open = open, .close = close,
+                                    .kind = len == 2 ? PC_MARK_BOLD : PC_MARK_ITALIC});
+        } else if (len == 3 && (open || close)) {
+            /* ***x***: italic around bold (what pc_markup_to_markdown writes
+             * for both at once); a closer closes the inner one first */
+            size_t bold_at = close ? i : i + 1, it_at = close ? i + 2 : i;
+            delim it = {.at = it_at, .len = 1, .id = (unsigned char)(c + 1), .open = !close,
+                        .close = close, .kind = PC_MARK_ITALIC};
+            delim bd = {.at = bold_at, .len = 2, .id = (unsigned char)(c + 2), .open = !close,
+                        .close = close, .kind = PC_MARK_BOLD, .triple = close};
+            delims_push(&l, close ? bd : it);
+            delims_push(&l, close ? it : bd);
+        }
+        i = j - 1;
+    }
+    delims_match(&l);
+    emit_delims(s, n, &l, out, spans, NULL, md_unescape);
+    free(l.d);
+}

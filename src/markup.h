@@ -1,0 +1,74 @@
+/* markup.h — italic and bold inside text fields (pc_spanlist), shared by
+ * every reader and writer that has markup.
+ *
+ * The model keeps a field's text plain and its markup as spans beside it
+ * (include/paperconv.h).  This module owns the three ways markup is
+ * written in the formats we speak, in both directions:
+ *   - LaTeX (\emph, \textit, \textbf, {\em ...}): the decoder in latex.c
+ *     leaves marker characters in its output and pc_markup_fold turns them
+ *     into spans; the BibTeX writer walks the spans with pc_markup_walk;
+ *   - CSL's HTML-like tags (<i>, <b>, <span class="nocase">) for CSL-JSON;
+ *   - pandoc's Markdown (*...*, **...**, backslash escapes) for CSL-YAML,
+ *     which pandoc reads as Markdown. */
+#ifndef PC_MARKUP_H
+#define PC_MARKUP_H
+
+#include "paperconv.h"
+#include "util.h"
+
+/* ---- markers: how the LaTeX decoder hands markup to pc_markup_fold ------ */
+
+/* Appends the marker that opens or closes `mark` (a Unicode noncharacter,
+ * U+FDD0..U+FDD3, which no input is allowed to carry through). */
+void pc_markup_put_marker(pc_buf *b, pc_mark mark, bool open);
+/* Whether [s, s+n) holds a marker character. */
+bool pc_markup_has_markers(const char *s, size_t n);
+/* Appends [s, s+n) to out with white space folded as pc_buf_put_folded
+ * does and the markers removed; each marked range becomes a span in
+ * `spans`, offsets relative to out->len on entry, trimmed of white space at
+ * both ends; empty ones are dropped. */
+void pc_markup_fold(const char *s, size_t n, pc_buf *out, pc_spanlist *spans);
+/* Removes marker characters from b in place. */
+void pc_markup_strip_markers(pc_buf *b);
+
+/* Cuts spans at `len` (the field's text was shortened to len bytes). */
+void pc_markup_clip(pc_spanlist *spans, size_t len);
+
+/* ---- walking: how writers render spans --------------------------------- */
+
+typedef struct pc_markup_sink {
+    /* text [from, to) of the whole field s (the writer may look around it) */
+    void (*text)(void *user, const char *s, size_t from, size_t to);
+    void (*open)(void *user, pc_mark mark);
+    void (*close)(void *user, pc_mark mark);
+} pc_markup_sink;
+
+/* Calls the sink for the text of s (n bytes) and the spans in order.
+ * Spans that are out of range, not on UTF-8 boundaries, empty, out of
+ * order or crossing another span are skipped (their text still goes out). */
+void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_markup_sink *sink,
+                    void *user);
+
+/* ---- CSL rich text ----------------------------------------------------- */
+
+/* Appends s with its spans as CSL's HTML-like tags (<i>, <b>). */
+void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out);
+/* Parses CSL rich text [s, s+n): <i>/<em>, <b>/<strong> become spans and
+ * <span class="nocase"> is removed (its words go to `nocase` when not NULL).
+ * Unmatched or unknown tags stay as text.  Appends the plain text to out;
+ * span offsets are relative to out->len on entry. */
+void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
+                         pc_strlist *nocase);
+
+/* ---- pandoc Markdown ----------------------------------------------------- */
+
+/* Appends s as pandoc Markdown inline text: spans as *...* and **...**,
+ * characters Markdown would act on backslash-escaped, math spans ($...$)
+ * kept as they are (pandoc reads them as math). */
+void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out);
+/* The reverse for the inline subset pc_markup_to_markdown writes, and
+ * pandoc's _..._ and __...__: appends the plain text to out, spans
+ * relative to out->len on entry. */
+void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans);
+
+#endif

@@ -1,0 +1,106 @@
+# test_markup.sh — italic and bold (\emph, \textit, \textbf, {\em ..}) kept
+# as markup: <i>/<b> in CSL-JSON, *..*/**..** in CSL-YAML, \emph/\textbf in
+# BibTeX, dropped (and counted) in RIS.
+#
+# Oracles: pandoc's biblatex reader (does it see the markup we see in the
+# fixture, and in the BibTeX we write?), pandoc's Markdown reader on our
+# CSL-YAML (does pandoc read the same title and abstract from our YAML as
+# from our CSL-JSON: markup and escaping of everything Markdown would act
+# on), and the real bibtex on our BibTeX.  Then our own round trips.
+. "$ROOT/tests/lib.sh"
+F=$ROOT/tests/data/markup.bib
+$PC -q "$F" -t csljson > "$T/m.json" 2> "$T/err"
+check "markup fixture -> csljson converts" test ! -s "$T/err"
+
+# ---- round trips: the model's markup survives each format that has markup
+"$PCTOOL" dump "$F" | grep -E '^(@|title|abstract)' > "$T/want"
+check "the fixture has markup to test ($(grep -c _markup "$T/want") spans)" \
+    [ "$(grep -c _markup "$T/want")" -ge 15 ]
+for fmt in bibtex csljson yaml; do
+    $PC -q "$F" -t $fmt > "$T/m.$fmt"
+    reader=$fmt && [ $fmt = csljson ] && reader=json
+    "$PCTOOL" dump -f $reader "$T/m.$fmt" | grep -E '^(@|title|abstract)' > "$T/got.$fmt"
+    same "markup: fixture -> $fmt -> model keeps the spans" "$T/want" "$T/got.$fmt"
+    $PC -q -f $reader "$T/m.$fmt" -t $fmt > "$T/m2.$fmt"
+    same "markup: $fmt -> model -> $fmt is identical" "$T/m.$fmt" "$T/m2.$fmt"
+done
+$PC -v "$F" -t ris > /dev/null 2> "$T/ris.err"
+contains "markup: -t ris -v counts the italic/bold RIS cannot hold" "$T/ris.err" "italic/bold"
+
+# ---- real bibtex reads our \emph / \textbf ------------------------------
+if command -v bibtex > /dev/null 2>&1; then
+    mkdir -p "$T/bt" && cp "$T/m.bibtex" "$T/bt/refs.bib"
+    printf '\\relax\n\\citation{*}\n\\bibstyle{plain}\n\\bibdata{refs}\n' > "$T/bt/doc.aux"
+    (cd "$T/bt" && bibtex doc > bibtex.out 2>&1)
+    if grep -q "error message" "$T/bt/bibtex.out" || grep -q "Warning--" "$T/bt/bibtex.out" &&
+        grep "Warning--" "$T/bt/bibtex.out" | grep -qv "empty\|missing"; then
+        fail "markup: bibtex reads our BibTeX without errors" "$(head -n 5 "$T/bt/bibtex.out")"
+    else
+        pass "markup: bibtex reads our BibTeX without errors"
+    fi
+    contains "markup: bibtex keeps \\emph{Drosophila} in the title" "$T/bt/doc.bbl" '\emph{Drosophila}'
+else
+    skip "markup: real bibtex" "bibtex not installed (make deps)"
+fi
+
+if ! command -v pandoc > /dev/null 2>&1; then
+    skip "markup: pandoc oracles" "pandoc not installed (make deps)"
+    exit 0
+fi
+
+# Titles and abstracts of a CSL-JSON file as "id<TAB>title<TAB>abstract",
+# normalised where pandoc and we say the same thing two ways: math as TeX
+# with or without $, <b><i>x</i></b> or <i><b>x</b></i>, case when asked,
+# quotes (pandoc's smart quotes turn a Unicode ‘ into ’ in Markdown but not
+# in CSL-JSON, and pair "" differently), white space, and
+# superscript digits (pandoc's CSL-JSON reader makes 10⁴ 10<sup>4</sup>).
+cat > "$T/norm.py" <<'PY'
+import json, re, sys, unicodedata
+lower = len(sys.argv) > 2
+def norm(s):
+    s = unicodedata.normalize("NFC", s or "").replace("$", "").replace("\u00a0", " ")
+    for q in "\u2018\u2019\u201c\u201d\"":
+        s = s.replace(q, "'")
+    for d, c in enumerate("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"):
+        s = s.replace(c, "<sup>%d</sup>" % d)
+    s = re.sub(r"<b><i>(.*?)</i></b>", r"<i><b>\1</b></i>", s)
+    s = "".join(s.split())  # pandoc joins Markdown paragraphs without a space
+    return s.lower() if lower else s
+for it in json.load(open(sys.argv[1], encoding="utf-8")):
+    print("%s\t%s\t%s" % (it["id"], norm(it.get("title")), norm(it.get("abstract"))))
+PY
+
+# 1. pandoc's biblatex reader on the fixture sees the markup we see (case
+#    aside: pandoc sentence-cases English titles)
+if pandoc -f biblatex -t csljson "$F" > "$T/p.json" 2> "$T/p.err"; then
+    python3 "$T/norm.py" "$T/p.json" lower | sort > "$T/p.txt"
+    python3 "$T/norm.py" "$T/m.json" lower | sort > "$T/o.txt"
+    same "markup: pandoc -f biblatex reads the fixture's markup as we do" "$T/p.txt" "$T/o.txt"
+else
+    fail "markup: pandoc reads the fixture" "$(head -c 300 "$T/p.err")"
+fi
+
+# 2. pandoc's biblatex reader on our BibTeX sees our markup
+if pandoc -f biblatex -t csljson "$T/m.bibtex" > "$T/pb.json" 2> "$T/p.err"; then
+    python3 "$T/norm.py" "$T/pb.json" lower | sort > "$T/pb.txt"
+    same "markup: pandoc reads our \\emph/\\textbf as our CSL-JSON says" "$T/o.txt" "$T/pb.txt"
+else
+    fail "markup: pandoc reads our BibTeX" "$(head -c 300 "$T/p.err")"
+fi
+
+# 3. pandoc reads our CSL-YAML (Markdown) as the same rich text as our
+#    CSL-JSON, for the fixture, every sample and the hostile strings
+for input in "$F" "$ROOT"/samples/* "$ROOT/tests/data/csl-hostile.yaml"; do
+    b=$(basename "$input")
+    $PC -q "$input" -t csljson > "$T/y.json" 2> /dev/null
+    $PC -q "$input" -t yaml > "$T/y.yaml" 2> /dev/null
+    { echo ---; cat "$T/y.yaml"; echo ---; } > "$T/y.md"
+    if pandoc -f markdown -t csljson "$T/y.md" > "$T/py.json" 2> "$T/p.err" &&
+        pandoc -f csljson -t csljson "$T/y.json" > "$T/pj.json" 2>> "$T/p.err"; then
+        python3 "$T/norm.py" "$T/py.json" | sort > "$T/py.txt"
+        python3 "$T/norm.py" "$T/pj.json" | sort > "$T/pj.txt"
+        same "markup: $b: pandoc reads our YAML's Markdown as our CSL-JSON" "$T/pj.txt" "$T/py.txt"
+    else
+        fail "markup: $b: pandoc reads our YAML and CSL-JSON" "$(head -c 300 "$T/p.err")"
+    fi
+done
