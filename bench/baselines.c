@@ -10,6 +10,12 @@
  *                   or every line of JSON Lines (json_loadb with
  *                   JSON_DISABLE_EOF_CHECK straight from the read buffer, then
  *                   json_decref): the JSON reader's ceiling
+ *   janssondump FILE  jansson's writer alone: the items of FILE (a CSL-JSON
+ *                   file our writer produced) are parsed as above, untimed,
+ *                   in batches of 4096, and only json_dump_callback is timed
+ *                   (JSON_INDENT(2), as the CSL-JSON writer dumps), into a
+ *                   sink that counts bytes: what jansson's own writer costs
+ *                   a -> csljson path
  *   yamlemit FILE   libyaml's bare emit of the events of FILE (a YAML file our
  *                   writer produced): events are parsed in batches of 4096,
  *                   untimed, and only yaml_emitter_emit is timed, into a sink
@@ -23,8 +29,8 @@
  *                   process of the pipeline)
  *
  * Every command except `time` prints "SECONDS BYTES COUNT" on stdout: its own
- * measured seconds, the bytes it processed (input; output for yamlemit) and
- * the lines / elements / nodes / events it saw. */
+ * measured seconds, the bytes it processed (input; output for janssondump
+ * and yamlemit) and the lines / elements / nodes / events it saw. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 
@@ -115,9 +121,13 @@ static int cmd_xmlwalk(const char *path)
 
 static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-static int cmd_jansson(const char *path)
+/* Calls fn on every element of a top-level array, or every top-level value
+ * (JSON Lines), parsed by json_loadb with JSON_DISABLE_EOF_CHECK straight
+ * from the read buffer; fn owns the value.  Counts the bytes read and the
+ * values; false after printing an error. */
+static bool each_json(const char *path, void (*fn)(json_t *v, void *u), void *u, size_t *bytes_out,
+                      size_t *elements_out)
 {
-    double t0 = now();
     FILE *f = open_in(path);
     size_t cap = 4 * BLOCK, len = 0, pos = 0, bytes = 0, elements = 0;
     char *b = malloc(cap);
@@ -170,15 +180,87 @@ static int cmd_jansson(const char *path)
                 continue;
             }
             fprintf(stderr, "baselines: %s: JSON error: %s\n", path, err.text);
-            return 1;
+            return false;
         }
-        json_decref(v);
+        fn(v, u);
         elements++;
         pos += err.position;
     }
     fclose(f);
     free(b);
+    *bytes_out = bytes;
+    *elements_out = elements;
+    return true;
+}
+
+static void drop(json_t *v, void *u)
+{
+    (void)u;
+    json_decref(v);
+}
+
+static int cmd_jansson(const char *path)
+{
+    double t0 = now();
+    size_t bytes, elements;
+    if (!each_json(path, drop, NULL, &bytes, &elements))
+        return 1;
     printf("%.6f %zu %zu\n", now() - t0, bytes, elements);
+    return 0;
+}
+
+/* ---- janssondump: jansson's writer alone ----------------------------------------- */
+
+enum { DUMP_BATCH = 4096 };
+
+typedef struct dump_state {
+    json_t *batch[DUMP_BATCH];
+    size_t n, out;
+    double seconds;
+    int rc;
+} dump_state;
+
+static int count_dump(const char *s, size_t n, void *data)
+{
+    (void)s;
+    *(size_t *)data += n;
+    return 0;
+}
+
+/* Dumps the batch as the CSL-JSON writer dumps an item (two-space indent,
+ * keys in order), timing only json_dump_callback. */
+static void dump_batch(dump_state *d)
+{
+    double t0 = now();
+    for (size_t i = 0; i < d->n; i++)
+        d->rc |= json_dump_callback(d->batch[i], count_dump, &d->out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    d->seconds += now() - t0;
+    for (size_t i = 0; i < d->n; i++)
+        json_decref(d->batch[i]);
+    d->n = 0;
+}
+
+static void keep(json_t *v, void *u)
+{
+    dump_state *d = u;
+    d->batch[d->n++] = v;
+    if (d->n == DUMP_BATCH)
+        dump_batch(d);
+}
+
+static int cmd_janssondump(const char *path)
+{
+    dump_state *d = calloc(1, sizeof *d);
+    size_t bytes, elements;
+    if (!each_json(path, keep, d, &bytes, &elements))
+        return 1;
+    dump_batch(d);
+    if (d->rc) {
+        fprintf(stderr, "baselines: %s: json_dump_callback failed\n", path);
+        return 1;
+    }
+    printf("%.6f %zu %zu\n", d->seconds, d->out, elements);
+    free(d);
     return 0;
 }
 
@@ -299,11 +381,13 @@ int main(int argc, char **argv)
         return cmd_xmlwalk(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "jansson"))
         return cmd_jansson(argv[2]);
+    if (argc >= 3 && !strcmp(argv[1], "janssondump"))
+        return cmd_janssondump(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "yamlemit"))
         return cmd_yamlemit(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "time"))
         return cmd_time(argc - 2, argv + 2);
-    fputs("usage: baselines scan|xmlwalk|jansson|yamlemit FILE\n"
+    fputs("usage: baselines scan|xmlwalk|jansson|janssondump|yamlemit FILE\n"
           "       baselines time [-i IN] [-o OUT] [-e ERR] -- CMD ARG...\n",
           stderr);
     return 2;

@@ -278,6 +278,7 @@ bench_size() {
             bk=
         fi
         [ "$wr" = yaml ] && extra="$extra $(predict base-yamlemit-wall "$label>yaml" "$N")"
+        [ "$wr" = csljson ] && extra="$extra $(predict base-janssondump-wall "$label>csljson" "$N")"
         if [ -n "$PREV" ]; then # the first size runs everything
             total=$(echo "$pred $extra" | awk '{ for (i = 1; i <= NF; i++) t += $i; print t }')
             if ! fits "$total"; then
@@ -297,6 +298,13 @@ bench_size() {
             base_run "$R" base-yamlemit "$N" "$label>yaml" "$label" "$BASE" yamlemit "$WORK/out.yaml"
             tw=$(($(now_ms) - tw0))
             record base-yamlemit-wall "$N" "$label>yaml" "$label" 0 1 "$((tw / 1000)).$(printf %03d $((tw % 1000)))" 0 0 0 0 ""
+        fi
+        if [ "$ST" -eq 0 ] && [ "$wr" = csljson ]; then
+            # jansson alone dumping the items of this very output
+            tw0=$(now_ms)
+            base_run "$R" base-janssondump "$N" "$label>csljson" "$label" "$BASE" janssondump "$WORK/out.csljson"
+            tw=$(($(now_ms) - tw0))
+            record base-janssondump-wall "$N" "$label>csljson" "$label" 0 1 "$((tw / 1000)).$(printf %03d $((tw % 1000)))" 0 0 0 0 ""
         fi
         if [ "$ST" -eq 0 ] && [ "$label" = listing ] && grep -q "^$wr $wr conv.$wr conv:$wr\$" "$WORK/inputs"; then
             mv "$WORK/out.$wr" "$C.conv.$wr" # the input of the $wr reader

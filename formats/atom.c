@@ -43,11 +43,9 @@
 #include <stdlib.h>
 
 enum { ATOM_MAX_DEPTH = 64 }; /* feeds need 4-6; XHTML content a few more */
-/* Bytes handed to libxml2 per read.  xmlTextReader parses ahead of the
- * node it returns, and after a fatal error it returns none of the nodes it
- * had built: small pieces keep that look-ahead short, so the entries that
- * end before a broken one are still converted. */
-enum { ATOM_PIECE = 64 };
+/* Pieces handed to libxml2 (see io_read): at most ATOM_PIECE bytes, and
+ * ATOM_SMALL bytes in the last ATOM_MARGIN bytes before an entry's tag. */
+enum { ATOM_PIECE = 4096, ATOM_SMALL = 64, ATOM_MARGIN = 192 };
 
 #define NS_ATOM "http://www.w3.org/2005/Atom"
 #define NS_ATOM03 "http://purl.org/atom/ns#"
@@ -120,6 +118,9 @@ typedef struct atom_reader {
     feed_kind kind;
     bool done, fatal, fatal_reported, deep_reported;
     bool at_eof;    /* the source is exhausted */
+    bool large;     /* inside an entry: io_read may hand over large pieces */
+    bool cut_start; /* the entry tag ending at cut_at is a start tag */
+    unsigned long long cut_at, scan_to; /* source offsets, see io_read */
     int fatal_code; /* libxml2's code of the first fatal error */
     int entry_depth, author_depth, channel_depth, collect_depth;
     field collecting;
@@ -131,12 +132,92 @@ typedef struct atom_reader {
 
 /* ---- libxml2 plumbing --------------------------------------------------------- */
 
+static bool is_name_byte(int c) { return pc_is_alnum(c) || c == '_' || c == '-' || c == '.' || c == ':'; }
+
+/* Finds the first start or end tag of an entry or item (any prefix) in
+ * s[0, n): returns the offset just after its '>' and sets *start, or 0 if
+ * there is none.  A '<' whose tag may run past n ends the search (*start is
+ * then left alone and 0 returned), so a tag is never seen cut in two. */
+static size_t entry_tag_end(const char *s, size_t n, bool *start, size_t *stop)
+{
+    const char *p = s, *e = s + n;
+    *stop = n;
+    while ((p = memchr(p, '<', (size_t)(e - p))) != NULL) {
+        const char *q = p + 1, *name;
+        bool end = q < e && *q == '/';
+        q += end;
+        name = q;
+        while (q < e && is_name_byte((unsigned char)*q))
+            if (*q++ == ':')
+                name = q;
+        size_t k = (size_t)(q - name);
+        bool entry = (k == 5 && !memcmp(name, "entry", 5)) || (k == 4 && !memcmp(name, "item", 4));
+        const char *gt = entry && q < e ? memchr(q, '>', (size_t)(e - q)) : NULL;
+        if (q == e || (entry && !gt)) {
+            *stop = (size_t)(p - s);
+            return 0;
+        }
+        if (entry) {
+            *start = !end;
+            return (size_t)(gt + 1 - s);
+        }
+        p = q;
+    }
+    return 0;
+}
+
+/* libxml2's read callback.
+ *
+ * Why the pieces have these sizes: xmlTextReader parses ahead of the node it
+ * returns, and after a fatal error it returns none of the nodes it had
+ * built; it reads another piece whenever fewer than 512 bytes are left
+ * unparsed, and parses at once what it has when that is less than 512.
+ * Pieces of ATOM_SMALL bytes everywhere kept the look-ahead short, so the
+ * entries that end before a broken one are converted and an error inside an
+ * entry is raised while the reader is inside it, but they cost a third of
+ * atom -> ris (an xmlParseChunk call per 64 bytes, long texts rebuilt from
+ * many pieces).  So pieces are small only where it matters: from an entry's
+ * end to the next entry's start tag, and in the ATOM_MARGIN bytes before
+ * either tag (enough for libxml2 to have parsed all that came before, in
+ * two or three small pieces, before the piece that ends at the tag); a
+ * piece always ends just after such a tag.  Inside an entry, away from its
+ * end, pieces are large.  A wrong guess (a tag name in a comment or CDATA)
+ * only moves a boundary: libxml2 parses the same bytes either way. */
 static int io_read(void *user, char *buf, int len)
 {
     atom_reader *r = user;
-    ssize_t n = pc_source_read(r->src, buf, (size_t)(len < ATOM_PIECE ? len : ATOM_PIECE));
-    r->at_eof |= n == 0;
-    return n < 0 ? -1 : (int)n;
+    const char *p;
+    size_t want = (size_t)(len < ATOM_PIECE ? len : ATOM_PIECE);
+    unsigned long long pos = pc_source_offset(r->src);
+    size_t have = pc_source_peek(r->src, want, &p), n = have, stop = have, cut = 0;
+    bool start = r->cut_start;
+    /* the search resumes where the last one stopped: the bytes before
+     * scan_to hold no entry tag, and one found before is remembered */
+    if (r->cut_at > pos && r->cut_at - pos <= have) {
+        cut = (size_t)(r->cut_at - pos);
+    } else if (have) {
+        size_t from = r->scan_to > pos && r->scan_to - pos < have ? (size_t)(r->scan_to - pos) : 0;
+        cut = entry_tag_end(p + from, have - from, &start, &stop);
+        stop += from;
+        if (cut) {
+            cut += from;
+            r->cut_at = pos + cut;
+            r->cut_start = start;
+        }
+        r->scan_to = pos + (cut ? cut : stop);
+    }
+    size_t limit = cut ? cut : have < want ? have : stop; /* where small pieces must begin by */
+    if (!r->large || limit <= ATOM_MARGIN + ATOM_SMALL)
+        n = limit < ATOM_SMALL ? limit : ATOM_SMALL;
+    else
+        n = limit - ATOM_MARGIN;
+    if (n == 0)
+        n = have < ATOM_SMALL ? have : ATOM_SMALL;
+    if (cut && n == cut)
+        r->large = start;
+    ssize_t got = pc_source_read(r->src, buf, have ? n : want);
+    r->at_eof |= got == 0;
+    return got < 0 ? -1 : (int)got;
 }
 
 /* libxml2's errors for this reader.  The first fatal one is reported; what
@@ -229,9 +310,29 @@ static unsigned long cur_line(const atom_reader *r)
 
 static bool str_is(const xmlChar *a, const char *b) { return a && strcmp((const char *)a, b) == 0; }
 
-/* An attribute's value as an owned C string (NULL if absent). */
+/* An attribute's value as an owned C string (NULL if absent).
+ *
+ * What xmlTextReaderGetAttribute does for a name without prefix (the
+ * attribute without namespace, its text), read straight from the node: the
+ * reader's call copied the value twice and cost 2% of atom -> ris.  Values
+ * made of more than one text node (entity references) and documents with a
+ * DTD, which may supply default attributes, still go through libxml2. */
 static char *attr(atom_reader *r, const char *name)
 {
+    xmlNodePtr node = xmlTextReaderCurrentNode(r->xr);
+    if (node && node->type == XML_ELEMENT_NODE && node->doc && !node->doc->intSubset &&
+        !node->doc->extSubset) {
+        xmlAttrPtr a = node->properties;
+        while (a && (a->ns || !str_is(a->name, name)))
+            a = a->next;
+        if (!a)
+            return NULL;
+        xmlNodePtr t = a->children;
+        if (!t)
+            return pc_xstrdup("");
+        if (!t->next && (t->type == XML_TEXT_NODE || t->type == XML_CDATA_SECTION_NODE))
+            return pc_xstrdup((const char *)t->content);
+    }
     xmlChar *v = xmlTextReaderGetAttribute(r->xr, (const xmlChar *)name);
     char *s = v ? pc_xstrdup((const char *)v) : NULL;
     xmlFree(v);
