@@ -16,6 +16,7 @@
 #include "dates.h"
 #include "ids.h"
 #include "latex.h"
+#include "markup.h"
 #include "names.h"
 #include "paperconv.h"
 #include "source.h"
@@ -546,11 +547,27 @@ static size_t script_digits(const char *s, size_t open_len, bool sup, pc_buf *ou
     return open_len + n + k;
 }
 
+/* The italic or bold a JATS/HTML tag stands for (<i>, <em>, <jats:italic>,
+ * <b>, <strong>, <jats:bold>), or 0. */
+static pc_mark tag_mark(const char *local, size_t n)
+{
+    static const struct {
+        const char *name;
+        pc_mark mark;
+    } tags[] = {{"i", PC_MARK_ITALIC}, {"em", PC_MARK_ITALIC}, {"italic", PC_MARK_ITALIC},
+                {"b", PC_MARK_BOLD},   {"strong", PC_MARK_BOLD}, {"bold", PC_MARK_BOLD}};
+    for (size_t i = 0; i < sizeof tags / sizeof *tags; i++)
+        if (strlen(tags[i].name) == n && pc_strncasecmp(local, tags[i].name, n) == 0)
+            return tags[i].mark;
+    return 0;
+}
+
 /* Appends the text of JATS/HTML markup: tags removed (block tags become a
  * space), XML entities decoded.  A '<' or '&' that starts no tag or entity
  * is text.  Crossref abstracts open with <jats:title>Abstract</jats:title>,
- * a heading, not text: it is dropped. */
-static void strip_markup(const char *s, pc_buf *out)
+ * a heading, not text: it is dropped.  With `marks`, italic and bold tags
+ * leave markers for pc_markup_fold (src/markup.h). */
+static void strip_markup(const char *s, pc_buf *out, bool marks)
 {
     while (pc_is_space((unsigned char)*s))
         s++;
@@ -572,6 +589,9 @@ static void strip_markup(const char *s, pc_buf *out)
             }
             if (is_block_tag(local, ln))
                 pc_buf_putc(out, ' ');
+            pc_mark m = marks && s[k - 2] != '/' ? tag_mark(local, ln) : 0;
+            if (m)
+                pc_markup_put_marker(out, m, s[1] != '/');
             s += k;
         } else if (*s == '&' && (k = entity(s, out)) > 0) {
             s += k;
@@ -587,8 +607,25 @@ static char *markup_text(json_reader *r, const char *s)
     if (!s)
         return NULL;
     pc_buf_clear(&r->tmp2);
-    strip_markup(s, &r->tmp2);
+    strip_markup(s, &r->tmp2, false);
     return plain(r, r->tmp2.ptr);
+}
+
+/* The same for a title or abstract, keeping its italic and bold in spans
+ * (Crossref: <i>Drosophila</i>, <jats:italic>). */
+static char *markup_rich(json_reader *r, const char *s, pc_spanlist *spans)
+{
+    if (!s)
+        return NULL;
+    pc_buf_clear(&r->tmp2);
+    /* an input that carries our marker characters gets no markup */
+    strip_markup(s, &r->tmp2, !pc_markup_has_markers(s, strlen(s)));
+    if (!pc_markup_has_markers(r->tmp2.ptr, r->tmp2.len))
+        return plain(r, r->tmp2.ptr);
+    pc_utf8_nfc(&r->tmp2);
+    pc_buf_clear(&r->tmp);
+    pc_markup_fold(r->tmp2.ptr, r->tmp2.len, &r->tmp, spans);
+    return r->tmp.len ? pc_xstrdup(r->tmp.ptr) : NULL;
 }
 
 /* ---- dates ------------------------------------------------------------------- */
@@ -742,10 +779,10 @@ static json_step map_crossref(json_reader *r, const json_t *w, pc_record *rec, u
     if (title && sub) {
         pc_buf b = PC_BUF_INIT;
         pc_buf_printf(&b, "%s: %s", title, sub);
-        rec->title = markup_text(r, b.ptr);
+        rec->title = markup_rich(r, b.ptr, &rec->title_markup);
         pc_buf_free(&b);
     } else {
-        rec->title = markup_text(r, title);
+        rec->title = markup_rich(r, title, &rec->title_markup);
     }
     size_t i;
     const json_t *a;
@@ -776,7 +813,7 @@ static json_step map_crossref(json_reader *r, const json_t *w, pc_record *rec, u
     for (i = 0; i < sizeof date_keys / sizeof *date_keys; i++)
         if (date_parts(json_object_get(w, date_keys[i]), &rec->date))
             break;
-    rec->abstract = markup_text(r, jstr(w, "abstract"));
+    rec->abstract = markup_rich(r, jstr(w, "abstract"), &rec->abstract_markup);
     set_doi(r, rec, jstr(w, "DOI"), line);
     rec->container = markup_text(r, first_str(w, "container-title"));
     rec->volume = plain(r, jtext(json_object_get(w, "volume"), &r->tmp2));
@@ -868,7 +905,7 @@ static json_step map_openalex(json_reader *r, const json_t *w, pc_record *rec, u
 {
     rec->kind = openalex_kind(w);
     const char *title = jstr(w, "title");
-    rec->title = markup_text(r, title ? title : jstr(w, "display_name"));
+    rec->title = markup_rich(r, title ? title : jstr(w, "display_name"), &rec->title_markup);
     size_t i;
     const json_t *a;
     json_array_foreach(json_object_get(w, "authorships"), i, a) {

@@ -56,6 +56,8 @@ typedef struct pc_strlist {
 typedef enum pc_mark {
     PC_MARK_ITALIC = 1, /* \emph, \textit, <i>, *...* */
     PC_MARK_BOLD,       /* \textbf, <b>, **...** */
+    PC_MARK_NOCASE,     /* case protection: only in spans a writer builds from
+                           title_protected, never stored in a record */
 } pc_mark;
 
 typedef struct pc_span {

@@ -90,15 +90,23 @@ static json_t *csl_date(const pc_date *d)
     return o;
 }
 
-/* Appends text with its italic/bold as `text` says. */
-static void put_rich(pc_buf *b, const char *s, const pc_spanlist *spans, pc_csl_text text)
+/* Appends s with its italic/bold (and, for a title, its case-protected
+ * words: <span class="nocase">, [..]{.nocase}) as `text` says. */
+static void put_rich(pc_buf *b, const char *s, const pc_spanlist *spans,
+                     const pc_strlist *protected_words, pc_csl_text text)
 {
+    pc_spanlist all = {0};
+    if (protected_words && protected_words->n) {
+        pc_markup_with_nocase(s, spans, protected_words, &all);
+        spans = &all;
+    }
     if (text == PC_CSL_MARKDOWN)
         pc_markup_to_markdown(s, spans, b);
     else if (spans->n)
         pc_markup_to_html(s, spans, b);
     else
         pc_buf_puts(b, s);
+    pc_spanlist_clear(&all);
 }
 
 json_t *pc_csl_item_for(const pc_record *rec, pc_ctx *ctx, const char *fmt)
@@ -113,12 +121,10 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
     json_object_set_new(item, "id", json_string(rec->key ? rec->key : ""));
     json_object_set_new(item, "type", json_string(csl_type(rec->kind)));
     if (rec->title) {
-        put_rich(&b, rec->title, &rec->title_markup, text);
+        put_rich(&b, rec->title, &rec->title_markup, &rec->title_protected, text);
         set_str(item, "title", b.ptr);
         pc_buf_clear(&b);
     }
-    if (rec->title_protected.n)
-        pc_ctx_dropped(ctx, fmt, "title case protection");
     if (rec->n_authors) {
         json_t *a = json_array();
         bool aff = false;
@@ -164,7 +170,7 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
         pc_ctx_dropped(ctx, fmt, "url (second and later)");
     if (rec->abstract) {
         pc_buf_clear(&b);
-        put_rich(&b, rec->abstract, &rec->abstract_markup, text);
+        put_rich(&b, rec->abstract, &rec->abstract_markup, NULL, text);
         if (rec->abstract_truncated)
             pc_buf_puts(&b, ELLIPSIS);
         set_str(item, "abstract", b.ptr);
@@ -260,7 +266,7 @@ static char *get_rich(csl_reader *r, const json_t *item, const char *key, pc_spa
         return NULL;
     pc_buf out = PC_BUF_INIT;
     if (r->text == PC_CSL_MARKDOWN)
-        pc_markup_from_markdown(r->tmp.ptr, r->tmp.len, &out, spans);
+        pc_markup_from_markdown(r->tmp.ptr, r->tmp.len, &out, spans, nocase);
     else
         pc_markup_from_html(r->tmp.ptr, r->tmp.len, &out, spans, nocase);
     if (!out.len) {

@@ -121,8 +121,9 @@ void pc_markup_fold(const char *s, size_t n, pc_buf *out, pc_spanlist *spans)
                 overflow++;
             } else if (overflow) {
                 overflow--;
-            } else if (depth) {
-                /* the decoder nests its markers: the innermost one closes */
+            } else if (depth && spans->items[stack[depth - 1]].mark == m) {
+                /* markers nest (the LaTeX decoder's always do); a close
+                 * that does not match the innermost open is dropped */
                 spans->items[stack[--depth]].end = out->len - base;
             }
             continue;
@@ -167,7 +168,8 @@ void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_
             bool ok = sp->start >= pos && sp->start < sp->end && sp->end <= n &&
                       boundary(s, n, sp->start) && boundary(s, n, sp->end) &&
                       sp->end <= close_at && depth < MAX_NEST &&
-                      (sp->mark == PC_MARK_ITALIC || sp->mark == PC_MARK_BOLD);
+                      (sp->mark == PC_MARK_ITALIC || sp->mark == PC_MARK_BOLD ||
+                       sp->mark == PC_MARK_NOCASE);
             /* a span starting after an open one ends must wait for the close */
             if (ok || (sp->start >= close_at && sp->start >= pos))
                 break;
@@ -195,14 +197,59 @@ void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_
     }
 }
 
+static int span_order(const void *a, const void *b)
+{
+    const pc_span *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    if (x->end != y->end)
+        return x->end > y->end ? -1 : 1; /* outer first */
+    return (int)x->mark - (int)y->mark;
+}
+
+void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_strlist *words,
+                           pc_spanlist *out)
+{
+    out->n = 0;
+    for (size_t i = 0; spans && i < spans->n; i++)
+        pc_spanlist_push(out, spans->items[i].start, spans->items[i].end, spans->items[i].mark);
+    size_t n = strlen(s);
+    for (size_t i = 0; words && words->n && i < n;) {
+        while (i < n && s[i] == ' ')
+            i++;
+        size_t st = i;
+        while (i < n && s[i] != ' ')
+            i++;
+        /* the word without punctuation around it, as the BibTeX writer sees it */
+        size_t cs = st, ce = i;
+        while (cs < ce && strchr("(\"[", s[cs]))
+            cs++;
+        while (ce > cs && strchr(":;,.!?)\"]", s[ce - 1]))
+            ce--;
+        for (size_t k = 0; ce > cs && k < words->n; k++)
+            if (strlen(words->items[k]) == ce - cs && memcmp(words->items[k], s + cs, ce - cs) == 0) {
+                pc_spanlist_push(out, cs, ce, PC_MARK_NOCASE);
+                break;
+            }
+    }
+    if (out->n > 1)
+        qsort(out->items, out->n, sizeof *out->items, span_order);
+}
+
 /* ---- CSL's HTML-like tags -------------------------------------------------- */
 
 static void html_text(void *u, const char *s, size_t from, size_t to)
 {
     pc_buf_put(u, s + from, to - from);
 }
-static void html_open(void *u, pc_mark m) { pc_buf_puts(u, m == PC_MARK_BOLD ? "<b>" : "<i>"); }
-static void html_close(void *u, pc_mark m) { pc_buf_puts(u, m == PC_MARK_BOLD ? "</b>" : "</i>"); }
+static void html_open(void *u, pc_mark m)
+{
+    pc_buf_puts(u, m == PC_MARK_BOLD ? "<b>" : m == PC_MARK_NOCASE ? "<span class=\"nocase\">" : "<i>");
+}
+static void html_close(void *u, pc_mark m)
+{
+    pc_buf_puts(u, m == PC_MARK_BOLD ? "</b>" : m == PC_MARK_NOCASE ? "</span>" : "</i>");
+}
 
 void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out)
 {
@@ -449,10 +496,14 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
 static void md_open(void *u, pc_mark m)
 {
     md_writer *w = u;
-    pc_buf_puts(w->out, m == PC_MARK_BOLD ? "**" : "*");
+    pc_buf_puts(w->out, m == PC_MARK_BOLD ? "**" : m == PC_MARK_NOCASE ? "[" : "*");
 }
 
-static void md_close(void *u, pc_mark m) { md_open(u, m); }
+static void md_close(void *u, pc_mark m)
+{
+    md_writer *w = u;
+    pc_buf_puts(w->out, m == PC_MARK_BOLD ? "**" : m == PC_MARK_NOCASE ? "]{.nocase}" : "*");
+}
 
 /* Spans as Markdown can say them: no white space just inside a delimiter
  * (pandoc would not see emphasis), no italic inside italic, and touching
@@ -501,9 +552,11 @@ static void md_unescape(const char *s, size_t from, size_t to, pc_buf *out)
     pc_buf_put(out, s + run, to - run);
 }
 
-void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans)
+void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
+                             pc_strlist *nocase)
 {
-    if (!memchr(s, '*', n) && !memchr(s, '_', n) && !memchr(s, '\\', n)) {
+    static const char nocase_close[] = "]{.nocase}";
+    if (!memchr(s, '*', n) && !memchr(s, '_', n) && !memchr(s, '\\', n) && !memchr(s, '[', n)) {
         pc_buf_put(out, s, n);
         return;
     }
@@ -518,6 +571,16 @@ void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *
             size_t m = pc_latex_math_span(s, i, n);
             if (m)
                 i += m - 1;
+            continue;
+        }
+        if (c == '[') { /* pandoc's [words]{.nocase} */
+            delims_push(&l, (delim){.at = i, .len = 1, .id = 5, .open = true});
+            continue;
+        }
+        if (c == ']' && n - i >= sizeof nocase_close - 1 &&
+            memcmp(s + i, nocase_close, sizeof nocase_close - 1) == 0) {
+            delims_push(&l, (delim){.at = i, .len = sizeof nocase_close - 1, .id = 5, .close = true});
+            i += sizeof nocase_close - 2;
             continue;
         }
         if (c != '*' && c != '_')
@@ -551,6 +614,6 @@ void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *
         i = j - 1;
     }
     delims_match(&l);
-    emit_delims(s, n, &l, out, spans, NULL, md_unescape);
+    emit_delims(s, n, &l, out, spans, nocase, md_unescape);
     free(l.d);
 }

@@ -49,9 +49,16 @@ typedef struct pc_markup_sink {
 void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_markup_sink *sink,
                     void *user);
 
+/* Copies `spans` into `out` (cleared first) with a PC_MARK_NOCASE span
+ * around every word of s that is in `words` (a title's case-protected
+ * words), in walk order. */
+void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_strlist *words,
+                           pc_spanlist *out);
+
 /* ---- CSL rich text ----------------------------------------------------- */
 
-/* Appends s with its spans as CSL's HTML-like tags (<i>, <b>). */
+/* Appends s with its spans as CSL's HTML-like tags (<i>, <b>,
+ * <span class="nocase">). */
 void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out);
 /* Parses CSL rich text [s, s+n): <i>/<em>, <b>/<strong> become spans and
  * <span class="nocase"> is removed (its words go to `nocase` when not NULL).
@@ -64,11 +71,14 @@ void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *span
 
 /* Appends s as pandoc Markdown inline text: spans as *...* and **...**,
  * characters Markdown would act on backslash-escaped, math spans ($...$)
- * kept as they are (pandoc reads them as math). */
+ * kept as they are (pandoc reads them as math), case protection as
+ * pandoc's [...]{.nocase}. */
 void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out);
 /* The reverse for the inline subset pc_markup_to_markdown writes, and
  * pandoc's _..._ and __...__: appends the plain text to out, spans
- * relative to out->len on entry. */
-void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans);
+ * relative to out->len on entry, words in [...]{.nocase} to `nocase` (when
+ * not NULL). */
+void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
+                             pc_strlist *nocase);
 
 #endif

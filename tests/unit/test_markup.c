@@ -43,7 +43,7 @@ static void row(harness *h, char **f, int nf, int lineno)
     else if (strcmp(f[0], "html") == 0)
         pc_markup_from_html(f[1], strlen(f[1]), &text, &spans, NULL);
     else
-        pc_markup_from_markdown(f[1], strlen(f[1]), &text, &spans);
+        pc_markup_from_markdown(f[1], strlen(f[1]), &text, &spans, NULL);
     char *got = as_html(text.ptr, &spans);
     char what[64];
     snprintf(what, sizeof what, "markup.tsv:%d %s", lineno, f[0]);
@@ -53,7 +53,7 @@ static void row(harness *h, char **f, int nf, int lineno)
     pc_buf md = PC_BUF_INIT, back = PC_BUF_INIT;
     pc_spanlist spans2 = {0};
     pc_markup_to_markdown(text.ptr, &spans, &md);
-    pc_markup_from_markdown(md.ptr, md.len, &back, &spans2);
+    pc_markup_from_markdown(md.ptr, md.len, &back, &spans2, NULL);
     char *again = as_html(back.ptr, &spans2);
     snprintf(what, sizeof what, "markup.tsv:%d Markdown round trip", lineno);
     h_streq(h, again, got, what, md.ptr);
