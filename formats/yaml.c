@@ -19,6 +19,8 @@
 #include "source.h"
 #include "util.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <yaml.h>
 
@@ -65,24 +67,63 @@ static bool plain_is_not_string(const char *s, size_t n)
                                         "off", "y", "n", "<<", "="};
     if (n == 0)
         return true;
-    if (n <= 5) /* no word is longer: most text skips the loop (it ran per scalar) */
+    unsigned char c = (unsigned char)s[0];
+    /* no word is longer than 5 or starts with another letter: most text
+     * skips the loop (it ran per scalar) */
+    bool may_be_word = strchr("nNtTfFyYoO~<=", c) != NULL;
+    if (n <= 5 && may_be_word)
         for (size_t i = 0; i < sizeof words / sizeof *words; i++)
             if (strlen(words[i]) == n && pc_strncasecmp(s, words[i], n) == 0)
                 return true;
-    unsigned char c = (unsigned char)s[0];
     return pc_is_digit(c) || c == '+' || c == '-' || c == '.';
 }
 
+/* True if [s, s+n) is all ASCII, 8 bytes at a time. */
+static bool all_ascii(const char *s, size_t n)
+{
+    size_t i = 0;
+    for (; n - i >= 8; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        if (x & 0x8080808080808080u)
+            return false;
+    }
+    for (; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
 /* Multi-line text asks for a literal block (|-); the emitter falls back to
- * a quoted style where a block cannot hold the text exactly. */
-/* libyaml checks the text is UTF-8 here (the item's strings come from the
- * model unchecked, see csl.c); text it refuses fails the write rather than
- * handing the emitter an event that was never set up. */
+ * a quoted style where a block cannot hold the text exactly.
+ *
+ * libyaml checks the text is UTF-8 in yaml_scalar_event_initialize (the
+ * item's strings come from the model unchecked, see csl.c); text it
+ * refuses fails the write rather than handing the emitter an event that
+ * was never set up.  That check walks the text byte by byte in a loop of
+ * its own and was 8% of listing -> yaml; ASCII text (most scalars) cannot
+ * fail it, so for ASCII the event is filled here exactly as
+ * yaml_scalar_event_initialize fills it (zeroed, no anchor or tag, a
+ * NUL-terminated copy of the value).  The copy is malloc'ed because the
+ * emitter owns the event and frees its value with free() (yaml_free). */
 static bool emit_scalar(yaml_writer *w, const char *s, size_t n, bool plain_ok)
 {
     yaml_event_t ev;
-    if (!yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, plain_ok, 1,
-                                      memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE))
+    yaml_scalar_style_t style = memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
+    if (n < INT_MAX && all_ascii(s, n)) {
+        memset(&ev, 0, sizeof ev);
+        ev.type = YAML_SCALAR_EVENT;
+        yaml_char_t *v = pc_xmalloc(n + 1);
+        memcpy(v, s, n);
+        v[n] = '\0';
+        ev.data.scalar.value = v;
+        ev.data.scalar.length = n;
+        ev.data.scalar.plain_implicit = plain_ok;
+        ev.data.scalar.quoted_implicit = 1;
+        ev.data.scalar.style = style;
+        return emit(w, &ev);
+    }
+    if (!yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, plain_ok, 1, style))
         return w->ok = false;
     return emit(w, &ev);
 }
@@ -107,6 +148,25 @@ static bool only_numbers(const json_t *v)
         return json_object_size(v) > 0;
     }
     return json_is_number(v);
+}
+
+/* v in decimal into buf (at least 21 bytes), as "%" JSON_INTEGER_FORMAT
+ * writes it; returns the length. */
+static size_t format_int(char *buf, json_int_t v)
+{
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    char digits[24];
+    size_t k = 0, n = 0;
+    do {
+        digits[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        buf[n++] = '-';
+    while (k)
+        buf[n++] = digits[--k];
+    buf[n] = '\0';
+    return n;
 }
 
 static bool emit_node(yaml_writer *w, const json_t *v, bool flow)
@@ -148,9 +208,8 @@ static bool emit_node(yaml_writer *w, const json_t *v, bool flow)
         size_t n = json_string_length(v);
         return emit_scalar(w, s, n, !plain_is_not_string(s, n));
     }
-    case JSON_INTEGER:
-        snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-        return emit_scalar(w, num, strlen(num), true);
+    case JSON_INTEGER: /* date-parts: snprintf cost 700 instructions each */
+        return emit_scalar(w, num, format_int(num, json_integer_value(v)), true);
     case JSON_REAL:
         snprintf(num, sizeof num, "%.17g", json_real_value(v));
         return emit_scalar(w, num, strlen(num), true);
