@@ -48,17 +48,20 @@ static bool is_breaking(int32_t cp)
 
 /* True if the 8 bytes at s[i] can join a run of put_folded: all printable
  * ASCII or space, no two spaces side by side, and no space right after the
- * space at s[i-1] (i > 0).  Word-at-a-time tests, exact for "any byte":
- * a byte below 0x20, a byte above 0x7e, a zero byte of x ^ "        ". */
+ * space at s[i-1] (i > 0).  Word-at-a-time tests: the range test is exact
+ * (a byte below 0x20 has no high bit after adding 0x60; a carry out of a
+ * byte needs one of 0xa0 or above, which x's own high bit already
+ * flags); the space mask may also flag a '!' right after a space, which
+ * only sends that word to the byte-by-byte loop. */
 static bool word_stays(const char *s, size_t i)
 {
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u, lows = 0x7f7f7f7f7f7f7f7fu;
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     uint64_t x;
     memcpy(&x, s + i, 8);
-    if ((((x - 0x20 * ones) & ~x) | ((x + ones) | x)) & highs)
+    if ((~(x + 0x60 * ones) | (x + ones) | x) & highs)
         return false;
     uint64_t y = x ^ (0x20 * ones);
-    uint64_t spaces = ~(((y & lows) + lows) | y | lows); /* 0x80 in each space byte */
+    uint64_t spaces = (y - ones) & ~y & highs; /* 0x80 in each space byte (and maybe a '!' after one) */
     return !(spaces & (spaces << 8)) && !(s[i] == ' ' && s[i - 1] == ' ');
 }
 
