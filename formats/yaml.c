@@ -22,6 +22,8 @@
 #include "source.h"
 #include "util.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <yaml.h>
 
@@ -68,24 +70,63 @@ static bool plain_is_not_string(const char *s, size_t n)
                                         "off", "y", "n", "<<", "="};
     if (n == 0)
         return true;
-    if (n <= 5) /* no word is longer: most text skips the loop (it ran per scalar) */
+    unsigned char c = (unsigned char)s[0];
+    /* no word is longer than 5 or starts with another letter: most text
+     * skips the loop (it ran per scalar) */
+    bool may_be_word = strchr("nNtTfFyYoO~<=", c) != NULL;
+    if (n <= 5 && may_be_word)
         for (size_t i = 0; i < sizeof words / sizeof *words; i++)
             if (strlen(words[i]) == n && pc_strncasecmp(s, words[i], n) == 0)
                 return true;
-    unsigned char c = (unsigned char)s[0];
     return pc_is_digit(c) || c == '+' || c == '-' || c == '.';
 }
 
+/* True if [s, s+n) is all ASCII, 8 bytes at a time. */
+static bool all_ascii(const char *s, size_t n)
+{
+    size_t i = 0;
+    for (; n - i >= 8; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        if (x & 0x8080808080808080u)
+            return false;
+    }
+    for (; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
 /* Multi-line text asks for a literal block (|-); the emitter falls back to
- * a quoted style where a block cannot hold the text exactly. */
-/* libyaml checks the text is UTF-8 here (the item's strings come from the
- * model unchecked, see csl.c); text it refuses fails the write rather than
- * handing the emitter an event that was never set up. */
+ * a quoted style where a block cannot hold the text exactly.
+ *
+ * libyaml checks the text is UTF-8 in yaml_scalar_event_initialize (the
+ * item's strings come from the model unchecked, see csl.c); text it
+ * refuses fails the write rather than handing the emitter an event that
+ * was never set up.  That check walks the text byte by byte in a loop of
+ * its own and was 8% of listing -> yaml; ASCII text (most scalars) cannot
+ * fail it, so for ASCII the event is filled here exactly as
+ * yaml_scalar_event_initialize fills it (zeroed, no anchor or tag, a
+ * NUL-terminated copy of the value).  The copy is malloc'ed because the
+ * emitter owns the event and frees its value with free() (yaml_free). */
 static bool emit_scalar(yaml_writer *w, const char *s, size_t n, bool plain_ok)
 {
     yaml_event_t ev;
-    if (!yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, plain_ok, 1,
-                                      memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE))
+    yaml_scalar_style_t style = memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
+    if (n < INT_MAX && all_ascii(s, n)) {
+        memset(&ev, 0, sizeof ev);
+        ev.type = YAML_SCALAR_EVENT;
+        yaml_char_t *v = pc_xmalloc(n + 1);
+        memcpy(v, s, n);
+        v[n] = '\0';
+        ev.data.scalar.value = v;
+        ev.data.scalar.length = n;
+        ev.data.scalar.plain_implicit = plain_ok;
+        ev.data.scalar.quoted_implicit = 1;
+        ev.data.scalar.style = style;
+        return emit(w, &ev);
+    }
+    if (!yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)n, plain_ok, 1, style))
         return w->ok = false;
     return emit(w, &ev);
 }
@@ -110,6 +151,25 @@ static bool only_numbers(const json_t *v)
         return json_object_size(v) > 0;
     }
     return json_is_number(v);
+}
+
+/* v in decimal into buf (at least 21 bytes), as "%" JSON_INTEGER_FORMAT
+ * writes it; returns the length. */
+static size_t format_int(char *buf, json_int_t v)
+{
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    char digits[24];
+    size_t k = 0, n = 0;
+    do {
+        digits[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        buf[n++] = '-';
+    while (k)
+        buf[n++] = digits[--k];
+    buf[n] = '\0';
+    return n;
 }
 
 static bool emit_node(yaml_writer *w, const json_t *v, bool flow)
@@ -151,9 +211,8 @@ static bool emit_node(yaml_writer *w, const json_t *v, bool flow)
         size_t n = json_string_length(v);
         return emit_scalar(w, s, n, !plain_is_not_string(s, n));
     }
-    case JSON_INTEGER:
-        snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-        return emit_scalar(w, num, strlen(num), true);
+    case JSON_INTEGER: /* date-parts: snprintf cost 700 instructions each */
+        return emit_scalar(w, num, format_int(num, json_integer_value(v)), true);
     case JSON_REAL:
         snprintf(num, sizeof num, "%.17g", json_real_value(v));
         return emit_scalar(w, num, strlen(num), true);
@@ -313,9 +372,45 @@ static bool is_plain(const yaml_event_t *ev)
     return ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !ev->data.scalar.tag;
 }
 
-/* A scalar as JSON, by the YAML 1.2 core schema pandoc uses: plain null,
- * ~ and empty are null, plain true/false booleans, plain integers numbers;
- * everything else (yes, no, 1.5, quoted text) a string.
+typedef enum scalar_kind {
+    SCALAR_NONE = 0,
+    SCALAR_TEXT,
+    SCALAR_NULL,
+    SCALAR_TRUE,
+    SCALAR_FALSE,
+    SCALAR_INT,
+} scalar_kind;
+
+/* What a scalar is by the YAML 1.2 core schema pandoc uses: plain null, ~
+ * and empty are null, plain true/false booleans, plain integers numbers;
+ * everything else (yes, no, 1.5, quoted text) text. */
+static scalar_kind scalar_kind_of(const yaml_event_t *ev)
+{
+    if (!is_plain(ev))
+        return SCALAR_TEXT;
+    const char *s = (const char *)ev->data.scalar.value;
+    size_t n = ev->data.scalar.length;
+    /* the null and boolean words are at most 5 bytes and start with one of
+     * these: most keys (id, type, title) and text skip the 11 strcmp calls
+     * (they were 1% of yaml -> bibtex) */
+    if (n <= 5 && (n == 0 || strchr("~nNtTfF", s[0]))) {
+        static const char *const nulls[] = {"", "~", "null", "Null", "NULL"};
+        for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
+            if (strcmp(s, nulls[i]) == 0)
+                return SCALAR_NULL;
+        if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
+            return SCALAR_TRUE;
+        if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
+            return SCALAR_FALSE;
+    }
+    size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    bool digits = n > i && n - i <= 15;
+    for (size_t k = i; k < n && digits; k++)
+        digits = pc_is_digit((unsigned char)s[k]);
+    return digits ? SCALAR_INT : SCALAR_TEXT;
+}
+
+/* A scalar as JSON (see scalar_kind_of).
  *
  * libyaml's reader refuses input that is not UTF-8 and its escapes cannot
  * make any (surrogates are refused), so scalars are valid UTF-8 and
@@ -324,26 +419,13 @@ static bool is_plain(const yaml_event_t *ev)
 static json_t *scalar_json(const yaml_event_t *ev)
 {
     const char *s = (const char *)ev->data.scalar.value;
-    size_t n = ev->data.scalar.length;
-    if (is_plain(ev)) {
-        static const char *const nulls[] = {"", "~", "null", "Null", "NULL"};
-        if (n <= 5) { /* the longest null or boolean word: most text skips 11 strcmp */
-            for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
-                if (strcmp(s, nulls[i]) == 0)
-                    return json_null();
-            if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
-                return json_true();
-            if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
-                return json_false();
-        }
-        size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-        bool digits = n > i && n - i <= 15;
-        for (size_t k = i; k < n && digits; k++)
-            digits = pc_is_digit((unsigned char)s[k]);
-        if (digits)
-            return json_integer(strtoll(s, NULL, 10));
+    switch (scalar_kind_of(ev)) {
+    case SCALAR_NULL: return json_null();
+    case SCALAR_TRUE: return json_true();
+    case SCALAR_FALSE: return json_false();
+    case SCALAR_INT: return json_integer(strtoll(s, NULL, 10));
+    default: return json_stringn_nocheck(s, ev->data.scalar.length);
     }
-    return json_stringn_nocheck(s, n);
 }
 
 /* Builds the node that `first` starts into *out (NULL on failure).
@@ -389,7 +471,30 @@ static node_status build_node(yaml_reader *r, yaml_event_t *first, int depth, js
                 break;
             }
             json_t *key = NULL, *val = NULL;
-            node_status s = build_node(r, &ev, depth + 1, map ? &key : &val);
+            node_status s;
+            if (map && ev.type == YAML_SCALAR_EVENT && scalar_kind_of(&ev) == SCALAR_TEXT) {
+                /* A text key (nearly all): its text goes into the object as
+                 * it is, without a json string made, checked again by
+                 * json_object_set_new and freed (a tenth of our share of
+                 * yaml -> bibtex).  Same key, same UTF-8 reasoning as in
+                 * scalar_json; the key event lives until the pair is set. */
+                yaml_event_t vev;
+                if (!next_event(r, &vev))
+                    s = NODE_FATAL;
+                else
+                    s = build_node(r, &vev, depth + 1, &val);
+                if (s == NODE_OK)
+                    json_object_set_new_nocheck(c, (const char *)ev.data.scalar.value, val);
+                yaml_event_delete(&ev);
+                if (s == NODE_FATAL) {
+                    st = NODE_FATAL;
+                    break;
+                }
+                if (s == NODE_BAD)
+                    st = NODE_BAD;
+                continue;
+            }
+            s = build_node(r, &ev, depth + 1, map ? &key : &val);
             if (s == NODE_OK && map) {
                 if (!json_is_string(key)) { /* a null, number or boolean key: use its text */
                     json_t *k = key;

@@ -138,12 +138,25 @@ static size_t split_words(const char *s, size_t n, bword **out, int *n_commas)
     return count;
 }
 
+static char *decode_text(const char *s, size_t n, pc_latex_report *tex)
+{
+    pc_buf out = PC_BUF_INIT;
+    pc_latex_decode(s, n, &out, NULL, tex);
+    if (!out.len) {
+        pc_buf_free(&out);
+        return NULL;
+    }
+    return pc_buf_detach(&out);
+}
+
 /* Decodes words [a, b) joined by their separators (a tie becomes a space)
  * into an owned string; NULL when empty. */
 static char *decode_words(const bword *w, size_t a, size_t b, pc_latex_report *tex)
 {
     if (a >= b)
         return NULL;
+    if (b == a + 1) /* one word (most name parts): decoded in place, no joined copy */
+        return decode_text(w[a].s, w[a].n, tex);
     pc_buf raw = PC_BUF_INIT, out = PC_BUF_INIT;
     for (size_t i = a; i < b; i++) {
         if (i > a)
@@ -152,17 +165,6 @@ static char *decode_words(const bword *w, size_t a, size_t b, pc_latex_report *t
     }
     pc_latex_decode(raw.ptr, raw.len, &out, NULL, tex);
     pc_buf_free(&raw);
-    if (!out.len) {
-        pc_buf_free(&out);
-        return NULL;
-    }
-    return pc_buf_detach(&out);
-}
-
-static char *decode_text(const char *s, size_t n, pc_latex_report *tex)
-{
-    pc_buf out = PC_BUF_INIT;
-    pc_latex_decode(s, n, &out, NULL, tex);
     if (!out.len) {
         pc_buf_free(&out);
         return NULL;
