@@ -493,36 +493,142 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
     }
 }
 
+/* One pass over the input, for the plain text between constructs (most of
+ * every field): decoding runs over every field every reader reads, and the
+ * old decode-then-NFC-then-fold took three passes and a buffer.  Runs of
+ * plain bytes are copied with one pc_buf_put each, white space is folded on
+ * the way, and a construct (a byte in dec_special) is decoded by
+ * decode_command / decode_range straight into `out` and folded in place.
+ * NFC and folding commute (NFC never makes or removes ASCII white space, and
+ * an ASCII byte is a boundary NFC does not look across), so NFC runs once at
+ * the end, and only when a byte that can start a code point >= U+0300 (lead
+ * byte >= 0xCC) was written: everything below U+0300 is NFC-stable. */
+
+/* 1: a byte decode_range acts on; 2: white space; 3: a lead byte of a code
+ * point >= U+0300 (or an invalid byte); 0: copied as it is. */
+static const unsigned char dec_class[256] = {
+#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+    ['\\'] = 1, ['$'] = 1, ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['`'] = 1, ['\''] = 1,
+    [' '] = 2, ['\t'] = 2, ['\n'] = 2, ['\v'] = 2, ['\f'] = 2, ['\r'] = 2,
+    [0xCC] = 3, 3, 3, 3, [0xD0] = R16(3), R16(3), R16(3),
+#undef R16
+};
+
+/* Folds the white space of out[from..] in place, given that out[start..from)
+ * is already folded (no leading space, never two in a row); a trailing space
+ * is left for the caller to trim.  True if a class-3 byte was seen. */
+static bool fold_tail(pc_buf *out, size_t from, size_t start)
+{
+    char *p = out->ptr;
+    size_t w = from;
+    bool high = false;
+    for (size_t r = from; r < out->len; r++) {
+        unsigned char c = (unsigned char)p[r];
+        unsigned char k = dec_class[c];
+        if (k == 2) {
+            if (w > start && p[w - 1] != ' ')
+                p[w++] = ' ';
+            continue;
+        }
+        high |= k == 3;
+        p[w++] = (char)c;
+    }
+    pc_buf_truncate(out, w);
+    return high;
+}
+
+/* End of the construct at s[i] (a dec_special byte other than '\\') as
+ * decode_range at depth 0 would consume it, so decode_range over [i, end)
+ * writes exactly what it writes for it within the whole text. */
+static size_t construct_end(const char *s, size_t i, size_t e)
+{
+    char c = s[i];
+    switch (c) {
+    case '{': {
+        size_t close = match_brace(s, i, e);
+        return close == (size_t)-1 ? i + 1 : close + 1;
+    }
+    case '$': { /* the same scan as decode_range's */
+        size_t j = i + 1;
+        bool display = j < e && s[j] == '$';
+        if (display)
+            j++;
+        size_t k = j;
+        for (; k < e; k++) {
+            if (s[k] == '\\') {
+                k++;
+                continue;
+            }
+            if (s[k] == '$' && (!display || (k + 1 < e && s[k + 1] == '$')))
+                break;
+        }
+        return k < e && k > j ? k + (display ? 2 : 1) : i + 1;
+    }
+    case '-':
+        while (i < e && s[i] == '-')
+            i++;
+        return i;
+    case '`':
+    case '\'':
+        return i + 1 < e && s[i + 1] == c ? i + 2 : i + 1;
+    default:
+        return i + 1;
+    }
+}
+
 void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
                      pc_latex_report *rep)
 {
-    /* Most fields are plain text: with no byte the decoder acts on, decoding
-     * is NFC + folding, and plain ASCII is only folding.  (NFC and folding
-     * commute: NFC never makes or removes ASCII white space, and an ASCII
-     * byte is a boundary NFC does not look across.) */
-    bool plain = true, ascii = true;
-    for (size_t i = 0; i < n && plain; i++) {
-        unsigned char c = (unsigned char)s[i];
-        plain = !dec_special[c];
-        ascii &= c < 0x80;
+    size_t start = out->len, i = 0;
+    bool high = false;
+    dec d = {.out = out, .prot = protected_words, .rep = rep, .base = s};
+    pc_buf_grow(out, n);
+    while (i < n) {
+        unsigned char k = dec_class[(unsigned char)s[i]];
+        if (k == 2) {
+            do
+                i++;
+            while (i < n && dec_class[(unsigned char)s[i]] == 2);
+            if (out->len > start && out->ptr[out->len - 1] != ' ')
+                pc_buf_putc(out, ' ');
+            continue;
+        }
+        if (k == 1) {
+            size_t mark = out->len;
+            if (s[i] == '\\') {
+                i = decode_command(&d, s, i, n, 0);
+            } else {
+                size_t end = construct_end(s, i, n);
+                decode_range(&d, s, i, end, 0);
+                i = end;
+            }
+            high |= fold_tail(out, mark, start);
+            continue;
+        }
+        /* a run: plain bytes, and single spaces between them */
+        size_t j = i;
+        for (;;) {
+            while (j < n && !dec_class[(unsigned char)s[j]])
+                j++;
+            if (j >= n)
+                break;
+            unsigned char c = (unsigned char)s[j];
+            if (c == ' ' && j + 1 < n && !dec_class[(unsigned char)s[j + 1]]) {
+                j += 2;
+                continue;
+            }
+            if (dec_class[c] != 3)
+                break;
+            high = true;
+            j++;
+        }
+        pc_buf_put(out, s + i, j - i);
+        i = j;
     }
-    if (plain && ascii) {
-        pc_buf_put_folded(out, s, n);
-        return;
-    }
-    pc_buf raw = PC_BUF_INIT;
-    if (plain) {
-        pc_buf_put_folded(&raw, s, n);
-    } else {
-        dec d = {.out = &raw, .prot = protected_words, .rep = rep, .base = s};
-        decode_range(&d, s, 0, n, 0);
-    }
-    pc_utf8_nfc(&raw);
-    if (plain)
-        pc_buf_put(out, raw.ptr, raw.len);
-    else
-        pc_buf_put_folded(out, raw.ptr, raw.len);
-    pc_buf_free(&raw);
+    if (out->len > start && out->ptr[out->len - 1] == ' ')
+        pc_buf_truncate(out, out->len - 1);
+    if (high)
+        pc_utf8_nfc_from(out, start);
 }
 
 /* ---- encoding ----------------------------------------------------------- */
