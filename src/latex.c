@@ -699,57 +699,59 @@ static bool put_accented(pc_buf *out, int32_t cp)
     return put_marked(out, dec, k);
 }
 
-/* Writes a base character dec[0] and its combining marks dec[1..k). */
+/* Writes a base character dec[0] and its combining marks dec[1..k).
+ * Everything is checked before anything is written, and the nesting is
+ * written outside in, so no scratch buffer is needed: this runs for every
+ * accented letter the BibTeX writer meets. */
 static bool put_marked(pc_buf *out, const utf8proc_int32_t *dec, utf8proc_ssize_t k)
 {
-    pc_buf inner = PC_BUF_INIT;
     utf8proc_ssize_t first_mark = 1;
+    char letter = 0;
+    const char *base = NULL;
+    if (k > 8)
+        return false;
     if (dec[1] == 0x031B) { /* horn: o/u + horn are letters of their own (ơ, ư) */
         utf8proc_int32_t pair[2] = {dec[0], dec[1]};
         if (utf8proc_normalize_utf32(pair, 2, UTF8PROC_STABLE | UTF8PROC_COMPOSE) == 1) {
             const sym *y = sym_by_cp(pair[0]);
-            if (!y) {
-                pc_buf_free(&inner);
+            if (!y)
                 return false;
-            }
-            pc_buf_puts(&inner, y->tex);
+            base = y->tex;
             first_mark = 2;
         }
     }
     if (first_mark == 2) {
     } else if (dec[0] < 0x80 && pc_is_alpha(dec[0])) {
-        pc_buf_putc(&inner, (char)dec[0]);
+        letter = (char)dec[0];
+        base = NULL;
     } else {
         const sym *y = sym_by_cp(dec[0]);
-        if (!y || y->kind != 'W') {
-            pc_buf_free(&inner);
+        if (!y || y->kind != 'W')
             return false;
-        }
-        pc_buf_puts(&inner, y->tex);
+        base = y->tex;
     }
-    for (utf8proc_ssize_t j = first_mark; j < k; j++) {
-        const char *cmd = accent_for_mark(dec[j]);
-        if (!cmd) {
-            pc_buf_free(&inner);
+    const char *cmds[8];
+    for (utf8proc_ssize_t j = first_mark; j < k; j++)
+        if (!(cmds[j] = accent_for_mark(dec[j])))
             return false;
-        }
-        pc_buf next = PC_BUF_INIT;
-        pc_buf_putc(&next, '\\');
-        pc_buf_puts(&next, cmd);
-        if (!pc_is_alpha((unsigned char)cmd[0]) && inner.len == 1) {
-            pc_buf_put(&next, inner.ptr, inner.len);
-        } else {
-            pc_buf_putc(&next, '{');
-            pc_buf_put(&next, inner.ptr, inner.len);
-            pc_buf_putc(&next, '}');
-        }
-        pc_buf_free(&inner);
-        inner = next;
-    }
+    size_t base_len = base ? strlen(base) : 1;
     pc_buf_putc(out, '{');
-    pc_buf_put(out, inner.ptr, inner.len);
+    /* the last mark is the outermost command; every command but the
+     * innermost wraps a command, so only the innermost may go unbraced */
+    for (utf8proc_ssize_t j = k - 1; j >= first_mark; j--) {
+        pc_buf_putc(out, '\\');
+        pc_buf_puts(out, cmds[j]);
+        if (!(j == first_mark && !pc_is_alpha((unsigned char)cmds[j][0]) && base_len == 1))
+            pc_buf_putc(out, '{');
+    }
+    if (base)
+        pc_buf_put(out, base, base_len);
+    else
+        pc_buf_putc(out, letter);
+    for (utf8proc_ssize_t j = first_mark; j < k; j++)
+        if (!(j == first_mark && !pc_is_alpha((unsigned char)cmds[j][0]) && base_len == 1))
+            pc_buf_putc(out, '}');
     pc_buf_putc(out, '}');
-    pc_buf_free(&inner);
     return true;
 }
 
@@ -801,20 +803,20 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
 {
     /* paired braces as \{ \} (what every reader knows), lone ones as
      * \textbraceleft/right, which cannot unbalance a BibTeX value */
-    bool pair_braces = literal_braces_pair(s, n, flags);
+    int pair_braces = -1; /* literal_braces_pair, asked only when a brace is met */
     size_t i = 0;
+    pc_buf_grow(out, n);
     while (i < n) {
+        /* Runs stop only at class 1; a letter is looked at only when the
+         * byte after it stops the run: testing every letter's successor
+         * cost more than the copying. */
         size_t run = i;
-        while (run < n) {
-            unsigned char k = enc_class[(unsigned char)s[run]];
-            if (k == 1)
-                break;
-            /* a letter followed by a combining mark (U+0300..U+036F) */
-            if (k == 2 && run + 1 < n &&
-                ((unsigned char)s[run + 1] == 0xCC || (unsigned char)s[run + 1] == 0xCD))
-                break;
+        while (run < n && enc_class[(unsigned char)s[run]] != 1)
             run++;
-        }
+        /* a letter followed by a combining mark (U+0300..U+036F) */
+        if (run < n && run > i && ((unsigned char)s[run] == 0xCC || (unsigned char)s[run] == 0xCD) &&
+            enc_class[(unsigned char)s[run - 1]] == 2)
+            run--;
         pc_buf_put(out, s + i, run - i);
         i = run;
         if (i >= n)
@@ -823,13 +825,13 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
         bool marked = c < 0x80 && pc_is_alpha(c) && i + 1 < n &&
                       ((unsigned char)s[i + 1] == 0xCC || (unsigned char)s[i + 1] == 0xCD);
         if (c < 0x80 && !marked) {
+            size_t math;
             if (c < 0x20) {
                 pc_buf_putc(out, ' ');
                 i++;
-            } else if (c == '$' && (flags & PC_TEX_MATH) && pc_latex_math_span(s, i, n)) {
-                size_t len = pc_latex_math_span(s, i, n);
-                pc_buf_put(out, s + i, len);
-                i += len;
+            } else if (c == '$' && (flags & PC_TEX_MATH) && (math = pc_latex_math_span(s, i, n))) {
+                pc_buf_put(out, s + i, math);
+                i += math;
             } else if ((c == '-' || c == '\'') && i + 1 < n && s[i + 1] == (char)c) {
                 pc_buf_putc(out, (char)c); /* keep "--" and "''" from turning into dashes/quotes */
                 pc_buf_puts(out, "{}");
@@ -837,7 +839,8 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
             } else if (c == '-' || c == '\'') {
                 pc_buf_putc(out, (char)c);
                 i++;
-            } else if ((c == '{' || c == '}') && pair_braces) {
+            } else if ((c == '{' || c == '}') &&
+                       (pair_braces < 0 ? (pair_braces = literal_braces_pair(s, n, flags)) : pair_braces)) {
                 pc_buf_putc(out, '\\');
                 pc_buf_putc(out, (char)c);
                 i++;
