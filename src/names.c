@@ -46,6 +46,10 @@ static bool tok_in(tok t, const char *const *list, size_t count, bool nocase)
 
 bool pc_name_is_suffix(const char *s, size_t n)
 {
+    /* every suffix is 2..6 bytes and starts with J, S, I or a digit: most
+     * words are out after two tests (this runs for every name and word) */
+    if (n < 2 || n > 6 || !(s[0] == 'J' || s[0] == 'S' || s[0] == 'I' || pc_is_digit((unsigned char)s[0])))
+        return false;
     tok t = {s, n};
     return tok_in(t, suffixes, sizeof suffixes / sizeof *suffixes, false);
 }
@@ -103,11 +107,15 @@ static int tok_case(tok t)
 
 static bool is_org_word(const char *w, size_t n)
 {
-    while (n && strchr(",;:()", w[n - 1]))
+    while (n && (w[n - 1] == ',' || w[n - 1] == '\0' || w[n - 1] == ';' || w[n - 1] == ':' || w[n - 1] == '(' ||
+                 w[n - 1] == ')'))
         n--;
+    /* the first letter first: most words of a name match no entry there */
+    int first = n ? pc_to_lower((unsigned char)w[0]) : 0;
     for (int pass = 0; pass < 2; pass++) {
         for (size_t i = 0; i < sizeof org_words / sizeof *org_words; i++)
-            if (org_words[i].n == n && pc_strncasecmp(w, org_words[i].w, n) == 0)
+            if (org_words[i].n == n && pc_to_lower((unsigned char)org_words[i].w[0]) == first &&
+                pc_strncasecmp(w, org_words[i].w, n) == 0)
                 return true;
         if (!n || w[n - 1] != '.') /* "Inc." and "Inc" both */
             break;
@@ -250,6 +258,11 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
     }
     tok *t;
     size_t k = tokenize(s, n, &t);
+    if (k == 0) { /* only no-break spaces: nothing to split (was a crash) */
+        free(t);
+        out->literal = pc_xstrndup(s, n);
+        return;
+    }
     if (k >= 3 && pc_name_is_suffix(t[k - 1].s, t[k - 1].n)) {
         out->suffix = join(t, k - 1, k);
         k--;
@@ -373,6 +386,18 @@ static bool is_et_al(const char *s, size_t n)
            (n == 6 && pc_strncasecmp(s, "others", 6) == 0);
 }
 
+/* True if pc_buf_put_folded would copy [s, s+n) unchanged: no white space
+ * but single spaces between words (s is trimmed by the caller). */
+static bool is_folded(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= ' ' && pc_is_space(c) && (c != ' ' || (i + 1 < n && s[i + 1] == ' ')))
+            return false;
+    }
+    return n && !pc_is_space((unsigned char)s[0]) && !pc_is_space((unsigned char)s[n - 1]);
+}
+
 /* Adds one list item: "Name (Aff; Aff2) (Aff3)". */
 static void add_item(const char *s, size_t n, pc_record *rec)
 {
@@ -400,8 +425,16 @@ static void add_item(const char *s, size_t n, pc_record *rec)
         rec->authors[rec->n_authors - 1].suffix = pc_xstrndup(s, n);
         return;
     }
-    pc_buf name = PC_BUF_INIT;
     pc_strlist affs = {0};
+    /* Most items are a bare, already folded name (readers decode and fold
+     * before splitting): parse it in place, without the two buffers. */
+    if (!memchr(s, '(', n) && is_folded(s, n)) {
+        pc_name *nm = pc_record_add_author(rec);
+        pc_name_parse(s, n, nm);
+        nm->affiliations = affs;
+        return;
+    }
+    pc_buf name = PC_BUF_INIT;
     size_t i = 0;
     while (i < n) {
         if (s[i] == '(') {
@@ -433,8 +466,10 @@ static void add_item(const char *s, size_t n, pc_record *rec)
             pc_buf_putc(&name, ' ');
             continue;
         }
-        pc_buf_putc(&name, s[i]);
-        i++;
+        const char *paren = memchr(s + i, '(', n - i);
+        size_t next = paren ? (size_t)(paren - s) : n;
+        pc_buf_put(&name, s + i, next - i);
+        i = next;
     }
     pc_buf folded = PC_BUF_INIT;
     pc_buf_put_folded(&folded, name.ptr, name.len);
