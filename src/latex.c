@@ -811,6 +811,10 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
          * byte after it stops the run: testing every letter's successor
          * cost more than the copying. */
         size_t run = i;
+        while (run + 4 <= n && enc_class[(unsigned char)s[run]] != 1 &&
+               enc_class[(unsigned char)s[run + 1]] != 1 && enc_class[(unsigned char)s[run + 2]] != 1 &&
+               enc_class[(unsigned char)s[run + 3]] != 1)
+            run += 4;
         while (run < n && enc_class[(unsigned char)s[run]] != 1)
             run++;
         /* a letter followed by a combining mark (U+0300..U+036F) */
