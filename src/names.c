@@ -17,21 +17,23 @@ static const char *const cap_particles[] = {"Van", "Von", "Der", "Den", "Dos", "
                                             "Vander"};
 
 /* Words that make a name an organisation (compared case-insensitively),
- * with their lengths so the check needs no strlen per word. */
+ * with their lengths so the check needs no strlen per word.  Sorted by
+ * their lower-cased bytes (a prefix first) for the binary search in
+ * is_org_word: every word of every name is looked up. */
 #define W(s) {s, sizeof s - 1}
 static const struct {
     const char *w;
     size_t n;
 } org_words[] = {
-    W("Collaboration"), W("Collaborations"), W("Consortium"), W("Team"), W("Group"),
-    W("Groups"), W("AG"), W("Corp"), W("Committee"), W("Council"), W("Society"),
-    W("Association"), W("Institute"), W("University"), W("Laboratory"), W("Laboratories"),
-    W("Initiative"), W("Project"), W("Organization"), W("Organisation"), W("Foundation"),
-    W("Network"), W("Alliance"), W("Agency"), W("Corporation"), W("Inc"), W("Inc."), W("Ltd"),
-    W("Ltd."), W("LLC"), W("GmbH"), W("Centre"), W("Center"), W("Department"), W("Office"),
-    W("Partnership"), W("Programme"), W("Community"), W("Contributors"), W("Developers"),
-    W("Collective"), W("Taskforce"), W("Board"), W("Federation"), W("Union"), W("Ministry"),
-    W("Bureau"), W("Authority"), W("Observatory"),
+    W("AG"), W("Agency"), W("Alliance"), W("Association"), W("Authority"), W("Board"),
+    W("Bureau"), W("Center"), W("Centre"), W("Collaboration"), W("Collaborations"),
+    W("Collective"), W("Committee"), W("Community"), W("Consortium"), W("Contributors"),
+    W("Corp"), W("Corporation"), W("Council"), W("Department"), W("Developers"),
+    W("Federation"), W("Foundation"), W("GmbH"), W("Group"), W("Groups"), W("Inc"), W("Inc."),
+    W("Initiative"), W("Institute"), W("Laboratories"), W("Laboratory"), W("LLC"), W("Ltd"),
+    W("Ltd."), W("Ministry"), W("Network"), W("Observatory"), W("Office"), W("Organisation"),
+    W("Organization"), W("Partnership"), W("Programme"), W("Project"), W("Society"),
+    W("Taskforce"), W("Team"), W("Union"), W("University"),
 };
 #undef W
 
@@ -105,18 +107,34 @@ static int tok_case(tok t)
     return 0;
 }
 
+/* The order of org_words: lower-cased bytes, then length. */
+static int org_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+    for (size_t i = 0; i < an && i < bn; i++) {
+        int d = pc_to_lower((unsigned char)a[i]) - pc_to_lower((unsigned char)b[i]);
+        if (d)
+            return d;
+    }
+    return an < bn ? -1 : an > bn;
+}
+
 static bool is_org_word(const char *w, size_t n)
 {
     while (n && (w[n - 1] == ',' || w[n - 1] == '\0' || w[n - 1] == ';' || w[n - 1] == ':' || w[n - 1] == '(' ||
                  w[n - 1] == ')'))
         n--;
-    /* the first letter first: most words of a name match no entry there */
-    int first = n ? pc_to_lower((unsigned char)w[0]) : 0;
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < sizeof org_words / sizeof *org_words; i++)
-            if (org_words[i].n == n && pc_to_lower((unsigned char)org_words[i].w[0]) == first &&
-                pc_strncasecmp(w, org_words[i].w, n) == 0)
+        size_t lo = 0, hi = sizeof org_words / sizeof *org_words;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            int c = org_cmp(w, n, org_words[mid].w, org_words[mid].n);
+            if (c == 0)
                 return true;
+            if (c > 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
         if (!n || w[n - 1] != '.') /* "Inc." and "Inc" both */
             break;
         n--;
