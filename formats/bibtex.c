@@ -164,21 +164,31 @@ static void put_name_part(bib_writer *w, const char *s, bool brace_commas)
 
 /* `joined`: a particle written against the family name ("al-"), whose
  * final hyphen is BibTeX's word separator and must stay bare. */
+/* Bytes put_name_part_as may change; the rest is copied in runs (one
+ * pc_buf_put per run, not a call per byte: this runs for every name part). */
+static const unsigned char name_special[256] = {
+    ['\\'] = 1, ['{'] = 1, ['}'] = 1, ['-'] = 1, [','] = 1, ['a'] = 1, ['A'] = 1,
+};
+
 static void put_name_part_as(bib_writer *w, const char *s, bool brace_commas, bool joined)
 {
     pc_buf_clear(&w->tmp);
     pc_latex_encode(s, strlen(s), &w->tmp, w->flags, &w->rep);
     const char *p = w->tmp.ptr;
-    size_t n = w->tmp.len;
+    size_t n = w->tmp.len, run = 0;
     int depth = 0;
+    pc_buf_grow(&w->entry, n);
     for (size_t i = 0; i < n; i++) {
         char c = p[i];
+        if (!name_special[(unsigned char)c])
+            continue;
         if (c == '\\' && i + 1 < n && depth == 0 && !pc_is_alpha((unsigned char)p[i + 1])) {
             /* a control symbol (\, \&): braced, so BibTeX sees no separator */
+            pc_buf_put(&w->entry, p + run, i - run);
             pc_buf_putc(&w->entry, '{');
             pc_buf_put(&w->entry, p + i, 2);
             pc_buf_putc(&w->entry, '}');
-            i++;
+            run = ++i + 1;
             continue;
         }
         if (c == '{')
@@ -190,23 +200,29 @@ static void put_name_part_as(bib_writer *w, const char *s, bool brace_commas, bo
         if (depth == 0 && c == '-' && brace_commas &&
             (i == 0 || p[i - 1] == ' ' || (i + 1 < n && p[i + 1] == ' ') ||
              (i + 1 == n && !joined))) {
+            pc_buf_put(&w->entry, p + run, i - run);
             pc_buf_puts(&w->entry, "{-}");
+            run = i + 1;
             continue;
         }
         if (depth == 0 && c == ',' && brace_commas) {
+            pc_buf_put(&w->entry, p + run, i - run);
             pc_buf_puts(&w->entry, "{,}");
+            run = i + 1;
             continue;
         }
         if (depth == 0 && (i == 0 || p[i - 1] == ' ') && i + 3 <= n &&
             pc_strncasecmp(p + i, "and", 3) == 0 && (i + 3 == n || p[i + 3] == ' ')) {
+            pc_buf_put(&w->entry, p + run, i - run);
             pc_buf_putc(&w->entry, '{');
             pc_buf_put(&w->entry, p + i, 3);
             pc_buf_putc(&w->entry, '}');
             i += 2;
+            run = i + 1;
             continue;
         }
-        pc_buf_putc(&w->entry, c);
     }
+    pc_buf_put(&w->entry, p + run, n - run);
 }
 
 static void put_name(bib_writer *w, const pc_name *nm)

@@ -91,12 +91,35 @@ void pc_date_iso(const pc_date *d, pc_buf *out)
 {
     if (!d->year)
         return;
-    pc_buf_printf(out, "%04d", d->year);
-    if (d->month) {
-        pc_buf_printf(out, "-%02d", d->month);
-        if (d->day)
-            pc_buf_printf(out, "-%02d", d->day);
+    /* Digits by hand for the usual ranges: every writer formats every
+     * record's date, and three pc_buf_printf calls (vsnprintf twice each)
+     * cost more than the rest of the date handling. */
+    if (d->year < 0 || d->year > 9999 || d->month < 0 || d->month > 99 || d->day < 0 || d->day > 99) {
+        pc_buf_printf(out, "%04d", d->year);
+        if (d->month) {
+            pc_buf_printf(out, "-%02d", d->month);
+            if (d->day)
+                pc_buf_printf(out, "-%02d", d->day);
+        }
+        return;
     }
+    char tmp[10];
+    size_t k = 0;
+    tmp[k++] = (char)('0' + d->year / 1000);
+    tmp[k++] = (char)('0' + d->year / 100 % 10);
+    tmp[k++] = (char)('0' + d->year / 10 % 10);
+    tmp[k++] = (char)('0' + d->year % 10);
+    if (d->month) {
+        tmp[k++] = '-';
+        tmp[k++] = (char)('0' + d->month / 10);
+        tmp[k++] = (char)('0' + d->month % 10);
+        if (d->day) {
+            tmp[k++] = '-';
+            tmp[k++] = (char)('0' + d->day / 10);
+            tmp[k++] = (char)('0' + d->day % 10);
+        }
+    }
+    pc_buf_put(out, tmp, k);
 }
 
 /* Reads up to `max` digits at s[*i]; returns the count, value in *v. */

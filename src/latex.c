@@ -546,6 +546,89 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
     }
 }
 
+/* One pass over the input, for the plain text between constructs (most of
+ * every field): decoding runs over every field every reader reads, and the
+ * old decode-then-NFC-then-fold took three passes and a buffer.  Runs of
+ * plain bytes are copied with one pc_buf_put each, white space is folded on
+ * the way, and a construct (a byte in dec_special) is decoded by
+ * decode_command / decode_range straight into `out` and folded in place.
+ * NFC and folding commute (NFC never makes or removes ASCII white space, and
+ * an ASCII byte is a boundary NFC does not look across), so NFC runs once at
+ * the end, and only when a byte that can start a code point >= U+0300 (lead
+ * byte >= 0xCC) was written: everything below U+0300 is NFC-stable. */
+
+/* 1: a byte decode_range acts on; 2: white space; 3: a lead byte of a code
+ * point >= U+0300 (or an invalid byte); 0: copied as it is. */
+static const unsigned char dec_class[256] = {
+#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+    ['\\'] = 1, ['$'] = 1, ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['`'] = 1, ['\''] = 1,
+    [' '] = 2, ['\t'] = 2, ['\n'] = 2, ['\v'] = 2, ['\f'] = 2, ['\r'] = 2,
+    [0xCC] = 3, 3, 3, 3, [0xD0] = R16(3), R16(3), R16(3),
+#undef R16
+};
+
+/* Folds the white space of out[from..] in place, given that out[start..from)
+ * is already folded (no leading space, never two in a row); a trailing space
+ * is left for the caller to trim.  True if a class-3 byte was seen. */
+static bool fold_tail(pc_buf *out, size_t from, size_t start)
+{
+    char *p = out->ptr;
+    size_t w = from;
+    bool high = false;
+    for (size_t r = from; r < out->len; r++) {
+        unsigned char c = (unsigned char)p[r];
+        unsigned char k = dec_class[c];
+        if (k == 2) {
+            if (w > start && p[w - 1] != ' ')
+                p[w++] = ' ';
+            continue;
+        }
+        high |= k == 3;
+        p[w++] = (char)c;
+    }
+    pc_buf_truncate(out, w);
+    return high;
+}
+
+/* End of the construct at s[i] (a dec_special byte other than '\\') as
+ * decode_range at depth 0 would consume it, so decode_range over [i, end)
+ * writes exactly what it writes for it within the whole text. */
+static size_t construct_end(const char *s, size_t i, size_t e)
+{
+    char c = s[i];
+    switch (c) {
+    case '{': {
+        size_t close = match_brace(s, i, e);
+        return close == (size_t)-1 ? i + 1 : close + 1;
+    }
+    case '$': { /* the same scan as decode_range's */
+        size_t j = i + 1;
+        bool display = j < e && s[j] == '$';
+        if (display)
+            j++;
+        size_t k = j;
+        for (; k < e; k++) {
+            if (s[k] == '\\') {
+                k++;
+                continue;
+            }
+            if (s[k] == '$' && (!display || (k + 1 < e && s[k + 1] == '$')))
+                break;
+        }
+        return k < e && k > j ? k + (display ? 2 : 1) : i + 1;
+    }
+    case '-':
+        while (i < e && s[i] == '-')
+            i++;
+        return i;
+    case '`':
+    case '\'':
+        return i + 1 < e && s[i + 1] == c ? i + 2 : i + 1;
+    default:
+        return i + 1;
+    }
+}
+
 void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
                      pc_latex_report *rep)
 {
@@ -555,39 +638,65 @@ void pc_latex_decode(const char *s, size_t n, pc_buf *out, pc_strlist *protected
 void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *protected_words,
                             pc_spanlist *markup, pc_latex_report *rep)
 {
-    /* Most fields are plain text: with no byte the decoder acts on, decoding
-     * is NFC + folding, and plain ASCII is only folding.  (NFC and folding
-     * commute: NFC never makes or removes ASCII white space, and an ASCII
-     * byte is a boundary NFC does not look across.) */
-    bool plain = true, ascii = true;
-    for (size_t i = 0; i < n && plain; i++) {
-        unsigned char c = (unsigned char)s[i];
-        plain = !dec_special[c];
-        ascii &= c < 0x80;
+    size_t start = out->len, i = 0;
+    bool high = false;
+    /* an input that carries our marker characters gets no markup */
+    dec d = {.out = out, .prot = protected_words, .rep = rep, .base = s,
+             .marks = markup && !pc_markup_has_markers(s, n)};
+    pc_buf_grow(out, n);
+    while (i < n) {
+        unsigned char k = dec_class[(unsigned char)s[i]];
+        if (k == 2) {
+            do
+                i++;
+            while (i < n && dec_class[(unsigned char)s[i]] == 2);
+            if (out->len > start && out->ptr[out->len - 1] != ' ')
+                pc_buf_putc(out, ' ');
+            continue;
+        }
+        if (k == 1) {
+            size_t mark = out->len;
+            if (s[i] == '\\') {
+                i = decode_command(&d, s, i, n, 0);
+            } else {
+                size_t end = construct_end(s, i, n);
+                decode_range(&d, s, i, end, 0);
+                i = end;
+            }
+            high |= fold_tail(out, mark, start);
+            continue;
+        }
+        /* a run: plain bytes, and single spaces between them */
+        size_t j = i;
+        for (;;) {
+            while (j < n && !dec_class[(unsigned char)s[j]])
+                j++;
+            if (j >= n)
+                break;
+            unsigned char c = (unsigned char)s[j];
+            if (c == ' ' && j + 1 < n && !dec_class[(unsigned char)s[j + 1]]) {
+                j += 2;
+                continue;
+            }
+            if (dec_class[c] != 3)
+                break;
+            high = true;
+            j++;
+        }
+        pc_buf_put(out, s + i, j - i);
+        i = j;
     }
-    if (plain && ascii) {
-        pc_buf_put_folded(out, s, n);
-        return;
+    if (out->len > start && out->ptr[out->len - 1] == ' ')
+        pc_buf_truncate(out, out->len - 1);
+    if (high)
+        pc_utf8_nfc_from(out, start);
+    if (d.n_marks) { /* italic/bold: markers become spans (markup.h) */
+        pc_buf marked = PC_BUF_INIT;
+        pc_buf_put(&marked, out->ptr + start, out->len - start);
+        pc_buf_truncate(out, start);
+        pc_markup_fold(marked.ptr, marked.len, out, markup);
+        pc_buf_free(&marked);
     }
-    pc_buf raw = PC_BUF_INIT;
-    bool marked = false;
-    if (plain) {
-        pc_buf_put_folded(&raw, s, n);
-    } else {
-        /* an input that carries our marker characters gets no markup */
-        dec d = {.out = &raw, .prot = protected_words, .rep = rep, .base = s,
-                 .marks = markup && !pc_markup_has_markers(s, n)};
-        decode_range(&d, s, 0, n, 0);
-        marked = d.n_marks > 0;
-    }
-    pc_utf8_nfc(&raw);
-    if (marked)
-        pc_markup_fold(raw.ptr, raw.len, out, markup);
-    else if (plain)
-        pc_buf_put(out, raw.ptr, raw.len);
-    else
-        pc_buf_put_folded(out, raw.ptr, raw.len);
-    pc_buf_free(&raw);
 }
 
 /* ---- encoding ----------------------------------------------------------- */
@@ -658,57 +767,59 @@ static bool put_accented(pc_buf *out, int32_t cp)
     return put_marked(out, dec, k);
 }
 
-/* Writes a base character dec[0] and its combining marks dec[1..k). */
+/* Writes a base character dec[0] and its combining marks dec[1..k).
+ * Everything is checked before anything is written, and the nesting is
+ * written outside in, so no scratch buffer is needed: this runs for every
+ * accented letter the BibTeX writer meets. */
 static bool put_marked(pc_buf *out, const utf8proc_int32_t *dec, utf8proc_ssize_t k)
 {
-    pc_buf inner = PC_BUF_INIT;
     utf8proc_ssize_t first_mark = 1;
+    char letter = 0;
+    const char *base = NULL;
+    if (k > 8)
+        return false;
     if (dec[1] == 0x031B) { /* horn: o/u + horn are letters of their own (ơ, ư) */
         utf8proc_int32_t pair[2] = {dec[0], dec[1]};
         if (utf8proc_normalize_utf32(pair, 2, UTF8PROC_STABLE | UTF8PROC_COMPOSE) == 1) {
             const sym *y = sym_by_cp(pair[0]);
-            if (!y) {
-                pc_buf_free(&inner);
+            if (!y)
                 return false;
-            }
-            pc_buf_puts(&inner, y->tex);
+            base = y->tex;
             first_mark = 2;
         }
     }
     if (first_mark == 2) {
     } else if (dec[0] < 0x80 && pc_is_alpha(dec[0])) {
-        pc_buf_putc(&inner, (char)dec[0]);
+        letter = (char)dec[0];
+        base = NULL;
     } else {
         const sym *y = sym_by_cp(dec[0]);
-        if (!y || y->kind != 'W') {
-            pc_buf_free(&inner);
+        if (!y || y->kind != 'W')
             return false;
-        }
-        pc_buf_puts(&inner, y->tex);
+        base = y->tex;
     }
-    for (utf8proc_ssize_t j = first_mark; j < k; j++) {
-        const char *cmd = accent_for_mark(dec[j]);
-        if (!cmd) {
-            pc_buf_free(&inner);
+    const char *cmds[8];
+    for (utf8proc_ssize_t j = first_mark; j < k; j++)
+        if (!(cmds[j] = accent_for_mark(dec[j])))
             return false;
-        }
-        pc_buf next = PC_BUF_INIT;
-        pc_buf_putc(&next, '\\');
-        pc_buf_puts(&next, cmd);
-        if (!pc_is_alpha((unsigned char)cmd[0]) && inner.len == 1) {
-            pc_buf_put(&next, inner.ptr, inner.len);
-        } else {
-            pc_buf_putc(&next, '{');
-            pc_buf_put(&next, inner.ptr, inner.len);
-            pc_buf_putc(&next, '}');
-        }
-        pc_buf_free(&inner);
-        inner = next;
-    }
+    size_t base_len = base ? strlen(base) : 1;
     pc_buf_putc(out, '{');
-    pc_buf_put(out, inner.ptr, inner.len);
+    /* the last mark is the outermost command; every command but the
+     * innermost wraps a command, so only the innermost may go unbraced */
+    for (utf8proc_ssize_t j = k - 1; j >= first_mark; j--) {
+        pc_buf_putc(out, '\\');
+        pc_buf_puts(out, cmds[j]);
+        if (!(j == first_mark && !pc_is_alpha((unsigned char)cmds[j][0]) && base_len == 1))
+            pc_buf_putc(out, '{');
+    }
+    if (base)
+        pc_buf_put(out, base, base_len);
+    else
+        pc_buf_putc(out, letter);
+    for (utf8proc_ssize_t j = first_mark; j < k; j++)
+        if (!(j == first_mark && !pc_is_alpha((unsigned char)cmds[j][0]) && base_len == 1))
+            pc_buf_putc(out, '}');
     pc_buf_putc(out, '}');
-    pc_buf_free(&inner);
     return true;
 }
 
@@ -760,20 +871,24 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
 {
     /* paired braces as \{ \} (what every reader knows), lone ones as
      * \textbraceleft/right, which cannot unbalance a BibTeX value */
-    bool pair_braces = literal_braces_pair(s, n, flags);
+    int pair_braces = -1; /* literal_braces_pair, asked only when a brace is met */
     size_t i = 0;
+    pc_buf_grow(out, n);
     while (i < n) {
+        /* Runs stop only at class 1; a letter is looked at only when the
+         * byte after it stops the run: testing every letter's successor
+         * cost more than the copying. */
         size_t run = i;
-        while (run < n) {
-            unsigned char k = enc_class[(unsigned char)s[run]];
-            if (k == 1)
-                break;
-            /* a letter followed by a combining mark (U+0300..U+036F) */
-            if (k == 2 && run + 1 < n &&
-                ((unsigned char)s[run + 1] == 0xCC || (unsigned char)s[run + 1] == 0xCD))
-                break;
+        while (run + 4 <= n && enc_class[(unsigned char)s[run]] != 1 &&
+               enc_class[(unsigned char)s[run + 1]] != 1 && enc_class[(unsigned char)s[run + 2]] != 1 &&
+               enc_class[(unsigned char)s[run + 3]] != 1)
+            run += 4;
+        while (run < n && enc_class[(unsigned char)s[run]] != 1)
             run++;
-        }
+        /* a letter followed by a combining mark (U+0300..U+036F) */
+        if (run < n && run > i && ((unsigned char)s[run] == 0xCC || (unsigned char)s[run] == 0xCD) &&
+            enc_class[(unsigned char)s[run - 1]] == 2)
+            run--;
         pc_buf_put(out, s + i, run - i);
         i = run;
         if (i >= n)
@@ -782,13 +897,13 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
         bool marked = c < 0x80 && pc_is_alpha(c) && i + 1 < n &&
                       ((unsigned char)s[i + 1] == 0xCC || (unsigned char)s[i + 1] == 0xCD);
         if (c < 0x80 && !marked) {
+            size_t math;
             if (c < 0x20) {
                 pc_buf_putc(out, ' ');
                 i++;
-            } else if (c == '$' && (flags & PC_TEX_MATH) && pc_latex_math_span(s, i, n)) {
-                size_t len = pc_latex_math_span(s, i, n);
-                pc_buf_put(out, s + i, len);
-                i += len;
+            } else if (c == '$' && (flags & PC_TEX_MATH) && (math = pc_latex_math_span(s, i, n))) {
+                pc_buf_put(out, s + i, math);
+                i += math;
             } else if ((c == '-' || c == '\'') && i + 1 < n && s[i + 1] == (char)c) {
                 pc_buf_putc(out, (char)c); /* keep "--" and "''" from turning into dashes/quotes */
                 pc_buf_puts(out, "{}");
@@ -796,7 +911,8 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
             } else if (c == '-' || c == '\'') {
                 pc_buf_putc(out, (char)c);
                 i++;
-            } else if ((c == '{' || c == '}') && pair_braces) {
+            } else if ((c == '{' || c == '}') &&
+                       (pair_braces < 0 ? (pair_braces = literal_braces_pair(s, n, flags)) : pair_braces)) {
                 pc_buf_putc(out, '\\');
                 pc_buf_putc(out, (char)c);
                 i++;

@@ -17,21 +17,23 @@ static const char *const cap_particles[] = {"Van", "Von", "Der", "Den", "Dos", "
                                             "Vander"};
 
 /* Words that make a name an organisation (compared case-insensitively),
- * with their lengths so the check needs no strlen per word. */
+ * with their lengths so the check needs no strlen per word.  Sorted by
+ * their lower-cased bytes (a prefix first) for the binary search in
+ * is_org_word: every word of every name is looked up. */
 #define W(s) {s, sizeof s - 1}
 static const struct {
     const char *w;
     size_t n;
 } org_words[] = {
-    W("Collaboration"), W("Collaborations"), W("Consortium"), W("Team"), W("Group"),
-    W("Groups"), W("AG"), W("Corp"), W("Committee"), W("Council"), W("Society"),
-    W("Association"), W("Institute"), W("University"), W("Laboratory"), W("Laboratories"),
-    W("Initiative"), W("Project"), W("Organization"), W("Organisation"), W("Foundation"),
-    W("Network"), W("Alliance"), W("Agency"), W("Corporation"), W("Inc"), W("Inc."), W("Ltd"),
-    W("Ltd."), W("LLC"), W("GmbH"), W("Centre"), W("Center"), W("Department"), W("Office"),
-    W("Partnership"), W("Programme"), W("Community"), W("Contributors"), W("Developers"),
-    W("Collective"), W("Taskforce"), W("Board"), W("Federation"), W("Union"), W("Ministry"),
-    W("Bureau"), W("Authority"), W("Observatory"),
+    W("AG"), W("Agency"), W("Alliance"), W("Association"), W("Authority"), W("Board"),
+    W("Bureau"), W("Center"), W("Centre"), W("Collaboration"), W("Collaborations"),
+    W("Collective"), W("Committee"), W("Community"), W("Consortium"), W("Contributors"),
+    W("Corp"), W("Corporation"), W("Council"), W("Department"), W("Developers"),
+    W("Federation"), W("Foundation"), W("GmbH"), W("Group"), W("Groups"), W("Inc"), W("Inc."),
+    W("Initiative"), W("Institute"), W("Laboratories"), W("Laboratory"), W("LLC"), W("Ltd"),
+    W("Ltd."), W("Ministry"), W("Network"), W("Observatory"), W("Office"), W("Organisation"),
+    W("Organization"), W("Partnership"), W("Programme"), W("Project"), W("Society"),
+    W("Taskforce"), W("Team"), W("Union"), W("University"),
 };
 #undef W
 
@@ -46,6 +48,10 @@ static bool tok_in(tok t, const char *const *list, size_t count, bool nocase)
 
 bool pc_name_is_suffix(const char *s, size_t n)
 {
+    /* every suffix is 2..6 bytes and starts with J, S, I or a digit: most
+     * words are out after two tests (this runs for every name and word) */
+    if (n < 2 || n > 6 || !(s[0] == 'J' || s[0] == 'S' || s[0] == 'I' || pc_is_digit((unsigned char)s[0])))
+        return false;
     tok t = {s, n};
     return tok_in(t, suffixes, sizeof suffixes / sizeof *suffixes, false);
 }
@@ -101,14 +107,34 @@ static int tok_case(tok t)
     return 0;
 }
 
+/* The order of org_words: lower-cased bytes, then length. */
+static int org_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+    for (size_t i = 0; i < an && i < bn; i++) {
+        int d = pc_to_lower((unsigned char)a[i]) - pc_to_lower((unsigned char)b[i]);
+        if (d)
+            return d;
+    }
+    return an < bn ? -1 : an > bn;
+}
+
 static bool is_org_word(const char *w, size_t n)
 {
-    while (n && strchr(",;:()", w[n - 1]))
+    while (n && (w[n - 1] == ',' || w[n - 1] == '\0' || w[n - 1] == ';' || w[n - 1] == ':' || w[n - 1] == '(' ||
+                 w[n - 1] == ')'))
         n--;
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < sizeof org_words / sizeof *org_words; i++)
-            if (org_words[i].n == n && pc_strncasecmp(w, org_words[i].w, n) == 0)
+        size_t lo = 0, hi = sizeof org_words / sizeof *org_words;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            int c = org_cmp(w, n, org_words[mid].w, org_words[mid].n);
+            if (c == 0)
                 return true;
+            if (c > 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
         if (!n || w[n - 1] != '.') /* "Inc." and "Inc" both */
             break;
         n--;
@@ -250,6 +276,11 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
     }
     tok *t;
     size_t k = tokenize(s, n, &t);
+    if (k == 0) { /* only no-break spaces: nothing to split (was a crash) */
+        free(t);
+        out->literal = pc_xstrndup(s, n);
+        return;
+    }
     if (k >= 3 && pc_name_is_suffix(t[k - 1].s, t[k - 1].n)) {
         out->suffix = join(t, k - 1, k);
         k--;
@@ -373,6 +404,18 @@ static bool is_et_al(const char *s, size_t n)
            (n == 6 && pc_strncasecmp(s, "others", 6) == 0);
 }
 
+/* True if pc_buf_put_folded would copy [s, s+n) unchanged: no white space
+ * but single spaces between words (s is trimmed by the caller). */
+static bool is_folded(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= ' ' && pc_is_space(c) && (c != ' ' || (i + 1 < n && s[i + 1] == ' ')))
+            return false;
+    }
+    return n && !pc_is_space((unsigned char)s[0]) && !pc_is_space((unsigned char)s[n - 1]);
+}
+
 /* Adds one list item: "Name (Aff; Aff2) (Aff3)". */
 static void add_item(const char *s, size_t n, pc_record *rec)
 {
@@ -400,8 +443,16 @@ static void add_item(const char *s, size_t n, pc_record *rec)
         rec->authors[rec->n_authors - 1].suffix = pc_xstrndup(s, n);
         return;
     }
-    pc_buf name = PC_BUF_INIT;
     pc_strlist affs = {0};
+    /* Most items are a bare, already folded name (readers decode and fold
+     * before splitting): parse it in place, without the two buffers. */
+    if (!memchr(s, '(', n) && is_folded(s, n)) {
+        pc_name *nm = pc_record_add_author(rec);
+        pc_name_parse(s, n, nm);
+        nm->affiliations = affs;
+        return;
+    }
+    pc_buf name = PC_BUF_INIT;
     size_t i = 0;
     while (i < n) {
         if (s[i] == '(') {
@@ -433,8 +484,10 @@ static void add_item(const char *s, size_t n, pc_record *rec)
             pc_buf_putc(&name, ' ');
             continue;
         }
-        pc_buf_putc(&name, s[i]);
-        i++;
+        const char *paren = memchr(s + i, '(', n - i);
+        size_t next = paren ? (size_t)(paren - s) : n;
+        pc_buf_put(&name, s + i, next - i);
+        i = next;
     }
     pc_buf folded = PC_BUF_INIT;
     pc_buf_put_folded(&folded, name.ptr, name.len);

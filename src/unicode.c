@@ -22,10 +22,26 @@ void pc_utf8_put(pc_buf *b, int32_t cp)
     pc_buf_put(b, (const char *)tmp, (size_t)n);
 }
 
+/* Eight bytes at a time while they are all ASCII without NUL: every reader
+ * validates each line before anything else, and most text is ASCII, so a
+ * byte-at-a-time loop cost more than the rest of the line handling. */
+static inline bool ascii8(const char *s)
+{
+    uint64_t v;
+    memcpy(&v, s, 8);
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    /* a high bit set, or a zero byte (v - ones borrows through it) */
+    return ((v | ((v - ones) & ~v)) & highs) == 0;
+}
+
 bool pc_utf8_valid(const char *s, size_t n, size_t *bad)
 {
     size_t i = 0;
     while (i < n) {
+        if (i + 8 <= n && ascii8(s + i)) {
+            i += 8;
+            continue;
+        }
         unsigned char c = (unsigned char)s[i];
         if (c && c < 0x80) {
             i++;
@@ -151,38 +167,58 @@ static size_t skip_stable(const char *s, size_t n, size_t i, size_t *seg)
     return i < n ? i : n;
 }
 
-void pc_utf8_nfc(pc_buf *b)
+/* NFC of [s, s+n) into *out; false (out untouched) when NFC would change
+ * nothing or the text is not valid UTF-8. */
+static bool nfc_build(const char *s, size_t n, pc_buf *out)
 {
-    const char *s = b->ptr;
-    size_t n = b->len, seg = 0;
+    size_t seg = 0;
     size_t i = skip_stable(s, n, 0, &seg);
     if (i >= n)
-        return; /* nothing NFC could change */
+        return false; /* nothing NFC could change */
     /* utf8proc_map fails on invalid UTF-8 anywhere, and then b stays as is */
     if (!utf8proc_valid(s, n))
-        return;
-    pc_buf out = PC_BUF_INIT;
-    pc_buf_grow(&out, n + 16);
-    pc_buf_put(&out, s, seg);
+        return false;
+    pc_buf res = PC_BUF_INIT;
+    pc_buf_grow(&res, n + 16);
+    pc_buf_put(&res, s, seg);
     while (seg < n) {
         /* [seg, end): from an ASCII byte (or the start) to the next ASCII
          * byte after the unstable code point at i */
         size_t end = i;
         while (end < n && (unsigned char)s[end] >= 0x80)
             end++;
-        if (!nfc_append(&out, s + seg, end - seg)) {
-            pc_buf_free(&out);
-            return;
+        if (!nfc_append(&res, s + seg, end - seg)) {
+            pc_buf_free(&res);
+            return false;
         }
         /* copy on to the next unstable code point */
         seg = end;
         i = skip_stable(s, n, end, &seg);
         if (i >= n)
             seg = n;
-        pc_buf_put(&out, s + end, seg - end);
+        pc_buf_put(&res, s + end, seg - end);
     }
+    *out = res;
+    return true;
+}
+
+void pc_utf8_nfc(pc_buf *b)
+{
+    pc_buf res;
+    if (!nfc_build(b->ptr, b->len, &res))
+        return;
     pc_buf_free(b);
-    *b = out;
+    *b = res;
+}
+
+void pc_utf8_nfc_from(pc_buf *b, size_t from)
+{
+    pc_buf res;
+    if (from >= b->len || !nfc_build(b->ptr + from, b->len - from, &res))
+        return;
+    pc_buf_truncate(b, from);
+    pc_buf_put(b, res.ptr, res.len);
+    pc_buf_free(&res);
 }
 
 /* Letters that have no canonical decomposition to an ASCII base. */

@@ -19,6 +19,8 @@ void pc_utf8_put(pc_buf *b, int32_t cp);
 bool pc_utf8_valid(const char *s, size_t n, size_t *bad);
 /* Rewrites b in NFC (b must be valid UTF-8).  ASCII is left untouched fast. */
 void pc_utf8_nfc(pc_buf *b);
+/* The same for the bytes of b from offset `from` on; the rest is kept. */
+void pc_utf8_nfc_from(pc_buf *b, size_t from);
 /* Appends s folded to ASCII: marks dropped (é→e), letters without a
  * decomposition mapped by a small table (ß→ss, ø→o, ł→l, æ→ae, þ→th),
  * anything else dropped.  Case is kept. */
