@@ -436,54 +436,65 @@ typedef struct md_writer {
     size_t start; /* out->len where this field starts */
 } md_writer;
 
-/* Whether pandoc would read s[i] as syntax: emphasis, code, links, raw
- * HTML and entities, citations, sub/superscript, dashes and ellipses, or
- * block syntax at the start of the field.  Quotes are left alone: pandoc
- * curls them in CSL-JSON too, so both files read the same. */
-static bool md_needs_escape(const char *s, size_t i, size_t n, bool at_start)
-{
-    switch (s[i]) {
-    case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '>':
-    case '@': case '~': case '^': case '&': case '#': case '|': case '$':
-        return true;
-    case '-':
-        return at_start || (i + 1 < n && s[i + 1] == '-');
-    case '+': case '=': case ':':
-        return at_start;
-    case '.':
-        return i + 2 < n && s[i + 1] == '.' && s[i + 2] == '.';
-    default:
-        return false;
-    }
-}
+/* Whether pandoc would read a byte as syntax: emphasis, code, links, raw
+ * HTML and entities, citations, sub/superscript (1: always escaped); math,
+ * dashes and ellipses, block syntax at the start of the field (2: it
+ * depends).  Quotes are left alone: pandoc curls them in CSL-JSON too, so
+ * both files read the same.  A table, not a switch per byte: every title
+ * and abstract written to YAML goes through here. */
+static const unsigned char md_class[256] = {
+    ['\\'] = 1, ['`'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1, ['<'] = 1, ['>'] = 1,
+    ['@'] = 1,  ['~'] = 1, ['^'] = 1, ['&'] = 1, ['#'] = 1, ['|'] = 1,
+    ['$'] = 2,  ['-'] = 2, ['+'] = 2, ['='] = 2, [':'] = 2, ['.'] = 2,
+};
 
 static void md_text(void *u, const char *s, size_t from, size_t to)
 {
     md_writer *w = u;
-    size_t run = from;
-    for (size_t i = from; i < to;) {
-        bool at_start = w->out->len == w->start && i == run;
-        if (s[i] == '$') {
+    size_t run = from, i = from;
+    bool field_start = w->out->len == w->start;
+    /* "1. Intro" would be a list: escape the dot of a leading number */
+    if (field_start && i < to && pc_is_digit((unsigned char)s[i])) {
+        size_t j = i;
+        while (j < to && pc_is_digit((unsigned char)s[j]))
+            j++;
+        if (j < to && (s[j] == '.' || s[j] == ')')) {
+            pc_buf_put(w->out, s + run, j - run);
+            pc_buf_putc(w->out, '\\');
+            run = j;
+            i = j + 1;
+        }
+    }
+    for (;;) {
+        while (i < to && !md_class[(unsigned char)s[i]])
+            i++;
+        if (i >= to)
+            break;
+        bool at_start = field_start && i == from;
+        bool esc;
+        switch (s[i]) {
+        case '$': {
             size_t m = pc_latex_math_span(s, i, to);
             if (m) { /* pandoc reads it as math, as we keep it */
                 i += m;
                 continue;
             }
+            esc = true;
+            break;
         }
-        /* "1. Intro" would be a list: escape the dot of a leading number */
-        if (at_start && pc_is_digit((unsigned char)s[i])) {
-            size_t j = i;
-            while (j < to && pc_is_digit((unsigned char)s[j]))
-                j++;
-            if (j < to && (s[j] == '.' || s[j] == ')')) {
-                pc_buf_put(w->out, s + run, j - run);
-                pc_buf_putc(w->out, '\\');
-                run = i = j;
-                i++;
-                continue;
-            }
+        case '-':
+            esc = at_start || (i + 1 < to && s[i + 1] == '-');
+            break;
+        case '.':
+            esc = i + 2 < to && s[i + 1] == '.' && s[i + 2] == '.';
+            break;
+        case '+': case '=': case ':':
+            esc = at_start;
+            break;
+        default:
+            esc = true;
         }
-        if (md_needs_escape(s, i, to, at_start)) {
+        if (esc) {
             pc_buf_put(w->out, s + run, i - run);
             pc_buf_putc(w->out, '\\');
             run = i;
@@ -535,16 +546,25 @@ void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out)
     pc_spanlist_clear(&clean);
 }
 
+/* Bytes the Markdown reader stops at; the rest is copied in runs. */
+static const unsigned char md_stop[256] = {
+    ['\\'] = 1, ['$'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1,
+};
+
 /* Text between delimiters: backslash escapes removed, math kept. */
 static void md_unescape(const char *s, size_t from, size_t to, pc_buf *out)
 {
     size_t run = from;
     for (size_t i = from; i < to; i++) {
+        while (i < to && s[i] != '\\' && s[i] != '$')
+            i++;
+        if (i >= to)
+            break;
         if (s[i] == '$') {
             size_t m = pc_latex_math_span(s, i, to);
             if (m)
                 i += m - 1;
-        } else if (s[i] == '\\' && i + 1 < to && md_punct((unsigned char)s[i + 1])) {
+        } else if (i + 1 < to && md_punct((unsigned char)s[i + 1])) {
             pc_buf_put(out, s + run, i - run);
             run = ++i; /* the escaped character starts the next run */
         }
@@ -562,6 +582,10 @@ void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *
     }
     delims l = {0};
     for (size_t i = 0; i < n; i++) {
+        while (i < n && !md_stop[(unsigned char)s[i]])
+            i++;
+        if (i >= n)
+            break;
         char c = s[i];
         if (c == '\\' && i + 1 < n && md_punct((unsigned char)s[i + 1])) {
             i++;
