@@ -54,11 +54,12 @@ static const char *csl_type(pc_kind k)
 /* Sets obj[key] to s when s is non-empty.  Model strings are valid UTF-8
  * (every reader checks them on the way in), so jansson's own UTF-8 check is
  * skipped: it was the largest cost of building an item (abstracts), and the
- * writers check again anyway (jansson's dump, libyaml's scalar events). */
+ * writers check again anyway (jansson's dump, libyaml's scalar events).
+ * Keys everywhere here are our ASCII constants: json_object_set_new_nocheck. */
 static void set_str(json_t *obj, const char *key, const char *s)
 {
     if (s && *s)
-        json_object_set_new(obj, key, json_stringn_nocheck(s, strlen(s)));
+        json_object_set_new_nocheck(obj, key, json_stringn_nocheck(s, strlen(s)));
 }
 
 static json_t *csl_name(const pc_name *nm)
@@ -88,7 +89,7 @@ static json_t *csl_date(const pc_date *d)
     json_t *outer = json_array();
     json_array_append_new(outer, parts);
     json_t *o = json_object();
-    json_object_set_new(o, "date-parts", outer);
+    json_object_set_new_nocheck(o, "date-parts", outer);
     return o;
 }
 
@@ -123,8 +124,8 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
     /* json_stringn_nocheck: the key is model text (valid UTF-8, see set_str)
      * and the type one of our constants; jansson's check was 2% of an item */
     const char *key = rec->key ? rec->key : "", *type = csl_type(rec->kind);
-    json_object_set_new(item, "id", json_stringn_nocheck(key, strlen(key)));
-    json_object_set_new(item, "type", json_stringn_nocheck(type, strlen(type)));
+    json_object_set_new_nocheck(item, "id", json_stringn_nocheck(key, strlen(key)));
+    json_object_set_new_nocheck(item, "type", json_stringn_nocheck(type, strlen(type)));
     if (rec->title) {
         put_rich(&b, rec->title, &rec->title_markup, &rec->title_protected, text);
         set_str(item, "title", b.ptr);
@@ -137,14 +138,14 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
             json_array_append_new(a, csl_name(&rec->authors[i]));
             aff |= rec->authors[i].affiliations.n > 0;
         }
-        json_object_set_new(item, "author", a);
+        json_object_set_new_nocheck(item, "author", a);
         if (aff) /* counted once per record */
             pc_ctx_dropped(ctx, fmt, "affiliation");
     }
     if (rec->et_al)
         pc_ctx_dropped(ctx, fmt, "et al.");
     if (rec->date.year)
-        json_object_set_new(item, "issued", csl_date(&rec->date));
+        json_object_set_new_nocheck(item, "issued", csl_date(&rec->date));
     if (rec->updated.year)
         pc_ctx_dropped(ctx, fmt, "updated");
     set_str(item, "container-title", rec->container);
@@ -219,6 +220,10 @@ typedef struct csl_reader {
     const char *file;
     unsigned long line;
     pc_buf tmp;
+    /* the text scalar_text found: the JSON string itself when it needs no
+     * change (no copy), else tmp's bytes; NUL-terminated either way */
+    const char *txt;
+    size_t txt_len;
     bool bad; /* a string was not valid UTF-8 */
     pc_csl_text text;
 } csl_reader;
@@ -278,8 +283,8 @@ static text_state text_check(const char *s, size_t n, size_t *bad)
 }
 
 /* Text of a scalar (string, or a number written as text; for an array, its
- * first element: Crossref's titles) in NFC, appended to r->tmp after
- * clearing it.  False when v holds no text. */
+ * first element: Crossref's titles) in NFC, in r->txt / r->txt_len until
+ * the next call.  False when v holds no text. */
 static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
 {
     pc_buf_clear(&r->tmp);
@@ -295,9 +300,13 @@ static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
             r->bad = true;
             return false;
         }
+        if (st == TEXT_STABLE) { /* jansson's strings end in NUL; text_check saw none inside */
+            r->txt = s;
+            r->txt_len = n;
+            return n > 0;
+        }
         pc_buf_put(&r->tmp, s, n);
-        if (st == TEXT_CHECK_NFC)
-            pc_utf8_nfc(&r->tmp);
+        pc_utf8_nfc(&r->tmp);
     } else if (json_is_integer(v)) {
         pc_buf_printf(&r->tmp, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
     } else if (json_is_real(v)) {
@@ -305,6 +314,8 @@ static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
     } else {
         return false;
     }
+    r->txt = r->tmp.ptr;
+    r->txt_len = r->tmp.len;
     return r->tmp.len > 0;
 }
 
@@ -313,7 +324,7 @@ static char *get_text(csl_reader *r, const json_t *v, const char *key)
 {
     if (!v || !scalar_text(r, v, key))
         return NULL;
-    return pc_xstrndup(r->tmp.ptr, r->tmp.len);
+    return pc_xstrndup(r->txt, r->txt_len);
 }
 
 /* Owned plain text of a rich-text field (title, abstract), its italic and
@@ -325,9 +336,9 @@ static char *get_rich(csl_reader *r, const json_t *v, const char *key, pc_spanli
         return NULL;
     pc_buf out = PC_BUF_INIT;
     if (r->text == PC_CSL_MARKDOWN)
-        pc_markup_from_markdown(r->tmp.ptr, r->tmp.len, &out, spans, nocase);
+        pc_markup_from_markdown(r->txt, r->txt_len, &out, spans, nocase);
     else
-        pc_markup_from_html(r->tmp.ptr, r->tmp.len, &out, spans, nocase);
+        pc_markup_from_html(r->txt, r->txt_len, &out, spans, nocase);
     if (!out.len) {
         pc_buf_free(&out);
         pc_spanlist_clear(spans);
@@ -566,7 +577,7 @@ static void read_affiliations(csl_reader *r, const json_t *aff, pc_name *nm)
     json_array_foreach (aff, i, a) {
         const json_t *v = json_is_object(a) ? json_object_get(a, "name") : a;
         if (v && scalar_text(r, v, "affiliation"))
-            pc_strlist_push(&nm->affiliations, r->tmp.ptr);
+            pc_strlist_push(&nm->affiliations, r->txt);
     }
 }
 
@@ -576,11 +587,11 @@ static bool read_name(csl_reader *r, const json_t *v, pc_record *rec)
     if (json_is_string(v)) {
         if (!scalar_text(r, v, "author"))
             return false;
-        if (strcmp(r->tmp.ptr, "others") == 0) { /* BibTeX's "and others" seen through CSL */
+        if (strcmp(r->txt, "others") == 0) { /* BibTeX's "and others" seen through CSL */
             rec->et_al = true;
             return true;
         }
-        pc_name_parse(r->tmp.ptr, r->tmp.len, pc_record_add_author(rec));
+        pc_name_parse(r->txt, r->txt_len, pc_record_add_author(rec));
         return true;
     }
     if (!json_is_object(v))
@@ -639,7 +650,7 @@ static void read_keywords(csl_reader *r, const json_t *v, pc_record *rec)
     }
     if (!scalar_text(r, v, "keyword"))
         return;
-    const char *s = r->tmp.ptr, *end = s + r->tmp.len;
+    const char *s = r->txt, *end = s + r->txt_len;
     while (s < end) {
         const char *c = memchr(s, ',', (size_t)(end - s));
         const char *e = c ? c : end;
@@ -702,7 +713,7 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
 
     const json_t *authors = f[F_AUTHOR];
     if (json_is_string(authors) && scalar_text(&r, authors, "author")) {
-        pc_names_parse_list(r.tmp.ptr, r.tmp.len, rec); /* loose: "A and B" */
+        pc_names_parse_list(r.txt, r.txt_len, rec); /* loose: "A and B" */
     } else if (json_is_array(authors)) {
         size_t i;
         const json_t *a;
