@@ -22,7 +22,9 @@
 #include "unicode.h"
 #include "util.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define ELLIPSIS "\xE2\x80\xA6" /* "…": marks a truncated abstract */
 #define ARXIV_DOI "10.48550/arXiv."
@@ -52,11 +54,12 @@ static const char *csl_type(pc_kind k)
 /* Sets obj[key] to s when s is non-empty.  Model strings are valid UTF-8
  * (every reader checks them on the way in), so jansson's own UTF-8 check is
  * skipped: it was the largest cost of building an item (abstracts), and the
- * writers check again anyway (jansson's dump, libyaml's scalar events). */
+ * writers check again anyway (jansson's dump, libyaml's scalar events).
+ * Keys everywhere here are our ASCII constants: json_object_set_new_nocheck. */
 static void set_str(json_t *obj, const char *key, const char *s)
 {
     if (s && *s)
-        json_object_set_new(obj, key, json_stringn_nocheck(s, strlen(s)));
+        json_object_set_new_nocheck(obj, key, json_stringn_nocheck(s, strlen(s)));
 }
 
 static json_t *csl_name(const pc_name *nm)
@@ -86,7 +89,7 @@ static json_t *csl_date(const pc_date *d)
     json_t *outer = json_array();
     json_array_append_new(outer, parts);
     json_t *o = json_object();
-    json_object_set_new(o, "date-parts", outer);
+    json_object_set_new_nocheck(o, "date-parts", outer);
     return o;
 }
 
@@ -118,8 +121,11 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
 {
     json_t *item = json_object();
     pc_buf b = PC_BUF_INIT;
-    json_object_set_new(item, "id", json_string(rec->key ? rec->key : ""));
-    json_object_set_new(item, "type", json_string(csl_type(rec->kind)));
+    /* json_stringn_nocheck: the key is model text (valid UTF-8, see set_str)
+     * and the type one of our constants; jansson's check was 2% of an item */
+    const char *key = rec->key ? rec->key : "", *type = csl_type(rec->kind);
+    json_object_set_new_nocheck(item, "id", json_stringn_nocheck(key, strlen(key)));
+    json_object_set_new_nocheck(item, "type", json_stringn_nocheck(type, strlen(type)));
     if (rec->title) {
         put_rich(&b, rec->title, &rec->title_markup, &rec->title_protected, text);
         set_str(item, "title", b.ptr);
@@ -132,14 +138,14 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
             json_array_append_new(a, csl_name(&rec->authors[i]));
             aff |= rec->authors[i].affiliations.n > 0;
         }
-        json_object_set_new(item, "author", a);
+        json_object_set_new_nocheck(item, "author", a);
         if (aff) /* counted once per record */
             pc_ctx_dropped(ctx, fmt, "affiliation");
     }
     if (rec->et_al)
         pc_ctx_dropped(ctx, fmt, "et al.");
     if (rec->date.year)
-        json_object_set_new(item, "issued", csl_date(&rec->date));
+        json_object_set_new_nocheck(item, "issued", csl_date(&rec->date));
     if (rec->updated.year)
         pc_ctx_dropped(ctx, fmt, "updated");
     set_str(item, "container-title", rec->container);
@@ -214,13 +220,71 @@ typedef struct csl_reader {
     const char *file;
     unsigned long line;
     pc_buf tmp;
+    /* the text scalar_text found: the JSON string itself when it needs no
+     * change (no copy), else tmp's bytes; NUL-terminated either way */
+    const char *txt;
+    size_t txt_len;
     bool bad; /* a string was not valid UTF-8 */
     pc_csl_text text;
 } csl_reader;
 
+/* How a string's bytes stand: not valid UTF-8 (or NUL), valid and in NFC
+ * for certain, or valid with a code point NFC might change. */
+typedef enum text_state { TEXT_BAD, TEXT_STABLE, TEXT_CHECK_NFC } text_state;
+
+static inline bool ascii8(const char *s)
+{
+    uint64_t v;
+    memcpy(&v, s, 8);
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    /* a high bit set, or a zero byte (v - ones borrows through it) */
+    return ((v | ((v - ones) & ~v)) & highs) == 0;
+}
+
+/* pc_utf8_valid (same verdict, same *bad offset) and NFC's quick check in
+ * one pass.  Why: every CSL string used to be walked twice, by
+ * pc_utf8_valid and by pc_utf8_nfc's byte-at-a-time scan for unstable
+ * code points (together a quarter of reading an item).  Code points below
+ * U+0300 (lead bytes up to 0xCB) are NFC-stable (see src/unicode.c), so a
+ * string without a lead byte >= 0xCC needs no pc_utf8_nfc call at all.
+ * The validation is kept on purpose although jansson and libyaml check
+ * UTF-8 themselves: both let NUL through (jansson's \u0000, YAML's "\0"),
+ * the YAML reader builds its strings without jansson's check and relies on
+ * this one, and it costs little once fused with the NFC scan. */
+static text_state text_check(const char *s, size_t n, size_t *bad)
+{
+    text_state st = TEXT_STABLE;
+    size_t i = 0;
+    while (i < n) {
+        if (i + 8 <= n && ascii8(s + i)) {
+            i += 8;
+            continue;
+        }
+        unsigned char c = (unsigned char)s[i];
+        if (c && c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c >= 0xC2 && c < 0xCC && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
+            i += 2; /* U+0080..U+02FF: valid and stable */
+            continue;
+        }
+        int32_t cp;
+        int len = c ? pc_utf8_next(s + i, n - i, &cp) : -1;
+        if (len < 0) {
+            *bad = i;
+            return TEXT_BAD;
+        }
+        if (c >= 0xCC)
+            st = TEXT_CHECK_NFC;
+        i += (size_t)len;
+    }
+    return st;
+}
+
 /* Text of a scalar (string, or a number written as text; for an array, its
- * first element: Crossref's titles) in NFC, appended to r->tmp after
- * clearing it.  False when v holds no text. */
+ * first element: Crossref's titles) in NFC, in r->txt / r->txt_len until
+ * the next call.  False when v holds no text. */
 static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
 {
     pc_buf_clear(&r->tmp);
@@ -228,12 +292,18 @@ static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
         v = json_array_get(v, 0);
     if (json_is_string(v)) {
         const char *s = json_string_value(v);
-        size_t n = json_string_length(v), bad;
-        if (!pc_utf8_valid(s, n, &bad)) {
+        size_t n = json_string_length(v), bad = 0;
+        text_state st = text_check(s, n, &bad);
+        if (st == TEXT_BAD) {
             pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, 0,
                          "%s: invalid UTF-8 or NUL at byte %zu", what, bad + 1);
             r->bad = true;
             return false;
+        }
+        if (st == TEXT_STABLE) { /* jansson's strings end in NUL; text_check saw none inside */
+            r->txt = s;
+            r->txt_len = n;
+            return n > 0;
         }
         pc_buf_put(&r->tmp, s, n);
         pc_utf8_nfc(&r->tmp);
@@ -244,37 +314,106 @@ static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
     } else {
         return false;
     }
+    r->txt = r->tmp.ptr;
+    r->txt_len = r->tmp.len;
     return r->tmp.len > 0;
 }
 
-/* Owned NFC text of item[key], or NULL. */
-static char *get_text(csl_reader *r, const json_t *item, const char *key)
+/* Owned NFC text of v (a value looked up in an item), or NULL. */
+static char *get_text(csl_reader *r, const json_t *v, const char *key)
 {
-    const json_t *v = json_object_get(item, key);
     if (!v || !scalar_text(r, v, key))
         return NULL;
-    return pc_xstrndup(r->tmp.ptr, r->tmp.len);
+    return pc_xstrndup(r->txt, r->txt_len);
 }
 
 /* Owned plain text of a rich-text field (title, abstract), its italic and
  * bold in spans, words in <span class="nocase"> in nocase; NULL if empty. */
-static char *get_rich(csl_reader *r, const json_t *item, const char *key, pc_spanlist *spans,
+static char *get_rich(csl_reader *r, const json_t *v, const char *key, pc_spanlist *spans,
                       pc_strlist *nocase)
 {
-    const json_t *v = json_object_get(item, key);
     if (!v || !scalar_text(r, v, key))
         return NULL;
     pc_buf out = PC_BUF_INIT;
     if (r->text == PC_CSL_MARKDOWN)
-        pc_markup_from_markdown(r->tmp.ptr, r->tmp.len, &out, spans, nocase);
+        pc_markup_from_markdown(r->txt, r->txt_len, &out, spans, nocase);
     else
-        pc_markup_from_html(r->tmp.ptr, r->tmp.len, &out, spans, nocase);
+        pc_markup_from_html(r->txt, r->txt_len, &out, spans, nocase);
     if (!out.len) {
         pc_buf_free(&out);
         pc_spanlist_clear(spans);
         return NULL;
     }
     return pc_buf_detach(&out);
+}
+
+/* The CSL variables we read, as slots filled by one walk over an object.
+ * Why: looking each variable up with json_object_get hashed 17 names per
+ * item and 7 per author (most of them absent), 2% of json -> csljson; one
+ * json_object_keylen_foreach over the keys present plus a switch on the
+ * key's length is cheaper.  Objects from jansson and from the YAML reader
+ * hold each key once (a repeated key replaces the value: the last one
+ * wins, as before), and keys are compared with their length, so a key with
+ * a NUL inside ("title\u0000x") still matches nothing, as with
+ * json_object_get. */
+enum {
+    F_CITATION_KEY, F_ID, F_TYPE, F_TITLE, F_AUTHOR, F_ISSUED, F_ABSTRACT, F_DOI, F_PUBLISHER,
+    F_NUMBER, F_URL, F_CONTAINER, F_VOLUME, F_ISSUE, F_PAGE, F_KEYWORD, F_NOTE, F_COUNT
+};
+enum { N_LITERAL, N_FAMILY, N_GIVEN, N_SUFFIX, N_NDP, N_DP, N_AFFILIATION, N_COUNT };
+
+#define KEY_IS(k, n, lit) ((n) == sizeof(lit) - 1 && memcmp((k), (lit), sizeof(lit) - 1) == 0)
+
+static int item_slot(const char *k, size_t n)
+{
+    switch (n) {
+    case 2: return KEY_IS(k, n, "id") ? F_ID : -1;
+    case 3: return KEY_IS(k, n, "DOI") ? F_DOI : KEY_IS(k, n, "URL") ? F_URL : -1;
+    case 4:
+        return KEY_IS(k, n, "type") ? F_TYPE : KEY_IS(k, n, "page") ? F_PAGE : KEY_IS(k, n, "note") ? F_NOTE : -1;
+    case 5: return KEY_IS(k, n, "title") ? F_TITLE : KEY_IS(k, n, "issue") ? F_ISSUE : -1;
+    case 6:
+        return KEY_IS(k, n, "author")   ? F_AUTHOR
+               : KEY_IS(k, n, "issued") ? F_ISSUED
+               : KEY_IS(k, n, "number") ? F_NUMBER
+               : KEY_IS(k, n, "volume") ? F_VOLUME
+                                        : -1;
+    case 7: return KEY_IS(k, n, "keyword") ? F_KEYWORD : -1;
+    case 8: return KEY_IS(k, n, "abstract") ? F_ABSTRACT : -1;
+    case 9: return KEY_IS(k, n, "publisher") ? F_PUBLISHER : -1;
+    case 12: return KEY_IS(k, n, "citation-key") ? F_CITATION_KEY : -1;
+    case 15: return KEY_IS(k, n, "container-title") ? F_CONTAINER : -1;
+    default: return -1;
+    }
+}
+
+static int name_slot(const char *k, size_t n)
+{
+    switch (n) {
+    case 5: return KEY_IS(k, n, "given") ? N_GIVEN : -1;
+    case 6: return KEY_IS(k, n, "family") ? N_FAMILY : KEY_IS(k, n, "suffix") ? N_SUFFIX : -1;
+    case 7: return KEY_IS(k, n, "literal") ? N_LITERAL : -1;
+    case 11: return KEY_IS(k, n, "affiliation") ? N_AFFILIATION : -1;
+    case 17: return KEY_IS(k, n, "dropping-particle") ? N_DP : -1;
+    case 21: return KEY_IS(k, n, "non-dropping-particle") ? N_NDP : -1;
+    default: return -1;
+    }
+}
+
+/* Fills slot[] (n_slots entries, NULL where absent) from obj's keys. */
+static void fill_slots(const json_t *obj, int (*slot_of)(const char *, size_t), const json_t **slot,
+                       size_t n_slots)
+{
+    const char *key;
+    size_t key_len;
+    json_t *value;
+    for (size_t i = 0; i < n_slots; i++)
+        slot[i] = NULL;
+    json_object_keylen_foreach ((json_t *)obj, key, key_len, value) {
+        int i = slot_of(key, key_len);
+        if (i >= 0)
+            slot[i] = value;
+    }
 }
 
 static const struct {
@@ -438,7 +577,7 @@ static void read_affiliations(csl_reader *r, const json_t *aff, pc_name *nm)
     json_array_foreach (aff, i, a) {
         const json_t *v = json_is_object(a) ? json_object_get(a, "name") : a;
         if (v && scalar_text(r, v, "affiliation"))
-            pc_strlist_push(&nm->affiliations, r->tmp.ptr);
+            pc_strlist_push(&nm->affiliations, r->txt);
     }
 }
 
@@ -448,21 +587,23 @@ static bool read_name(csl_reader *r, const json_t *v, pc_record *rec)
     if (json_is_string(v)) {
         if (!scalar_text(r, v, "author"))
             return false;
-        if (strcmp(r->tmp.ptr, "others") == 0) { /* BibTeX's "and others" seen through CSL */
+        if (strcmp(r->txt, "others") == 0) { /* BibTeX's "and others" seen through CSL */
             rec->et_al = true;
             return true;
         }
-        pc_name_parse(r->tmp.ptr, r->tmp.len, pc_record_add_author(rec));
+        pc_name_parse(r->txt, r->txt_len, pc_record_add_author(rec));
         return true;
     }
     if (!json_is_object(v))
         return false;
-    char *literal = get_text(r, v, "literal");
-    char *family = get_text(r, v, "family");
-    char *given = get_text(r, v, "given");
-    char *suffix = get_text(r, v, "suffix");
-    char *ndp = get_text(r, v, "non-dropping-particle");
-    char *dp = get_text(r, v, "dropping-particle");
+    const json_t *f[N_COUNT];
+    fill_slots(v, name_slot, f, N_COUNT);
+    char *literal = get_text(r, f[N_LITERAL], "literal");
+    char *family = get_text(r, f[N_FAMILY], "family");
+    char *given = get_text(r, f[N_GIVEN], "given");
+    char *suffix = get_text(r, f[N_SUFFIX], "suffix");
+    char *ndp = get_text(r, f[N_NDP], "non-dropping-particle");
+    char *dp = get_text(r, f[N_DP], "dropping-particle");
     bool ok = literal || family || given;
     if (ok) {
         pc_name *nm = pc_record_add_author(rec);
@@ -486,7 +627,7 @@ static bool read_name(csl_reader *r, const json_t *v, pc_record *rec)
                 nm->particle = pc_buf_detach(&b);
             }
         }
-        read_affiliations(r, json_object_get(v, "affiliation"), nm);
+        read_affiliations(r, f[N_AFFILIATION], nm);
     }
     free(literal);
     free(family);
@@ -509,7 +650,7 @@ static void read_keywords(csl_reader *r, const json_t *v, pc_record *rec)
     }
     if (!scalar_text(r, v, "keyword"))
         return;
-    const char *s = r->tmp.ptr, *end = s + r->tmp.len;
+    const char *s = r->txt, *end = s + r->txt_len;
     while (s < end) {
         const char *c = memchr(s, ',', (size_t)(end - s));
         const char *e = c ? c : end;
@@ -524,9 +665,9 @@ static void read_keywords(csl_reader *r, const json_t *v, pc_record *rec)
 
 /* The note: a comment, and a journal reference on a "Journal reference: "
  * line (what pc_csl_item writes). */
-static void read_note(csl_reader *r, const json_t *item, pc_record *rec)
+static void read_note(csl_reader *r, const json_t *v, pc_record *rec)
 {
-    char *note = get_text(r, item, "note");
+    char *note = get_text(r, v, "note");
     if (!note)
         return;
     size_t n = strlen(note);
@@ -560,17 +701,19 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
         pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0, "a CSL item must be an object (a map of fields)");
         return false;
     }
-    rec->key = get_text(&r, item, "citation-key");
+    const json_t *f[F_COUNT];
+    fill_slots(item, item_slot, f, F_COUNT);
+    rec->key = get_text(&r, f[F_CITATION_KEY], "citation-key");
     if (!rec->key)
-        rec->key = get_text(&r, item, "id");
-    char *type = get_text(&r, item, "type");
+        rec->key = get_text(&r, f[F_ID], "id");
+    char *type = get_text(&r, f[F_TYPE], "type");
     rec->kind = kind_of(type);
     free(type);
-    rec->title = get_rich(&r, item, "title", &rec->title_markup, &rec->title_protected);
+    rec->title = get_rich(&r, f[F_TITLE], "title", &rec->title_markup, &rec->title_protected);
 
-    const json_t *authors = json_object_get(item, "author");
+    const json_t *authors = f[F_AUTHOR];
     if (json_is_string(authors) && scalar_text(&r, authors, "author")) {
-        pc_names_parse_list(r.tmp.ptr, r.tmp.len, rec); /* loose: "A and B" */
+        pc_names_parse_list(r.txt, r.txt_len, rec); /* loose: "A and B" */
     } else if (json_is_array(authors)) {
         size_t i;
         const json_t *a;
@@ -580,7 +723,7 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
                              "author %zu has no name; left out", i + 1);
     }
 
-    int got = read_date(json_object_get(item, "issued"), &rec->date);
+    int got = read_date(f[F_ISSUED], &rec->date);
     if (got > 0 && !pc_date_valid(&rec->date)) {
         pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0, "impossible date %d-%d-%d in \"issued\"",
                      rec->date.year, rec->date.month, rec->date.day);
@@ -589,7 +732,7 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
         pc_diag_emit(ctx, PC_SEV_WARNING, file, line, 0, "cannot read the date in \"issued\"; left out");
     }
 
-    char *abstract = get_rich(&r, item, "abstract", &rec->abstract_markup, NULL);
+    char *abstract = get_rich(&r, f[F_ABSTRACT], "abstract", &rec->abstract_markup, NULL);
     if (abstract) {
         size_t n = strlen(abstract), e = strlen(ELLIPSIS);
         if (n > e && memcmp(abstract + n - e, ELLIPSIS, e) == 0) {
@@ -600,7 +743,7 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
         rec->abstract = abstract;
     }
 
-    char *doi = get_text(&r, item, "DOI");
+    char *doi = get_text(&r, f[F_DOI], "DOI");
     if (doi) {
         /* the arXiv DOI names the preprint itself */
         if (!pc_record_set_arxiv(rec, doi, strlen(doi))) {
@@ -614,8 +757,8 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
         free(doi);
     }
 
-    rec->publisher = get_text(&r, item, "publisher");
-    char *number = get_text(&r, item, "number");
+    rec->publisher = get_text(&r, f[F_PUBLISHER], "publisher");
+    char *number = get_text(&r, f[F_NUMBER], "number");
     bool arxiv_pub = rec->publisher && (pc_strcasecmp(rec->publisher, "arXiv") == 0 ||
                                         pc_strcasecmp(rec->publisher, "arXiv.org") == 0);
     /* the writer's number is the arXiv id, also on a published paper */
@@ -627,18 +770,18 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
     }
     free(number);
 
-    char *url = get_text(&r, item, "URL");
+    char *url = get_text(&r, f[F_URL], "URL");
     if (url)
         pc_strlist_push(&rec->urls, url);
     free(url);
-    rec->container = get_text(&r, item, "container-title");
-    rec->volume = get_text(&r, item, "volume");
-    rec->issue = get_text(&r, item, "issue");
-    rec->pages = get_text(&r, item, "page");
-    const json_t *kw = json_object_get(item, "keyword");
+    rec->container = get_text(&r, f[F_CONTAINER], "container-title");
+    rec->volume = get_text(&r, f[F_VOLUME], "volume");
+    rec->issue = get_text(&r, f[F_ISSUE], "issue");
+    rec->pages = get_text(&r, f[F_PAGE], "page");
+    const json_t *kw = f[F_KEYWORD];
     if (kw)
         read_keywords(&r, kw, rec);
-    read_note(&r, item, rec);
+    read_note(&r, f[F_NOTE], rec);
     pc_buf_free(&r.tmp);
 
     if (r.bad)
