@@ -187,25 +187,6 @@ static void pos_in(const char *s, size_t off, unsigned long line, unsigned long 
 
 /* ---- values ------------------------------------------------------------ */
 
-/* True if [s, s+n) is ASCII without a NUL byte, 8 bytes at a time: such a
- * value is UTF-8 without asking pc_utf8_valid, which looks at one byte at a
- * time (5% of bibtex -> ris). */
-static bool ascii_no_nul(const char *s, size_t n)
-{
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    size_t i = 0;
-    for (; n - i >= 8; i += 8) {
-        uint64_t x;
-        memcpy(&x, s + i, 8);
-        if ((x | ((x - ones) & ~x)) & highs) /* a high bit or a zero byte */
-            return false;
-    }
-    for (; i < n; i++)
-        if (!s[i] || (unsigned char)s[i] >= 0x80)
-            return false;
-    return true;
-}
-
 /* Bytes that end a fast run in read_delimited: the delimiters and the line
  * break that line counting and the entry-start check must see. */
 static const bool value_special[256] = {['{'] = true, ['}'] = true, ['"'] = true, ['\n'] = true};
@@ -278,7 +259,8 @@ static bool read_delimited(bib_reader *r, pc_buf *out)
         pc_buf_putc(out, (char)c);
     }
     size_t bad;
-    if (!ascii_no_nul(out->ptr + start, out->len - start) &&
+    /* most values are ASCII: pc_utf8_is_ascii passes them in a tighter loop */
+    if (!pc_utf8_is_ascii(out->ptr + start, out->len - start) &&
         !pc_utf8_valid(out->ptr + start, out->len - start, &bad)) {
         unsigned long l, col;
         pos_in(out->ptr + start, bad, sl, sc, &l, &col);
