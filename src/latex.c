@@ -240,12 +240,13 @@ static size_t skip_spaces(const char *s, size_t i, size_t e)
 }
 
 /* Decodes the accent argument at s[i] and appends it with `mark` to d->out.
- * Returns the index after the argument. */
+ * Returns the index after the argument.  The argument is decoded straight
+ * into d->out and fixed up in place: two scratch buffers (two mallocs) per
+ * accent cost as much as decoding it, and names are full of accents. */
 static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t mark, int depth)
 {
-    pc_buf arg = PC_BUF_INIT;
-    pc_buf *saved = d->out;
-    d->out = &arg;
+    pc_buf *out = d->out;
+    size_t at = out->len;
     i = skip_spaces(s, i, e);
     if (i < e && s[i] == '{') {
         size_t close = match_brace(s, i, e);
@@ -264,36 +265,35 @@ static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t m
         int len = pc_utf8_next(s + i, e - i, &cp);
         if (len < 1)
             len = 1;
-        pc_buf_put(&arg, s + i, (size_t)len);
+        pc_buf_put(out, s + i, (size_t)len);
         i += (size_t)len;
     }
-    d->out = saved;
     /* dotless i/j take the accent as plain i/j */
-    pc_buf fixed = PC_BUF_INIT;
-    if (arg.len >= 2 && (unsigned char)arg.ptr[0] == 0xC4 && (unsigned char)arg.ptr[1] == 0xB1) {
-        pc_buf_putc(&fixed, 'i'); /* ı */
-        pc_buf_put(&fixed, arg.ptr + 2, arg.len - 2);
-    } else if (arg.len >= 2 && (unsigned char)arg.ptr[0] == 0xC8 && (unsigned char)arg.ptr[1] == 0xB7) {
-        pc_buf_putc(&fixed, 'j'); /* ȷ */
-        pc_buf_put(&fixed, arg.ptr + 2, arg.len - 2);
-    } else {
-        pc_buf_put(&fixed, arg.ptr, arg.len);
+    size_t alen = out->len - at;
+    char *a = out->ptr + at;
+    if (alen >= 2 && (((unsigned char)a[0] == 0xC4 && (unsigned char)a[1] == 0xB1) || /* ı */
+                      ((unsigned char)a[0] == 0xC8 && (unsigned char)a[1] == 0xB7))) { /* ȷ */
+        a[0] = (unsigned char)a[0] == 0xC4 ? 'i' : 'j';
+        memmove(a + 1, a + 2, alen - 2);
+        pc_buf_truncate(out, out->len - 1);
+        alen--;
     }
-    if (fixed.len) {
-        int32_t cp;
-        int len = pc_utf8_next(fixed.ptr, fixed.len, &cp);
-        size_t first = len > 0 ? (size_t)len : 1;
+    if (alen) {
         if (mark == 0x0361) { /* the tie joins two letters: mark after the first */
-            pc_buf_put(d->out, fixed.ptr, first);
-            pc_utf8_put(d->out, mark);
-            pc_buf_put(d->out, fixed.ptr + first, fixed.len - first);
+            int32_t cp;
+            int len = pc_utf8_next(out->ptr + at, alen, &cp);
+            size_t first = len > 0 ? (size_t)len : 1;
+            utf8proc_uint8_t m[4];
+            size_t mlen = (size_t)utf8proc_encode_char(mark, m);
+            pc_buf_grow(out, mlen);
+            a = out->ptr + at;
+            memmove(a + first + mlen, a + first, alen - first + 1); /* with the NUL */
+            memcpy(a + first, m, mlen);
+            out->len += mlen;
         } else {
-            pc_buf_put(d->out, fixed.ptr, fixed.len);
-            pc_utf8_put(d->out, mark);
+            pc_utf8_put(out, mark);
         }
     }
-    pc_buf_free(&fixed);
-    pc_buf_free(&arg);
     return i;
 }
 
