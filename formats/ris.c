@@ -234,27 +234,6 @@ static void put_tag2(ris_writer *w, const char *tag, const char *v, const char *
 
 static void put_tag(ris_writer *w, const char *tag, const char *v) { put_tag2(w, tag, v, NULL); }
 
-/* Appends v as "%0*d" with `width` digits at least.  The dates and
- * versions of every record went through pc_buf_printf (1 600 instructions
- * a call, 5% of listing -> ris); negative numbers still do. */
-static void put_int(pc_buf *b, int v, int width)
-{
-    if (v < 0) {
-        pc_buf_printf(b, "%0*d", width, v);
-        return;
-    }
-    char digits[16];
-    int k = 0;
-    do {
-        digits[k++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (k < width)
-        digits[k++] = '0';
-    while (k)
-        pc_buf_putc(b, digits[--k]);
-}
-
 /* "Family, Given, Suffix" with the particle in front of the family name;
  * organisations (and a name with no family part) as one value. */
 static void put_author(ris_writer *w, const pc_name *nm)
@@ -334,15 +313,15 @@ static bool ris_write(void *state, const pc_record *r)
     put_tag(w, journal ? "JO" : "T2", r->container);
     if (r->date.year) {
         pc_buf_puts(&w->rec, "PY  - ");
-        put_int(&w->rec, r->date.year, 4);
+        pc_buf_put_int(&w->rec, r->date.year, 4);
         pc_buf_puts(&w->rec, "\r\nDA  - ");
-        put_int(&w->rec, r->date.year, 4);
+        pc_buf_put_int(&w->rec, r->date.year, 4);
         pc_buf_putc(&w->rec, '/');
         if (r->date.month)
-            put_int(&w->rec, r->date.month, 2);
+            pc_buf_put_int(&w->rec, r->date.month, 2);
         pc_buf_putc(&w->rec, '/');
         if (r->date.day)
-            put_int(&w->rec, r->date.day, 2);
+            pc_buf_put_int(&w->rec, r->date.day, 2);
         pc_buf_puts(&w->rec, "/\r\n");
     }
     put_tag(w, "VL", r->volume);
@@ -357,7 +336,7 @@ static bool ris_write(void *state, const pc_record *r)
         pc_buf_puts(a, r->arxiv_id);
         if (r->arxiv_version) {
             pc_buf_putc(a, 'v');
-            put_int(a, r->arxiv_version, 1);
+            pc_buf_put_int(a, r->arxiv_version, 1);
         }
         if (r->arxiv_primary) {
             pc_buf_puts(a, " [");

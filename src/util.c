@@ -138,6 +138,26 @@ void pc_buf_printf(pc_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+void pc_buf_put_int(pc_buf *b, int v, int width)
+{
+    if (v < 0) {
+        pc_buf_printf(b, "%0*d", width, v);
+        return;
+    }
+    char digits[16];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (k < width && k < (int)sizeof digits)
+        digits[k++] = '0';
+    pc_buf_grow(b, (size_t)k);
+    while (k)
+        b->ptr[b->len++] = digits[--k];
+    b->ptr[b->len] = '\0';
+}
+
 char *pc_buf_detach(pc_buf *b)
 {
     char *s = b->cap ? b->ptr : pc_xstrdup("");
