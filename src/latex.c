@@ -574,6 +574,28 @@ static const unsigned char dec_class[256] = {
 #undef R16
 };
 
+/* True if the 8 bytes at s are ASCII letters and single spaces, none last:
+ * bytes the run loop below copies as they are (a space is kept when a
+ * letter follows it).  Most of an abstract or a name is such text, and 8
+ * bytes a step beat the class-table loop; anything else (digits,
+ * punctuation, NUL, which x | 0x20 makes look like a space) only goes on
+ * to that loop.  x | 0x20 maps exactly the letters into 'a'..'z' (no byte
+ * is >= 0x80 there, so adding 0x1F or 0x05 carries into no other byte). */
+static inline bool word_letters(const char *s)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u,
+                   lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t x;
+    memcpy(&x, s, 8);
+    if (x & highs)
+        return false;
+    uint64_t y = x | (0x20 * ones);
+    uint64_t letters = (y + (0x80 - 'a') * ones) & ~(y + (0x80 - '{') * ones) & highs;
+    uint64_t z = y ^ (0x20 * ones);
+    uint64_t spaces = ~(((z & lows) + lows) | z) & highs;
+    return (letters | spaces) == highs && !(spaces & (spaces << 8)) && !(spaces >> 63);
+}
+
 /* Folds the white space of out[from..] in place, given that out[start..from)
  * is already folded (no leading space, never two in a row); a trailing space
  * is left for the caller to trim.  True if a class-3 byte was seen. */
@@ -676,6 +698,8 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
         /* a run: plain bytes, and single spaces between them */
         size_t j = i;
         for (;;) {
+            while (j + 8 <= n && word_letters(s + j))
+                j += 8;
             while (j < n && !dec_class[(unsigned char)s[j]])
                 j++;
             if (j >= n)
