@@ -278,6 +278,21 @@ static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t m
         pc_buf_truncate(out, out->len - 1);
         alen--;
     }
+    if (alen == 1 && (unsigned char)a[0] < 0x80 && mark != 0x0361 && !d->prot) {
+        /* One ASCII letter and a mark (\'e, \"{o}: most accents in names):
+         * write the composed character that the final NFC would make of
+         * them, so that no NFC pass is needed for it (the NFC of the whole
+         * value was a seventh of bibtex -> ris).  Nothing before an ASCII
+         * character composes with it, and a mark that follows still makes
+         * the caller normalise the stretch around it.  Not while words are
+         * collected for case protection: those are taken before NFC. */
+        utf8proc_int32_t pair[2] = {(unsigned char)a[0], mark};
+        if (utf8proc_normalize_utf32(pair, 2, UTF8PROC_STABLE | UTF8PROC_COMPOSE) == 1) {
+            pc_buf_truncate(out, at);
+            pc_utf8_put(out, pair[0]);
+            return i;
+        }
+    }
     if (alen) {
         if (mark == 0x0361) { /* the tie joins two letters: mark after the first */
             int32_t cp;
