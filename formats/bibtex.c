@@ -431,7 +431,14 @@ static bool bib_write(void *state, const pc_record *r)
     if (!w->first)
         pc_buf_putc(&w->entry, '\n');
     w->first = false;
-    pc_buf_printf(&w->entry, "@%s{%s,\n", entry_type(r), r->key ? r->key : "");
+    /* puts, not printf: pc_buf_printf formats twice (measure, then write),
+     * and these lines are in every entry (~7% of listing -> bibtex) */
+    pc_buf_putc(&w->entry, '@');
+    pc_buf_puts(&w->entry, entry_type(r));
+    pc_buf_putc(&w->entry, '{');
+    if (r->key)
+        pc_buf_puts(&w->entry, r->key);
+    pc_buf_put(&w->entry, ",\n", 2);
     authors_field(w, r);
     title_field(w, r);
     const char *type = entry_type(r);
@@ -441,12 +448,20 @@ static bool bib_write(void *state, const pc_record *r)
                           : strcmp(type, "article") == 0 ? "journal" : "howpublished",
                    r->container, 0);
     if (r->date.year) {
-        pc_buf_printf(&w->entry, "  year = {%d},\n", r->date.year);
-        if (r->date.month)
-            pc_buf_printf(&w->entry, "  month = %s,\n", pc_month_macro(r->date.month));
-        pc_buf_clear(&w->tmp);
-        pc_date_iso(&r->date, &w->tmp);
-        pc_buf_printf(&w->entry, "  date = {%s},\n", w->tmp.ptr);
+        pc_buf_puts(&w->entry, "  year = {");
+        pc_buf_put_int(&w->entry, r->date.year, 1);
+        pc_buf_puts(&w->entry, "},\n");
+        /* a month outside 1..12 (the model does not allow one) has no macro
+         * and no line */
+        const char *month = r->date.month ? pc_month_macro(r->date.month) : NULL;
+        if (month) {
+            pc_buf_puts(&w->entry, "  month = ");
+            pc_buf_puts(&w->entry, month);
+            pc_buf_puts(&w->entry, ",\n");
+        }
+        pc_buf_puts(&w->entry, "  date = {");
+        pc_date_iso(&r->date, &w->entry);
+        pc_buf_puts(&w->entry, "},\n");
     }
     text_field(w, "volume", r->volume, 0);
     text_field(w, "number", r->issue, 0);
@@ -457,7 +472,10 @@ static bool bib_write(void *state, const pc_record *r)
         pc_buf_clear(&w->tmp);
         pc_buf_puts(&w->tmp, r->arxiv_id);
         if (r->arxiv_version)
-            pc_buf_printf(&w->tmp, "v%d", r->arxiv_version);
+        {
+            pc_buf_putc(&w->tmp, 'v');
+            pc_buf_put_int(&w->tmp, r->arxiv_version, 1);
+        }
         char *eprint = pc_buf_detach(&w->tmp);
         url_field(w, "eprint", eprint);
         free(eprint);

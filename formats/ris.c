@@ -234,27 +234,6 @@ static void put_tag2(ris_writer *w, const char *tag, const char *v, const char *
 
 static void put_tag(ris_writer *w, const char *tag, const char *v) { put_tag2(w, tag, v, NULL); }
 
-/* Appends v as "%0*d" with `width` digits at least.  The dates and
- * versions of every record went through pc_buf_printf (1 600 instructions
- * a call, 5% of listing -> ris); negative numbers still do. */
-static void put_int(pc_buf *b, int v, int width)
-{
-    if (v < 0) {
-        pc_buf_printf(b, "%0*d", width, v);
-        return;
-    }
-    char digits[16];
-    int k = 0;
-    do {
-        digits[k++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (k < width)
-        digits[k++] = '0';
-    while (k)
-        pc_buf_putc(b, digits[--k]);
-}
-
 /* "Family, Given, Suffix" with the particle in front of the family name;
  * organisations (and a name with no family part) as one value. */
 static void put_author(ris_writer *w, const pc_name *nm)
@@ -334,15 +313,15 @@ static bool ris_write(void *state, const pc_record *r)
     put_tag(w, journal ? "JO" : "T2", r->container);
     if (r->date.year) {
         pc_buf_puts(&w->rec, "PY  - ");
-        put_int(&w->rec, r->date.year, 4);
+        pc_buf_put_int(&w->rec, r->date.year, 4);
         pc_buf_puts(&w->rec, "\r\nDA  - ");
-        put_int(&w->rec, r->date.year, 4);
+        pc_buf_put_int(&w->rec, r->date.year, 4);
         pc_buf_putc(&w->rec, '/');
         if (r->date.month)
-            put_int(&w->rec, r->date.month, 2);
+            pc_buf_put_int(&w->rec, r->date.month, 2);
         pc_buf_putc(&w->rec, '/');
         if (r->date.day)
-            put_int(&w->rec, r->date.day, 2);
+            pc_buf_put_int(&w->rec, r->date.day, 2);
         pc_buf_puts(&w->rec, "/\r\n");
     }
     put_tag(w, "VL", r->volume);
@@ -357,7 +336,7 @@ static bool ris_write(void *state, const pc_record *r)
         pc_buf_puts(a, r->arxiv_id);
         if (r->arxiv_version) {
             pc_buf_putc(a, 'v');
-            put_int(a, r->arxiv_version, 1);
+            pc_buf_put_int(a, r->arxiv_version, 1);
         }
         if (r->arxiv_primary) {
             pc_buf_puts(a, " [");
@@ -505,30 +484,12 @@ static bool parse_tag(const char *s, size_t n, char tag[3], size_t *val)
     return true;
 }
 
-/* True if [s, s+n) is ASCII without a NUL byte, 8 bytes at a time. */
-static bool ascii_no_nul(const char *s, size_t n)
-{
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    size_t i = 0;
-    for (; n - i >= 8; i += 8) {
-        uint64_t x;
-        memcpy(&x, s + i, 8);
-        if ((x | ((x - ones) & ~x)) & highs) /* a high bit or a zero byte */
-            return false;
-    }
-    for (; i < n; i++)
-        if (!s[i] || (unsigned char)s[i] >= 0x80)
-            return false;
-    return true;
-}
-
 /* Reports invalid UTF-8 in the current line; true if the line is valid.
- * An ASCII line (most) is passed by a word-at-a-time test first:
- * pc_utf8_valid looks at one byte at a time (10% of ris -> ris). */
+ * An ASCII line (most) is passed by pc_utf8_is_ascii's tighter loop first. */
 static bool check_utf8(ris_reader *r)
 {
     size_t bad;
-    if (ascii_no_nul(r->in.line.ptr, r->in.line.len) || pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
+    if (pc_utf8_is_ascii(r->in.line.ptr, r->in.line.len) || pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
         return true;
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
                  r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped"
@@ -612,9 +573,9 @@ static const char *clean(ris_reader *r, const ris_field *f)
 {
     pc_buf_clear(&r->tmp);
     put_folded(&r->tmp, f->val.ptr, f->val.len);
-    /* ASCII is NFC: skip_stable's byte-by-byte scan of every value was 15%
-     * of ris -> ris */
-    if (!ascii_no_nul(r->tmp.ptr, r->tmp.len))
+    /* ASCII is NFC: the inline word test is cheaper than a call into
+     * pc_utf8_nfc for the (most) values that are plain ASCII */
+    if (!pc_utf8_is_ascii(r->tmp.ptr, r->tmp.len))
         pc_utf8_nfc(&r->tmp);
     return r->tmp.ptr;
 }

@@ -102,9 +102,16 @@ static const sym *sym_by_cp(int32_t cp)
     return NULL;
 }
 
+/* Compares as it goes instead of strlen(want) first: the command tables are
+ * scanned for every command decoded, and almost every entry differs in its
+ * first byte (strlen per entry was ~5% of bibtex -> ris).  want[k] is read
+ * only after want[0..k-1] proved non-NUL, so never past its end. */
 static bool name_is(const char *name, size_t n, const char *want)
 {
-    return strlen(want) == n && memcmp(name, want, n) == 0;
+    for (size_t k = 0; k < n; k++)
+        if (!want[k] || want[k] != name[k])
+            return false;
+    return want[n] == '\0';
 }
 
 static bool in_list(const char *name, size_t n, const char *const *list, size_t count)
@@ -172,7 +179,7 @@ static pc_mark mark_of(const char *name, size_t n)
         {"bfseries", PC_MARK_BOLD},
     };
     for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
-        if (strlen(marks[i].name) == n && memcmp(marks[i].name, name, n) == 0)
+        if (name_is(name, n, marks[i].name))
             return marks[i].mark;
     return 0;
 }
@@ -233,12 +240,13 @@ static size_t skip_spaces(const char *s, size_t i, size_t e)
 }
 
 /* Decodes the accent argument at s[i] and appends it with `mark` to d->out.
- * Returns the index after the argument. */
+ * Returns the index after the argument.  The argument is decoded straight
+ * into d->out and fixed up in place: two scratch buffers (two mallocs) per
+ * accent cost as much as decoding it, and names are full of accents. */
 static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t mark, int depth)
 {
-    pc_buf arg = PC_BUF_INIT;
-    pc_buf *saved = d->out;
-    d->out = &arg;
+    pc_buf *out = d->out;
+    size_t at = out->len;
     i = skip_spaces(s, i, e);
     if (i < e && s[i] == '{') {
         size_t close = match_brace(s, i, e);
@@ -257,36 +265,50 @@ static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t m
         int len = pc_utf8_next(s + i, e - i, &cp);
         if (len < 1)
             len = 1;
-        pc_buf_put(&arg, s + i, (size_t)len);
+        pc_buf_put(out, s + i, (size_t)len);
         i += (size_t)len;
     }
-    d->out = saved;
     /* dotless i/j take the accent as plain i/j */
-    pc_buf fixed = PC_BUF_INIT;
-    if (arg.len >= 2 && (unsigned char)arg.ptr[0] == 0xC4 && (unsigned char)arg.ptr[1] == 0xB1) {
-        pc_buf_putc(&fixed, 'i'); /* ı */
-        pc_buf_put(&fixed, arg.ptr + 2, arg.len - 2);
-    } else if (arg.len >= 2 && (unsigned char)arg.ptr[0] == 0xC8 && (unsigned char)arg.ptr[1] == 0xB7) {
-        pc_buf_putc(&fixed, 'j'); /* ȷ */
-        pc_buf_put(&fixed, arg.ptr + 2, arg.len - 2);
-    } else {
-        pc_buf_put(&fixed, arg.ptr, arg.len);
+    size_t alen = out->len - at;
+    char *a = out->ptr + at;
+    if (alen >= 2 && (((unsigned char)a[0] == 0xC4 && (unsigned char)a[1] == 0xB1) || /* ı */
+                      ((unsigned char)a[0] == 0xC8 && (unsigned char)a[1] == 0xB7))) { /* ȷ */
+        a[0] = (unsigned char)a[0] == 0xC4 ? 'i' : 'j';
+        memmove(a + 1, a + 2, alen - 2);
+        pc_buf_truncate(out, out->len - 1);
+        alen--;
     }
-    if (fixed.len) {
-        int32_t cp;
-        int len = pc_utf8_next(fixed.ptr, fixed.len, &cp);
-        size_t first = len > 0 ? (size_t)len : 1;
-        if (mark == 0x0361) { /* the tie joins two letters: mark after the first */
-            pc_buf_put(d->out, fixed.ptr, first);
-            pc_utf8_put(d->out, mark);
-            pc_buf_put(d->out, fixed.ptr + first, fixed.len - first);
-        } else {
-            pc_buf_put(d->out, fixed.ptr, fixed.len);
-            pc_utf8_put(d->out, mark);
+    if (alen == 1 && (unsigned char)a[0] < 0x80 && mark != 0x0361 && !d->prot) {
+        /* One ASCII letter and a mark (\'e, \"{o}: most accents in names):
+         * write the composed character that the final NFC would make of
+         * them, so that no NFC pass is needed for it (the NFC of the whole
+         * value was a seventh of bibtex -> ris).  Nothing before an ASCII
+         * character composes with it, and a mark that follows still makes
+         * the caller normalise the stretch around it.  Not while words are
+         * collected for case protection: those are taken before NFC. */
+        utf8proc_int32_t pair[2] = {(unsigned char)a[0], mark};
+        if (utf8proc_normalize_utf32(pair, 2, UTF8PROC_STABLE | UTF8PROC_COMPOSE) == 1) {
+            pc_buf_truncate(out, at);
+            pc_utf8_put(out, pair[0]);
+            return i;
         }
     }
-    pc_buf_free(&fixed);
-    pc_buf_free(&arg);
+    if (alen) {
+        if (mark == 0x0361) { /* the tie joins two letters: mark after the first */
+            int32_t cp;
+            int len = pc_utf8_next(out->ptr + at, alen, &cp);
+            size_t first = len > 0 ? (size_t)len : 1;
+            utf8proc_uint8_t m[4];
+            size_t mlen = (size_t)utf8proc_encode_char(mark, m);
+            pc_buf_grow(out, mlen);
+            a = out->ptr + at;
+            memmove(a + first + mlen, a + first, alen - first + 1); /* with the NUL */
+            memcpy(a + first, m, mlen);
+            out->len += mlen;
+        } else {
+            pc_utf8_put(out, mark);
+        }
+    }
     return i;
 }
 
@@ -567,6 +589,28 @@ static const unsigned char dec_class[256] = {
 #undef R16
 };
 
+/* True if the 8 bytes at s are ASCII letters and single spaces, none last:
+ * bytes the run loop below copies as they are (a space is kept when a
+ * letter follows it).  Most of an abstract or a name is such text, and 8
+ * bytes a step beat the class-table loop; anything else (digits,
+ * punctuation, NUL, which x | 0x20 makes look like a space) only goes on
+ * to that loop.  x | 0x20 maps exactly the letters into 'a'..'z' (no byte
+ * is >= 0x80 there, so adding 0x1F or 0x05 carries into no other byte). */
+static inline bool word_letters(const char *s)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u,
+                   lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t x;
+    memcpy(&x, s, 8);
+    if (x & highs)
+        return false;
+    uint64_t y = x | (0x20 * ones);
+    uint64_t letters = (y + (0x80 - 'a') * ones) & ~(y + (0x80 - '{') * ones) & highs;
+    uint64_t z = y ^ (0x20 * ones);
+    uint64_t spaces = ~(((z & lows) + lows) | z) & highs;
+    return (letters | spaces) == highs && !(spaces & (spaces << 8)) && !(spaces >> 63);
+}
+
 /* Folds the white space of out[from..] in place, given that out[start..from)
  * is already folded (no leading space, never two in a row); a trailing space
  * is left for the caller to trim.  True if a class-3 byte was seen. */
@@ -669,6 +713,8 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
         /* a run: plain bytes, and single spaces between them */
         size_t j = i;
         for (;;) {
+            while (j + 8 <= n && word_letters(s + j))
+                j += 8;
             while (j < n && !dec_class[(unsigned char)s[j]])
                 j++;
             if (j >= n)

@@ -22,17 +22,8 @@ void pc_utf8_put(pc_buf *b, int32_t cp)
     pc_buf_put(b, (const char *)tmp, (size_t)n);
 }
 
-/* Eight bytes at a time while they are all ASCII without NUL: every reader
- * validates each line before anything else, and most text is ASCII, so a
- * byte-at-a-time loop cost more than the rest of the line handling. */
-static inline bool ascii8(const char *s)
-{
-    uint64_t v;
-    memcpy(&v, s, 8);
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    /* a high bit set, or a zero byte (v - ones borrows through it) */
-    return ((v | ((v - ones) & ~v)) & highs) == 0;
-}
+/* ascii8: see pc_utf8_ascii8 in unicode.h */
+#define ascii8 pc_utf8_ascii8
 
 bool pc_utf8_valid(const char *s, size_t n, size_t *bad)
 {
@@ -148,10 +139,19 @@ static bool nfc_append(pc_buf *out, const char *s, size_t n)
  * first code point NFC could change (or of invalid UTF-8), or n. */
 static size_t skip_stable(const char *s, size_t n, size_t i, size_t *seg)
 {
+    size_t last = *seg; /* a local: the compiler need not store through seg per byte */
     while (i < n) {
+        /* 8 ASCII bytes at a time (NUL is ASCII too, but only the byte
+         * loop below sees it): most text is ASCII, and this scan runs over
+         * every value a reader cleans */
+        if (n - i >= 8 && ascii8(s + i)) {
+            i += 8;
+            last = i - 1;
+            continue;
+        }
         unsigned char c = (unsigned char)s[i];
         if (c < 0x80) {
-            *seg = i++;
+            last = i++;
             continue;
         }
         if (c >= 0xC2 && c < 0xCC) { /* U+0080..U+02FF: always stable */
@@ -164,6 +164,7 @@ static size_t skip_stable(const char *s, size_t n, size_t i, size_t *seg)
             break;
         i += (size_t)len;
     }
+    *seg = last;
     return i < n ? i : n;
 }
 
@@ -171,8 +172,12 @@ static size_t skip_stable(const char *s, size_t n, size_t i, size_t *seg)
  * nothing or the text is not valid UTF-8. */
 static bool nfc_build(const char *s, size_t n, pc_buf *out)
 {
-    size_t seg = 0;
-    size_t i = skip_stable(s, n, 0, &seg);
+    /* whole ASCII words first, in the tightest loop: most values are ASCII */
+    size_t i = 0;
+    while (n - i >= 8 && ascii8(s + i))
+        i += 8;
+    size_t seg = i ? i - 1 : 0;
+    i = skip_stable(s, n, i, &seg);
     if (i >= n)
         return false; /* nothing NFC could change */
     /* utf8proc_map fails on invalid UTF-8 anywhere, and then b stays as is */

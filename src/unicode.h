@@ -17,6 +17,31 @@ void pc_utf8_put(pc_buf *b, int32_t cp);
 /* True if [s, s+n) is valid UTF-8 without NUL; else *bad = offset of the
  * first bad byte. */
 bool pc_utf8_valid(const char *s, size_t n, size_t *bad);
+/* True if the 8 bytes at s are ASCII without NUL.  Word-at-a-time tests
+ * exist because most text is ASCII and a byte-at-a-time loop over every
+ * line and value cost more than the rest of the line handling. */
+static inline bool pc_utf8_ascii8(const char *s)
+{
+    uint64_t v;
+    memcpy(&v, s, 8);
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    /* a high bit set, or a zero byte (v - ones borrows through it) */
+    return ((v | ((v - ones) & ~v)) & highs) == 0;
+}
+/* True if [s, s+n) is ASCII without NUL (so valid UTF-8 and NFC): the cheap
+ * first check readers make on every line or value.  Inline: it is called
+ * per line, and most lines are short. */
+static inline bool pc_utf8_is_ascii(const char *s, size_t n)
+{
+    size_t i = 0;
+    for (; n - i >= 8; i += 8)
+        if (!pc_utf8_ascii8(s + i))
+            return false;
+    for (; i < n; i++)
+        if (!s[i] || (unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
 /* Rewrites b in NFC (b must be valid UTF-8).  ASCII is left untouched fast. */
 void pc_utf8_nfc(pc_buf *b);
 /* The same for the bytes of b from offset `from` on; the rest is kept. */

@@ -1,6 +1,7 @@
 /* util.c — allocation wrappers, pc_buf, and small string helpers. */
 #include "util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -138,6 +139,26 @@ void pc_buf_printf(pc_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+void pc_buf_put_int(pc_buf *b, int v, int width)
+{
+    if (v < 0) {
+        pc_buf_printf(b, "%0*d", width, v);
+        return;
+    }
+    char digits[16];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (k < width && k < (int)sizeof digits)
+        digits[k++] = '0';
+    pc_buf_grow(b, (size_t)k);
+    while (k)
+        b->ptr[b->len++] = digits[--k];
+    b->ptr[b->len] = '\0';
+}
+
 char *pc_buf_detach(pc_buf *b)
 {
     char *s = b->cap ? b->ptr : pc_xstrdup("");
@@ -177,8 +198,28 @@ void pc_trim(const char **s, size_t *n)
 /* Every white-space byte is <= ' ', so most bytes take one comparison. */
 static inline bool is_space_fast(unsigned char c) { return c <= ' ' && pc_is_space(c); }
 
-/* Copies whole runs of non-space bytes with one pc_buf_put each: this runs
- * over every decoded field, and a call per byte cost more than the copying. */
+/* True if the 8 bytes at s can join a run as they are: no byte below ' '
+ * (all white space but ' ' is), no two spaces side by side and no space
+ * last (its follower is not known).  Both tests are exact: "a byte < 0x20"
+ * by the borrow test, the space mask by the carry-free zero-byte test. */
+static inline bool word_stays(const char *s)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u,
+                   lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t x;
+    memcpy(&x, s, 8);
+    if ((x - 0x20 * ones) & ~x & highs)
+        return false;
+    uint64_t y = x ^ (0x20 * ones);
+    uint64_t spaces = ~(((y & lows) + lows) | y) & highs; /* 0x80 in each space byte */
+    return !(spaces & (spaces << 8)) && !(spaces >> 63);
+}
+
+/* Appends runs of text with the single spaces inside them by one pc_buf_put
+ * each, 8 bytes a step where it can: this runs over every decoded field and
+ * name, and a call per byte (then per word) cost more than the copying.
+ * Inside a run the byte before i is never white space, so a ' ' there is a
+ * single space that folding keeps if a non-space follows it. */
 void pc_buf_put_folded(pc_buf *b, const char *s, size_t n)
 {
     size_t start = b->len, i = 0;
@@ -190,13 +231,24 @@ void pc_buf_put_folded(pc_buf *b, const char *s, size_t n)
             space = true;
             i++;
         }
-        size_t run = i;
-        while (i < n && !is_space_fast((unsigned char)s[i]))
-            i++;
-        if (i == run)
+        if (i == n)
             break; /* trailing space */
         if (space && b->len > start)
             pc_buf_putc(b, ' ');
+        size_t run = i++; /* s[run] is not white space */
+        while (i < n) {
+            if (n - i >= 8 && word_stays(s + i)) {
+                i += 8;
+                continue;
+            }
+            unsigned char c = (unsigned char)s[i];
+            if (!is_space_fast(c))
+                i++;
+            else if (c == ' ' && i + 1 < n && !is_space_fast((unsigned char)s[i + 1]))
+                i += 2;
+            else
+                break;
+        }
         pc_buf_put(b, s + run, i - run);
     }
 }
