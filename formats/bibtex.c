@@ -351,12 +351,8 @@ static void title_words(bib_writer *w, const pc_record *r, const char *t, size_t
                 i++;
             }
         }
-        /* core = the word without leading "(" and trailing punctuation */
-        size_t cs = st, ce = i;
-        while (cs < ce && strchr("(\"[", t[cs]))
-            cs++;
-        while (ce > cs && strchr(":;,.!?)\"]", t[ce - 1]))
-            ce--;
+        size_t cs = st, ce = i; /* the word without punctuation around it */
+        pc_markup_word_core(t, &cs, &ce);
         bool protect = has_math || (ce > cs && word_needs_protection(t + cs, ce - cs, &r->title_protected));
         if (!protect) {
             pc_latex_encode(t + st, i - st, &w->entry, w->flags | PC_TEX_MATH, &w->rep);

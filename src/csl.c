@@ -229,57 +229,20 @@ typedef struct csl_reader {
 } csl_reader;
 
 /* How a string's bytes stand: not valid UTF-8 (or NUL), valid and in NFC
- * for certain, or valid with a code point NFC might change. */
+ * for certain, or valid with a code point NFC might change.  One pass
+ * (pc_utf8_check) instead of pc_utf8_valid and then pc_utf8_nfc's scan:
+ * every CSL string used to be walked twice (a quarter of reading an
+ * item).  The validation is kept on purpose although jansson and libyaml
+ * check UTF-8 themselves: both let NUL through (jansson's \u0000, YAML's
+ * "\0"), and the YAML reader builds its strings without jansson's check. */
 typedef enum text_state { TEXT_BAD, TEXT_STABLE, TEXT_CHECK_NFC } text_state;
 
-static inline bool ascii8(const char *s)
-{
-    uint64_t v;
-    memcpy(&v, s, 8);
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    /* a high bit set, or a zero byte (v - ones borrows through it) */
-    return ((v | ((v - ones) & ~v)) & highs) == 0;
-}
-
-/* pc_utf8_valid (same verdict, same *bad offset) and NFC's quick check in
- * one pass.  Why: every CSL string used to be walked twice, by
- * pc_utf8_valid and by pc_utf8_nfc's byte-at-a-time scan for unstable
- * code points (together a quarter of reading an item).  Code points below
- * U+0300 (lead bytes up to 0xCB) are NFC-stable (see src/unicode.c), so a
- * string without a lead byte >= 0xCC needs no pc_utf8_nfc call at all.
- * The validation is kept on purpose although jansson and libyaml check
- * UTF-8 themselves: both let NUL through (jansson's \u0000, YAML's "\0"),
- * the YAML reader builds its strings without jansson's check and relies on
- * this one, and it costs little once fused with the NFC scan. */
 static text_state text_check(const char *s, size_t n, size_t *bad)
 {
-    text_state st = TEXT_STABLE;
-    size_t i = 0;
-    while (i < n) {
-        if (i + 8 <= n && ascii8(s + i)) {
-            i += 8;
-            continue;
-        }
-        unsigned char c = (unsigned char)s[i];
-        if (c && c < 0x80) {
-            i++;
-            continue;
-        }
-        if (c >= 0xC2 && c < 0xCC && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
-            i += 2; /* U+0080..U+02FF: valid and stable */
-            continue;
-        }
-        int32_t cp;
-        int len = c ? pc_utf8_next(s + i, n - i, &cp) : -1;
-        if (len < 0) {
-            *bad = i;
-            return TEXT_BAD;
-        }
-        if (c >= 0xCC)
-            st = TEXT_CHECK_NFC;
-        i += (size_t)len;
-    }
-    return st;
+    bool unstable;
+    if (!pc_utf8_check(s, n, bad, &unstable))
+        return TEXT_BAD;
+    return unstable ? TEXT_CHECK_NFC : TEXT_STABLE;
 }
 
 /* Text of a scalar (string, or a number written as text; for an array, its

@@ -203,6 +203,26 @@ static void open_mark(dec *d, pc_mark m, bool open)
 
 static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth);
 
+/* End of the $...$ or $$...$$ math span that starts at s[i] == '$' (what
+ * the decoder copies verbatim), or i + 1 when there is none (a lone $). */
+static size_t dollar_end(const char *s, size_t i, size_t e)
+{
+    size_t j = i + 1;
+    bool display = j < e && s[j] == '$';
+    if (display)
+        j++;
+    size_t k = j;
+    for (; k < e; k++) {
+        if (s[k] == '\\') {
+            k++;
+            continue;
+        }
+        if (s[k] == '$' && (!display || (k + 1 < e && s[k + 1] == '$')))
+            break;
+    }
+    return k < e && k > j ? k + (display ? 2 : 1) : i + 1;
+}
+
 /* Index of the '}' matching the '{' at s[i], or (size_t)-1. */
 static size_t match_brace(const char *s, size_t i, size_t e)
 {
@@ -470,27 +490,12 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
             i = decode_command(d, s, i, e, depth);
             break;
         case '$': {
-            size_t j = i + 1;
-            bool display = j < e && s[j] == '$';
-            if (display)
-                j++;
-            size_t k = j;
-            for (; k < e; k++) {
-                if (s[k] == '\\') {
-                    k++;
-                    continue;
-                }
-                if (s[k] == '$' && (!display || (k + 1 < e && s[k + 1] == '$')))
-                    break;
-            }
-            if (k < e && k > j) {
-                size_t end = k + (display ? 2 : 1);
+            size_t end = dollar_end(s, i, e);
+            if (end > i + 1) /* math: verbatim */
                 pc_buf_put(d->out, s + i, end - i);
-                i = end;
-            } else {
+            else
                 pc_buf_putc(d->out, '$');
-                i++;
-            }
+            i = end;
             break;
         }
         case '{': {
@@ -645,22 +650,8 @@ static size_t construct_end(const char *s, size_t i, size_t e)
         size_t close = match_brace(s, i, e);
         return close == (size_t)-1 ? i + 1 : close + 1;
     }
-    case '$': { /* the same scan as decode_range's */
-        size_t j = i + 1;
-        bool display = j < e && s[j] == '$';
-        if (display)
-            j++;
-        size_t k = j;
-        for (; k < e; k++) {
-            if (s[k] == '\\') {
-                k++;
-                continue;
-            }
-            if (s[k] == '$' && (!display || (k + 1 < e && s[k + 1] == '$')))
-                break;
-        }
-        return k < e && k > j ? k + (display ? 2 : 1) : i + 1;
-    }
+    case '$':
+        return dollar_end(s, i, e);
     case '-':
         while (i < e && s[i] == '-')
             i++;

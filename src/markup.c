@@ -207,6 +207,14 @@ static int span_order(const void *a, const void *b)
     return (int)x->mark - (int)y->mark;
 }
 
+void pc_markup_word_core(const char *s, size_t *start, size_t *end)
+{
+    while (*start < *end && strchr("(\"[", s[*start]))
+        ++*start;
+    while (*end > *start && strchr(":;,.!?)\"]", s[*end - 1]))
+        --*end;
+}
+
 void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_strlist *words,
                            pc_spanlist *out)
 {
@@ -220,12 +228,8 @@ void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_str
         size_t st = i;
         while (i < n && s[i] != ' ')
             i++;
-        /* the word without punctuation around it, as the BibTeX writer sees it */
-        size_t cs = st, ce = i;
-        while (cs < ce && strchr("(\"[", s[cs]))
-            cs++;
-        while (ce > cs && strchr(":;,.!?)\"]", s[ce - 1]))
-            ce--;
+        size_t cs = st, ce = i; /* as the BibTeX writer sees the word */
+        pc_markup_word_core(s, &cs, &ce);
         for (size_t k = 0; ce > cs && k < words->n; k++)
             if (strlen(words->items[k]) == ce - cs && memcmp(words->items[k], s + cs, ce - cs) == 0) {
                 pc_spanlist_push(out, cs, ce, PC_MARK_NOCASE);

@@ -49,6 +49,10 @@ typedef struct pc_markup_sink {
 void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_markup_sink *sink,
                     void *user);
 
+/* The core of the title word [*start, *end): without opening ( " [ and
+ * closing punctuation, the part a case-protection rule looks at. */
+void pc_markup_word_core(const char *s, size_t *start, size_t *end);
+
 /* Copies `spans` into `out` (cleared first) with a PC_MARK_NOCASE span
  * around every word of s that is in `words` (a title's case-protected
  * words), in walk order. */

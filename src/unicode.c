@@ -27,7 +27,14 @@ void pc_utf8_put(pc_buf *b, int32_t cp)
 
 bool pc_utf8_valid(const char *s, size_t n, size_t *bad)
 {
+    bool unstable;
+    return pc_utf8_check(s, n, bad, &unstable);
+}
+
+bool pc_utf8_check(const char *s, size_t n, size_t *bad, bool *maybe_unstable)
+{
     size_t i = 0;
+    *maybe_unstable = false;
     while (i < n) {
         if (i + 8 <= n && ascii8(s + i)) {
             i += 8;
@@ -38,6 +45,10 @@ bool pc_utf8_valid(const char *s, size_t n, size_t *bad)
             i++;
             continue;
         }
+        if (c >= 0xC2 && c < 0xCC && i + 1 < n && ((unsigned char)s[i + 1] & 0xC0) == 0x80) {
+            i += 2; /* U+0080..U+02FF: valid and NFC-stable */
+            continue;
+        }
         int32_t cp;
         int len = c ? pc_utf8_next(s + i, n - i, &cp) : -1;
         if (len < 0) {
@@ -45,6 +56,8 @@ bool pc_utf8_valid(const char *s, size_t n, size_t *bad)
                 *bad = i;
             return false;
         }
+        if (c >= 0xCC)
+            *maybe_unstable = true;
         i += (size_t)len;
     }
     return true;

@@ -17,6 +17,10 @@ void pc_utf8_put(pc_buf *b, int32_t cp);
 /* True if [s, s+n) is valid UTF-8 without NUL; else *bad = offset of the
  * first bad byte. */
 bool pc_utf8_valid(const char *s, size_t n, size_t *bad);
+/* pc_utf8_valid and NFC's quick check in one pass: *maybe_unstable is set
+ * when the text has a code point >= U+0300 (a lead byte >= 0xCC), the only
+ * ones pc_utf8_nfc can change; without one, the text is NFC already. */
+bool pc_utf8_check(const char *s, size_t n, size_t *bad, bool *maybe_unstable);
 /* True if the 8 bytes at s are ASCII without NUL.  Word-at-a-time tests
  * exist because most text is ASCII and a byte-at-a-time loop over every
  * line and value cost more than the rest of the line handling. */
