@@ -62,18 +62,39 @@ static void set_str(json_t *obj, const char *key, const char *s)
         json_object_set_new_nocheck(obj, key, json_stringn_nocheck(s, strlen(s)));
 }
 
-static json_t *csl_name(const pc_name *nm)
+/* What the item builder needs besides the record. */
+typedef struct csl_out {
+    pc_csl_text text;
+    pc_buf esc; /* scratch for Markdown escaping */
+} csl_out;
+
+/* set_str for a text variable: pandoc reads every string of CSL-YAML as
+ * Markdown (the id, DOI, URL and names too: `a*b*` would lose its stars),
+ * so for CSL-YAML the text goes in with Markdown's specials escaped. */
+static void set_text(csl_out *w, json_t *obj, const char *key, const char *s)
+{
+    if (!s || !*s)
+        return;
+    if (w->text == PC_CSL_MARKDOWN) {
+        pc_buf_clear(&w->esc);
+        pc_markup_to_markdown(s, NULL, &w->esc);
+        s = w->esc.ptr;
+    }
+    set_str(obj, key, s);
+}
+
+static json_t *csl_name(csl_out *w, const pc_name *nm)
 {
     json_t *o = json_object();
     if (nm->literal || !nm->family) { /* organisation, or a lone given name */
-        set_str(o, "literal", nm->literal ? nm->literal : nm->given);
+        set_text(w, o, "literal", nm->literal ? nm->literal : nm->given);
         return o;
     }
-    set_str(o, "family", nm->family);
-    set_str(o, "given", nm->given);
+    set_text(w, o, "family", nm->family);
+    set_text(w, o, "given", nm->given);
     /* our particle stays with the family name: CSL's non-dropping one */
-    set_str(o, "non-dropping-particle", nm->particle);
-    set_str(o, "suffix", nm->suffix);
+    set_text(w, o, "non-dropping-particle", nm->particle);
+    set_text(w, o, "suffix", nm->suffix);
     return o;
 }
 
@@ -121,10 +142,14 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
 {
     json_t *item = json_object();
     pc_buf b = PC_BUF_INIT;
+    csl_out w = {.text = text, .esc = PC_BUF_INIT};
     /* json_stringn_nocheck: the key is model text (valid UTF-8, see set_str)
      * and the type one of our constants; jansson's check was 2% of an item */
     const char *key = rec->key ? rec->key : "", *type = csl_type(rec->kind);
-    json_object_set_new_nocheck(item, "id", json_stringn_nocheck(key, strlen(key)));
+    if (text == PC_CSL_MARKDOWN)
+        set_text(&w, item, "id", key);
+    else
+        json_object_set_new_nocheck(item, "id", json_stringn_nocheck(key, strlen(key)));
     json_object_set_new_nocheck(item, "type", json_stringn_nocheck(type, strlen(type)));
     if (rec->title) {
         put_rich(&b, rec->title, &rec->title_markup, &rec->title_protected, text);
@@ -135,7 +160,7 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
         json_t *a = json_array();
         bool aff = false;
         for (size_t i = 0; i < rec->n_authors; i++) {
-            json_array_append_new(a, csl_name(&rec->authors[i]));
+            json_array_append_new(a, csl_name(&w, &rec->authors[i]));
             aff |= rec->authors[i].affiliations.n > 0;
         }
         json_object_set_new_nocheck(item, "author", a);
@@ -148,30 +173,30 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
         json_object_set_new_nocheck(item, "issued", csl_date(&rec->date));
     if (rec->updated.year)
         pc_ctx_dropped(ctx, fmt, "updated");
-    set_str(item, "container-title", rec->container);
-    set_str(item, "volume", rec->volume);
-    set_str(item, "issue", rec->issue);
-    set_str(item, "page", rec->pages);
+    set_text(&w, item, "container-title", rec->container);
+    set_text(&w, item, "volume", rec->volume);
+    set_text(&w, item, "issue", rec->issue);
+    set_text(&w, item, "page", rec->pages);
     if (rec->publisher)
-        set_str(item, "publisher", rec->publisher);
+        set_text(&w, item, "publisher", rec->publisher);
     else if (rec->arxiv_id)
-        set_str(item, "publisher", "arXiv");
+        set_text(&w, item, "publisher", "arXiv");
     if (rec->arxiv_id) {
-        set_str(item, "number", rec->arxiv_id);
+        set_text(&w, item, "number", rec->arxiv_id);
         if (rec->arxiv_version)
             pc_ctx_dropped(ctx, fmt, "arXiv version");
         if (rec->arxiv_primary)
             pc_ctx_dropped(ctx, fmt, "arXiv primary category");
     }
     if (rec->doi) {
-        set_str(item, "DOI", rec->doi);
+        set_text(&w, item, "DOI", rec->doi);
     } else if (rec->arxiv_id) {
         pc_buf_puts(&b, ARXIV_DOI);
         pc_buf_puts(&b, rec->arxiv_id);
-        set_str(item, "DOI", b.ptr);
+        set_text(&w, item, "DOI", b.ptr);
     }
     if (rec->urls.n)
-        set_str(item, "URL", rec->urls.items[0]);
+        set_text(&w, item, "URL", rec->urls.items[0]);
     if (rec->urls.n > 1)
         pc_ctx_dropped(ctx, fmt, "url (second and later)");
     if (rec->abstract) {
@@ -188,7 +213,7 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
                 pc_buf_puts(&b, ", ");
             pc_buf_puts(&b, rec->keywords.items[i]);
         }
-        set_str(item, "keyword", b.ptr);
+        set_text(&w, item, "keyword", b.ptr);
     }
     if (rec->comment || rec->journal_ref) {
         /* one note: the comment, then the journal reference on a labelled
@@ -202,9 +227,10 @@ json_t *pc_csl_item_as(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_cs
             pc_buf_puts(&b, JREF_LABEL);
             pc_buf_puts(&b, rec->journal_ref);
         }
-        set_str(item, "note", b.ptr);
+        set_text(&w, item, "note", b.ptr);
     }
     pc_buf_free(&b);
+    pc_buf_free(&w.esc);
     return item;
 }
 
@@ -226,6 +252,7 @@ typedef struct csl_reader {
     size_t txt_len;
     bool bad; /* a string was not valid UTF-8 */
     pc_csl_text text;
+    pc_buf md; /* a CSL-YAML string with its Markdown read */
 } csl_reader;
 
 /* How a string's bytes stand: not valid UTF-8 (or NUL), valid and in NFC
@@ -248,7 +275,7 @@ static text_state text_check(const char *s, size_t n, size_t *bad)
 /* Text of a scalar (string, or a number written as text; for an array, its
  * first element: Crossref's titles) in NFC, in r->txt / r->txt_len until
  * the next call.  False when v holds no text. */
-static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
+static bool raw_text(csl_reader *r, const json_t *v, const char *what)
 {
     pc_buf_clear(&r->tmp);
     if (json_is_array(v) && json_array_size(v))
@@ -282,6 +309,26 @@ static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
     return r->tmp.len > 0;
 }
 
+/* raw_text, and for CSL-YAML the text as pandoc reads it: Markdown's
+ * escapes removed, and emphasis too (a plain variable has no place for it;
+ * pandoc would drop it when it renders the variable as text). */
+static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
+{
+    if (!raw_text(r, v, what))
+        return false;
+    if (r->text != PC_CSL_MARKDOWN || !json_is_string(v) ||
+        (!memchr(r->txt, '\\', r->txt_len) && !memchr(r->txt, '*', r->txt_len) &&
+         !memchr(r->txt, '_', r->txt_len) && !memchr(r->txt, '[', r->txt_len)))
+        return true;
+    pc_spanlist dropped = {0};
+    pc_buf_clear(&r->md);
+    pc_markup_from_markdown(r->txt, r->txt_len, &r->md, &dropped, NULL);
+    pc_spanlist_clear(&dropped);
+    r->txt = r->md.ptr;
+    r->txt_len = r->md.len;
+    return r->txt_len > 0;
+}
+
 /* Owned NFC text of v (a value looked up in an item), or NULL. */
 static char *get_text(csl_reader *r, const json_t *v, const char *key)
 {
@@ -295,7 +342,7 @@ static char *get_text(csl_reader *r, const json_t *v, const char *key)
 static char *get_rich(csl_reader *r, const json_t *v, const char *key, pc_spanlist *spans,
                       pc_strlist *nocase)
 {
-    if (!v || !scalar_text(r, v, key))
+    if (!v || !raw_text(r, v, key))
         return NULL;
     pc_buf out = PC_BUF_INIT;
     if (r->text == PC_CSL_MARKDOWN)
@@ -657,7 +704,8 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
 bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file,
                          unsigned long line, pc_csl_text text)
 {
-    csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT, .text = text};
+    csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT, .md = PC_BUF_INIT,
+                    .text = text};
     rec->src_file = file;
     rec->src_line = line;
     if (!json_is_object(item)) {
@@ -746,6 +794,7 @@ bool pc_csl_read_item_as(const json_t *item, pc_record *rec, pc_ctx *ctx, const 
         read_keywords(&r, kw, rec);
     read_note(&r, f[F_NOTE], rec);
     pc_buf_free(&r.tmp);
+    pc_buf_free(&r.md);
 
     if (r.bad)
         return false; /* reported: invalid UTF-8 */

@@ -457,12 +457,13 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
     md_writer *w = u;
     size_t run = from, i = from;
     bool field_start = w->out->len == w->start;
-    /* "1. Intro" would be a list: escape the dot of a leading number */
+    /* "1. Intro" would be a list: escape the dot of a leading number (not
+     * in "10.1145/...", which no list starts with) */
     if (field_start && i < to && pc_is_digit((unsigned char)s[i])) {
         size_t j = i;
         while (j < to && pc_is_digit((unsigned char)s[j]))
             j++;
-        if (j < to && (s[j] == '.' || s[j] == ')')) {
+        if (j < to && (s[j] == '.' || s[j] == ')') && (j + 1 == to || s[j + 1] == ' ')) {
             pc_buf_put(w->out, s + run, j - run);
             pc_buf_putc(w->out, '\\');
             run = j;
@@ -474,7 +475,8 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
             i++;
         if (i >= to)
             break;
-        bool at_start = field_start && i == from;
+        /* block syntax starts a line: the field's first, or after a newline */
+        bool at_start = (field_start && i == from) || (i > 0 && s[i - 1] == '\n');
         bool esc;
         switch (s[i]) {
         case '$': {

@@ -62,7 +62,7 @@ if ! command -v pandoc > /dev/null 2>&1; then
     exit 0
 fi
 
-# Titles and abstracts of a CSL-JSON file as "id<TAB>title<TAB>abstract",
+# The text fields and names of a CSL-JSON file, one item a line,
 # normalised where pandoc and we say the same thing two ways: math as TeX
 # with or without $, <b><i>x</i></b> or <i><b>x</b></i>, case when asked,
 # quotes (pandoc's smart quotes turn a Unicode ‘ into ’ in Markdown but not
@@ -81,8 +81,12 @@ def norm(s):
     s = re.sub(r"<b><i>(.*?)</i></b>", r"<i><b>\1</b></i>", s)
     s = "".join(s.split())  # pandoc joins Markdown paragraphs without a space
     return s.lower() if lower else s
+FIELDS = ["title", "abstract", "container-title", "publisher", "note", "DOI", "URL", "volume",
+          "issue", "number", "keyword"]
 for it in json.load(open(sys.argv[1], encoding="utf-8")):
-    print("%s\t%s\t%s" % (it["id"], norm(it.get("title")), norm(it.get("abstract"))))
+    names = ["|".join(norm(n.get(p)) for p in ("literal", "family", "given", "suffix",
+                                               "non-dropping-particle")) for n in it.get("author", [])]
+    print("\t".join([it["id"]] + [norm(it.get(f)) for f in FIELDS] + names))
 PY
 
 # 1. pandoc's biblatex reader on the fixture sees the markup we see (case
@@ -114,7 +118,7 @@ for input in "$F" "$ROOT"/samples/* "$ROOT/tests/data/csl-hostile.yaml"; do
         pandoc -f csljson -t csljson "$T/y.json" > "$T/pj.json" 2>> "$T/p.err"; then
         python3 "$T/norm.py" "$T/py.json" | sort > "$T/py.txt"
         python3 "$T/norm.py" "$T/pj.json" | sort > "$T/pj.txt"
-        same "markup: $b: pandoc reads our YAML's Markdown as our CSL-JSON" "$T/pj.txt" "$T/py.txt"
+        same "markup: $b: pandoc reads every field of our YAML as of our CSL-JSON" "$T/pj.txt" "$T/py.txt"
     else
         fail "markup: $b: pandoc reads our YAML and CSL-JSON" "$(head -c 300 "$T/p.err")"
     fi
