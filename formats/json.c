@@ -516,7 +516,10 @@ static size_t entity(const char *s, pc_buf *out)
             break;
         cp = cp * (hex ? 16 : 10) + d;
     }
-    if (!digits || s[i] != ';' || cp <= 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+    /* surrogates, and the noncharacters U+FDD0..U+FDEF (our markup
+     * markers, src/markup.h), stay text */
+    if (!digits || s[i] != ';' || cp <= 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
+        (cp >= 0xFDD0 && cp <= 0xFDEF))
         return 0;
     pc_utf8_put(out, (int32_t)cp);
     return i + 1;
@@ -618,9 +621,11 @@ static char *markup_rich(json_reader *r, const char *s, pc_spanlist *spans)
     if (!s)
         return NULL;
     pc_buf_clear(&r->tmp2);
-    /* an input that carries our marker characters gets no markup */
-    strip_markup(s, &r->tmp2, !pc_markup_has_markers(s, strlen(s)));
-    if (!pc_markup_has_markers(r->tmp2.ptr, r->tmp2.len))
+    /* an input that carries our marker characters gets no markup (its
+     * own are text, and must not be read as ours) */
+    bool marks = !pc_markup_has_markers(s, strlen(s));
+    strip_markup(s, &r->tmp2, marks);
+    if (!marks || !pc_markup_has_markers(r->tmp2.ptr, r->tmp2.len))
         return plain(r, r->tmp2.ptr);
     pc_utf8_nfc(&r->tmp2);
     pc_buf_clear(&r->tmp);

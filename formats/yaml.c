@@ -6,10 +6,10 @@
  * ours; we only ask for a quoted style when a plain scalar would be read
  * back as something other than a string (yes, null, 62, 2026-10-02).  It
  * writes `references:` and then one item per record, flushing the emitter
- * after each.  Pandoc reads CSL-YAML strings as Markdown, so the title and
- * abstract are written as Markdown (italic *...*, specials escaped) and
- * read back as Markdown; a JSON document (a flow sequence) is CSL-JSON and
- * its rich text is CSL's tags.
+ * after each.  Pandoc reads every CSL-YAML string as Markdown, so src/csl.c
+ * writes them as Markdown (specials escaped; italic *...* in the title and
+ * abstract) and reads them back as Markdown; a JSON document (a flow
+ * sequence) is CSL-JSON and its rich text is CSL's tags.
  *
  * The reader pulls libyaml parser events and builds one item (json_t) at a
  * time, then maps it with pc_csl_read_item.  It accepts a `references:`
@@ -20,10 +20,10 @@
 #include "csl.h"
 #include "paperconv.h"
 #include "source.h"
+#include "unicode.h"
 #include "util.h"
 
 #include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <yaml.h>
 
@@ -81,22 +81,6 @@ static bool plain_is_not_string(const char *s, size_t n)
     return pc_is_digit(c) || c == '+' || c == '-' || c == '.';
 }
 
-/* True if [s, s+n) is all ASCII, 8 bytes at a time. */
-static bool all_ascii(const char *s, size_t n)
-{
-    size_t i = 0;
-    for (; n - i >= 8; i += 8) {
-        uint64_t x;
-        memcpy(&x, s + i, 8);
-        if (x & 0x8080808080808080u)
-            return false;
-    }
-    for (; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return false;
-    return true;
-}
-
 /* Multi-line text asks for a literal block (|-); the emitter falls back to
  * a quoted style where a block cannot hold the text exactly.
  *
@@ -113,7 +97,7 @@ static bool emit_scalar(yaml_writer *w, const char *s, size_t n, bool plain_ok)
 {
     yaml_event_t ev;
     yaml_scalar_style_t style = memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
-    if (n < INT_MAX && all_ascii(s, n)) {
+    if (n < INT_MAX && pc_utf8_is_ascii(s, n)) { /* NUL too: never in model text */
         memset(&ev, 0, sizeof ev);
         ev.type = YAML_SCALAR_EVENT;
         yaml_char_t *v = pc_xmalloc(n + 1);

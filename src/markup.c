@@ -143,8 +143,11 @@ void pc_markup_fold(const char *s, size_t n, pc_buf *out, pc_spanlist *spans)
             spans->items[spans->n - unset].start = out->len - base;
         pc_buf_put(out, s + run, i - run);
     }
-    while (depth) /* never left open by the decoder; be safe */
-        spans->items[stack[--depth]].end = out->len - base;
+    /* never left open by the LaTeX decoder; from crossed HTML tags
+     * (<i>a<b>b</i></b>) an unclosed span is dropped, not stretched to the
+     * end of the text */
+    while (depth)
+        spans->items[stack[--depth]].start = SIZE_MAX;
     tidy(spans, first);
 }
 

@@ -40,6 +40,12 @@ contains "markup: -t ris -v counts the italic/bold RIS cannot hold" "$T/ris.err"
 printf '%s\n' "title_markup	italic	Drosophila" "title_markup	italic	Hox" \
     "title_markup	bold	bold" "abstract_markup	italic	D. melanogaster" > "$T/cr.want"
 same "markup: Crossref JSON <i>, <jats:italic>, <b> become spans" "$T/cr.want" "$T/cr.got"
+# crossed tags: the span closed properly is kept, the other is dropped (not
+# stretched to the end); a noncharacter entity is not taken for markup
+"$PCTOOL" dump "$ROOT/tests/data/json-crossref-crossed.json" | grep '^title' > "$T/cx.got"
+printf '%s\n' "title	crossed tags here and &#xFDD0;x&#xFDD1; entities" \
+    "title_markup	bold	tags here" > "$T/cx.want"
+same "markup: crossed Crossref tags and marker entities stay well-formed" "$T/cx.want" "$T/cx.got"
 
 # ---- real bibtex reads our \emph / \textbf ------------------------------
 if command -v bibtex > /dev/null 2>&1; then
