@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct pc_buf;
+
 #define PC_VERSION "0.1.0"
 
 /* ---- exit codes: one convention for the CLI and the driver ---------------- */
@@ -24,28 +26,81 @@ typedef enum pc_exit {
     PC_EXIT_USAGE = 2, /* bad command line */
 } pc_exit;
 
-/* ---- record model ----------------------------------------------------------- */
+/* ---- the field table ---------------------------------------------------------
+ *
+ * Every field a record can hold is one row of include/paperconv/fields.def:
+ * each CSL 1.0.2 variable and our additions (arXiv id, version and primary
+ * class, the `updated` date, the journal reference, subtitle, ...).  Readers
+ * and writers name fields by these ids; formats map their own field names
+ * and tags to them with tables (see pc_map_row in paperconv/format.h). */
 
-/* What kind of work a record describes.  Names follow CSL where one exists. */
+/* How a field's value is held. */
+typedef enum pc_field_kind {
+    PC_FK_NONE = 0,
+    PC_FK_TEXT,   /* a string (CSL string variable) */
+    PC_FK_NUMBER, /* a CSL number variable, kept as text: "12", "XIV", "3-5" */
+    PC_FK_NAME,   /* a list of names: one role (author, editor, ...) */
+    PC_FK_DATE,   /* a date, a range, or a literal date */
+    PC_FK_LIST,   /* a list of strings, de-duplicated (keywords, URLs) */
+} pc_field_kind;
+
+/* Field flags (pc_field_info.flags). */
+enum {
+    PC_FF_CSL = 1u << 0,       /* a CSL 1.0.2 variable: name is its CSL name */
+    PC_FF_RICH = 1u << 1,      /* may carry italic/bold (pc_text.markup) */
+    PC_FF_TITLE = 1u << 2,     /* a title: words may be case-protected */
+    PC_FF_CSL_FIRST = 1u << 3, /* LIST whose CSL variable holds only the first item (URL) */
+    PC_FF_CSL_JOIN = 1u << 4,  /* LIST whose CSL variable is the items joined with ", " */
+};
+
+typedef enum pc_field {
+    PC_F_NONE = 0,
+#define PC_FIELD(id, name, kind, flags) PC_F_##id,
+#include "paperconv/fields.def"
+#undef PC_FIELD
+    PC_F_COUNT
+} pc_field;
+
+typedef struct pc_field_info {
+    pc_field id;
+    const char *name; /* CSL name (PC_FF_CSL) or ours: "arxiv-id" */
+    pc_field_kind kind;
+    unsigned flags;
+} pc_field_info;
+
+/* The row of f; NULL for PC_F_NONE or out of range. */
+const pc_field_info *pc_field_get(pc_field f);
+/* The field whose name is [name, name+n) (exact case), also CSL's aliases
+ * (shortTitle, journalAbbreviation, event); PC_F_NONE if none. */
+pc_field pc_field_by_name(const char *name, size_t n);
+
+/* ---- kinds of work ----------------------------------------------------------- */
+
+/* Every CSL 1.0.2 item type (include/paperconv/kinds.def). */
 typedef enum pc_kind {
-    PC_KIND_NONE = 0,   /* unknown: writers treat it like PC_KIND_PREPRINT */
-    PC_KIND_PREPRINT,   /* arXiv or listing item, not (yet) published */
-    PC_KIND_ARTICLE,    /* journal article */
-    PC_KIND_CONFERENCE, /* paper in proceedings */
-    PC_KIND_BOOK,
-    PC_KIND_CHAPTER,
-    PC_KIND_THESIS,
-    PC_KIND_REPORT,
-    PC_KIND_WEBPAGE,
-    PC_KIND_DATASET,
-    PC_KIND_SOFTWARE,
-    PC_KIND_OTHER,
+    PC_KIND_NONE = 0, /* unknown: writers treat it like PC_KIND_PREPRINT */
+#define PC_KIND(id, csl, broader) PC_KIND_##id,
+#include "paperconv/kinds.def"
+#undef PC_KIND
+    PC_KIND_COUNT
 } pc_kind;
 
-/* A growable list of owned UTF-8 strings. */
+/* CSL type name of k ("article-journal"); "unknown" for PC_KIND_NONE. */
+const char *pc_kind_name(pc_kind k);
+/* The kind whose CSL type is [s, s+n); PC_KIND_NONE if none. */
+pc_kind pc_kind_by_name(const char *s, size_t n);
+/* The broader kind a format writes when it has no type for k (kinds.def). */
+pc_kind pc_kind_broader(pc_kind k);
+
+/* ---- values ------------------------------------------------------------------ */
+
+/* A growable list of owned UTF-8 strings.  Past a few items a hash index
+ * (set) is kept beside it, so pc_strlist_has and pc_strlist_add_unique
+ * take constant time on lists of any length. */
 typedef struct pc_strlist {
     char **items;
     size_t n, cap;
+    struct pc_strset *set; /* private: the hash index, or NULL */
 } pc_strlist;
 
 /* Inline markup over a text field: the bytes [start, end) of the field's
@@ -54,10 +109,11 @@ typedef struct pc_strlist {
  * renders them).  The text itself stays plain: writers without markup use it
  * as it is. */
 typedef enum pc_mark {
-    PC_MARK_ITALIC = 1, /* \emph, \textit, <i>, *...* */
-    PC_MARK_BOLD,       /* \textbf, <b>, **...** */
-    PC_MARK_NOCASE,     /* case protection: only in spans a writer builds from
-                           title_protected, never stored in a record */
+    PC_MARK_NONE = 0,
+    PC_MARK_ITALIC, /* \emph, \textit, <i>, *...* */
+    PC_MARK_BOLD,   /* \textbf, <b>, **...** */
+    PC_MARK_NOCASE, /* case protection: only in spans a writer builds from
+                       pc_text.protected_words, never stored in a record */
 } pc_mark;
 
 typedef struct pc_span {
@@ -70,51 +126,107 @@ typedef struct pc_spanlist {
     size_t n, cap;
 } pc_spanlist;
 
+/* A text or number field's value.  `s` is owned, NFC UTF-8 with LaTeX
+ * decoded (math, $...$, kept verbatim), never empty. */
+typedef struct pc_text {
+    pc_field field;
+    bool truncated; /* the source cut it ("…"); the ellipsis is not in s */
+    char *s;
+    pc_spanlist markup;         /* italic/bold (PC_FF_RICH fields) */
+    pc_strlist protected_words; /* words the input braced to keep their case ({LLM}) */
+} pc_text;
+
+/* Name flags (pc_name.flags): CSL's name options. */
+enum {
+    PC_NAME_COMMA_SUFFIX = 1u << 0,   /* "Smith, Jr.": a comma before the suffix */
+    PC_NAME_STATIC_ORDER = 1u << 1,   /* given and family in the order given (CJK) */
+};
+
 /* One person or organisation.  Personal names fill given/particle/family/
  * suffix; organisations ("The ATLAS Collaboration") fill literal only.
- * All fields are owned, NFC UTF-8, and may be NULL when absent. */
+ * All strings are owned, NFC UTF-8, and NULL when absent. */
 typedef struct pc_name {
-    char *given;    /* "Jean-Luc", "D. E." */
-    char *particle; /* "van der", "de la" (stays with the family name) */
-    char *family;   /* "Berg" */
-    char *suffix;   /* "Jr.", "III" */
-    char *literal;  /* organisations: the whole name, never split */
+    char *given;     /* "Jean-Luc", "D. E." */
+    char *dparticle; /* CSL dropping-particle: "de" in "Charles de Gaulle" when a
+                        style drops it with the given name */
+    char *particle;  /* CSL non-dropping-particle: "van der", "de la" (stays with the family) */
+    char *family;    /* "Berg" */
+    char *suffix;    /* "Jr.", "III" */
+    char *literal;   /* organisations: the whole name, never split */
+    char *orcid;     /* "0000-0002-1825-0097", without the URL */
     pc_strlist affiliations;
+    unsigned flags; /* PC_NAME_* */
 } pc_name;
 
-/* A calendar date; 0 means unknown for each part. */
+/* The names of one role. */
+typedef struct pc_names {
+    pc_field role; /* PC_F_AUTHOR, PC_F_EDITOR, ... */
+    bool et_al;    /* the list was cut ("et al.", "and others") */
+    pc_name *items;
+    size_t n, cap;
+} pc_names;
+
+/* Date flags (pc_date.flags), as EDTF and CSL mark them. */
+enum {
+    PC_DATE_CIRCA = 1u << 0,     /* approximate: EDTF "~", CSL circa */
+    PC_DATE_UNCERTAIN = 1u << 1, /* EDTF "?" */
+    PC_DATE_OPEN_END = 1u << 2,  /* a range with an open end: EDTF "2011/.." */
+    PC_DATE_OPEN_START = 1u << 3, /* a range with an open start: EDTF "../2011" */
+};
+
+/* A date, or a range of two.  0 means unknown for each part.  Years are
+ * astronomical: -876 is 877 BC (as EDTF and biblatex write it); year 0
+ * (1 BC) cannot be told from "unknown" and is not kept.  A value type: no
+ * pointers (a literal date lives in pc_datevar). */
 typedef struct pc_date {
     int year;  /* e.g. 2026; 0 = unknown */
     int month; /* 1..12; 0 = unknown */
     int day;   /* 1..31; 0 = unknown */
+    int end_year, end_month, end_day; /* a range's end; end_year 0 = not a range */
+    int season;    /* 1 spring, 2 summer, 3 autumn, 4 winter (EDTF 21-24); 0 none */
+    unsigned flags; /* PC_DATE_* */
 } pc_date;
 
-/* The one record type.  Text is NFC UTF-8 with LaTeX escapes decoded;
- * math ($...$) is kept verbatim. */
+/* A date field's value: parts, or a literal ("in press", "Spring 1999 or
+ * so") that no part holds, or both (the literal is how the source wrote it). */
+typedef struct pc_datevar {
+    pc_field field;
+    pc_date date;
+    char *literal; /* owned, or NULL */
+} pc_datevar;
+
+/* A list field's value. */
+typedef struct pc_listvar {
+    pc_field field;
+    pc_strlist list;
+} pc_listvar;
+
+/* A pass-through value: an input field with no model field, kept as the
+ * input wrote it so a writer of the same format can write it back; any
+ * other writer counts it in -v. */
+typedef struct pc_extra {
+    const char *format; /* not owned: the reader's format name ("bibtex") */
+    char *name;         /* owned: the field or tag as written ("groups", "M1") */
+    char *value;        /* owned: the raw value */
+} pc_extra;
+
+/* The one record type.  Fields live in small arrays, one per kind of value,
+ * in the order they were set; `slot` finds a field's entry in constant time
+ * (1 + its index, 0 = absent), so a record holds only what it has. */
 typedef struct pc_record {
     pc_kind kind;
-    char *key; /* citation key from the input (BibTeX) or assigned by the driver */
-    char *title;
-    pc_strlist title_protected; /* words the input braced to keep their case ({LLM}) */
-    pc_spanlist title_markup;   /* italic/bold in the title */
-    pc_name *authors;
-    size_t n_authors, cap_authors;
-    bool et_al; /* the author list was cut ("et al.", "and others") */
-    pc_date date;    /* issued / published */
-    pc_date updated; /* last revision (arXiv `updated`) */
-    char *abstract;
-    bool abstract_truncated; /* the source cut it ("…"); the ellipsis is not in the text */
-    pc_spanlist abstract_markup;
-    char *doi;               /* bare DOI, "10.1234/x", never a URL */
-    char *arxiv_id;          /* "2610.01234" or "math/0211159", without version */
-    int arxiv_version;       /* 2 for v2; 0 unknown */
-    char *arxiv_primary;     /* primary category, "cs.LG" */
-    pc_strlist urls;
-    pc_strlist keywords; /* keywords and categories */
-    char *container;     /* journal or proceedings title */
-    char *volume, *issue, *pages, *publisher;
-    char *journal_ref; /* free-text journal reference (arXiv journal_ref) */
-    char *comment;     /* free-text comment / note */
+    char *key; /* citation key from the input or assigned by the driver */
+    pc_text *texts;
+    size_t n_texts, cap_texts;
+    pc_names *names;
+    size_t n_names, cap_names;
+    pc_datevar *dates;
+    size_t n_dates, cap_dates;
+    pc_listvar *lists;
+    size_t n_lists, cap_lists;
+    pc_extra *extras;
+    size_t n_extras, cap_extras;
+    unsigned char slot[PC_F_COUNT];
     /* where the record starts in its input, for diagnostics */
     const char *src_file; /* not owned: lives as long as the input */
     unsigned long src_line;
@@ -123,19 +235,110 @@ typedef struct pc_record {
 void pc_record_init(pc_record *r);
 /* Frees everything r owns and re-initialises it (r itself is not freed). */
 void pc_record_clear(pc_record *r);
-/* Appends a zeroed author and returns it; the record owns it. */
-pc_name *pc_record_add_author(pc_record *r);
+
+/* -- text and number fields -- */
+
+/* The value of text/number field f, or NULL when absent. */
+const char *pc_record_get(const pc_record *r, pc_field f);
+/* The whole entry of f (markup, protected words, truncated), or NULL. */
+const pc_text *pc_record_text(const pc_record *r, pc_field f);
+pc_text *pc_record_text_mut(pc_record *r, pc_field f);
+/* Sets f to a copy of [s, s+n), replacing any value; markup and protected
+ * words are reset.  An empty value removes the field and returns NULL. */
+pc_text *pc_record_set(pc_record *r, pc_field f, const char *s, size_t n);
+/* The same for a NUL-terminated string (NULL removes the field). */
+pc_text *pc_record_set_str(pc_record *r, pc_field f, const char *s);
+/* Takes ownership of s (malloc'd; freed when empty). */
+pc_text *pc_record_take(pc_record *r, pc_field f, char *s);
+/* Sets f and moves *markup (which may be NULL) into it: spans outside the
+ * text are clipped; *markup is left empty. */
+pc_text *pc_record_set_rich(pc_record *r, pc_field f, const char *s, size_t n,
+                            pc_spanlist *markup);
+/* Appends [s, s+n) to f after `sep` (when f has a value): "a" + "; " + "b". */
+pc_text *pc_record_append(pc_record *r, pc_field f, const char *sep, const char *s, size_t n);
+/* Removes f (any kind). */
+void pc_record_unset(pc_record *r, pc_field f);
+/* Whether f (any kind) has a value. */
+bool pc_record_has(const pc_record *r, pc_field f);
+
+/* -- names -- */
+
+/* The names of `role`, or NULL when there are none. */
+const pc_names *pc_record_names(const pc_record *r, pc_field role);
+/* The names of `role`, created empty when absent. */
+pc_names *pc_record_names_mut(pc_record *r, pc_field role);
+/* Appends a zeroed name to `role` and returns it; the record owns it. */
+pc_name *pc_record_add_name(pc_record *r, pc_field role);
+/* Appends a zeroed name to a list and returns it. */
+pc_name *pc_names_add(pc_names *l);
+/* Number of authors (PC_F_AUTHOR), 0 when none. */
+size_t pc_record_n_authors(const pc_record *r);
+/* The i-th author (i < pc_record_n_authors). */
+const pc_name *pc_record_author(const pc_record *r, size_t i);
 void pc_name_clear(pc_name *n);
+
+/* -- dates -- */
+
+/* The date of f, or NULL when f has no date parts (see pc_record_date_literal). */
+const pc_date *pc_record_date(const pc_record *r, pc_field f);
+/* The literal of date field f, or NULL. */
+const char *pc_record_date_literal(const pc_record *r, pc_field f);
+/* Sets f's parts (the literal, if any, stays). A date with no year removes the parts. */
+void pc_record_set_date(pc_record *r, pc_field f, const pc_date *d);
+/* Sets f's literal (copied; empty removes it). */
+void pc_record_set_date_literal(pc_record *r, pc_field f, const char *s, size_t n);
+
+/* -- lists -- */
+
+/* The list of f, or NULL when empty. */
+const pc_strlist *pc_record_list(const pc_record *r, pc_field f);
+/* Appends [s, s+n) (trimmed) to list f unless empty or already there;
+ * returns whether it was added.  Constant time (hashed). */
+bool pc_record_list_add(pc_record *r, pc_field f, const char *s, size_t n);
+
+/* -- pass-through -- */
+
+/* Keeps an input field that has no model field (copies name and value;
+ * `format` must outlive the record: a format's static name). */
+void pc_record_add_extra(pc_record *r, const char *format, const char *name, size_t name_n,
+                         const char *value, size_t value_n);
+
+/* -- conventions every reader shares (one place, not one per reader) -- */
+
+/* Sets the abstract: a final "…" (or, with `dots`, "...") marks it
+ * truncated and is removed, with the white space before it; markup as
+ * pc_record_set_rich. */
+pc_text *pc_record_set_abstract(pc_record *r, const char *s, size_t n, pc_spanlist *markup,
+                                bool dots);
+/* Sets the DOI from any spelling ("doi:", resolver URLs): the bare DOI; the
+ * arXiv DOI (10.48550/arXiv.ID) sets the arXiv id instead.  False when
+ * [s, s+n) holds no DOI (then nothing is set). */
+bool pc_record_set_doi(pc_record *r, const char *s, size_t n);
+/* Sets the arXiv id and version from any spelling (bare, arXiv:ID, an
+ * arxiv.org URL, the arXiv DOI); false when it is not one. */
+bool pc_record_set_arxiv(pc_record *r, const char *s, size_t n);
+/* The note as CSL, RIS and BibTeX writers write it: the note, then the
+ * journal reference on a line "Journal reference: ..." (Zotero's habit). */
+void pc_record_note_compose(const pc_record *r, struct pc_buf *out);
+/* The reverse: a "Journal reference: " line becomes the journal reference,
+ * the rest the note. */
+void pc_record_note_split(pc_record *r, const char *s, size_t n);
+/* Makes `updated` the issued date when opt.date says so (arXiv readers keep
+ * both; the driver calls this before writing with --date updated). */
+void pc_record_choose_date(pc_record *r, bool use_updated);
+
+/* -- lists of strings and spans -- */
 
 void pc_strlist_push(pc_strlist *l, const char *s); /* copies s */
 void pc_strlist_push_n(pc_strlist *l, const char *s, size_t n);
+/* Pushes a copy unless an equal string is there; returns whether it was added. */
+bool pc_strlist_add_unique(pc_strlist *l, const char *s, size_t n);
 void pc_strlist_clear(pc_strlist *l);
 bool pc_strlist_has(const pc_strlist *l, const char *s);
+bool pc_strlist_has_n(const pc_strlist *l, const char *s, size_t n);
 /* Appends a span (end may be filled in later) and returns its index. */
 size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark);
 void pc_spanlist_clear(pc_spanlist *l);
-
-const char *pc_kind_name(pc_kind k); /* "preprint", "article", ... */
 
 /* ---- diagnostics ------------------------------------------------------------ */
 
@@ -184,9 +387,9 @@ typedef struct pc_ctx {
     unsigned long n_errors, n_warnings;
     unsigned long n_read, n_written, n_skipped;
     bool output_failed; /* a writer could not write: the output is incomplete */
-    /* per-field "dropped by the writer" counters, summarised with -v */
-    struct pc_dropcount *drops;
-    size_t n_drops, cap_drops;
+    /* per-field "dropped by the writer" counters, summarised with -v
+     * (private: src/diag.c) */
+    struct pc_drops *drops;
 } pc_ctx;
 
 void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user);
@@ -238,6 +441,12 @@ struct pc_format {
     void *(*write_begin)(FILE *out, pc_ctx *ctx);
     bool (*write_record)(void *state, const pc_record *rec);
     bool (*write_end)(void *state);
+    /* The format's field map (paperconv/map.h): which of its fields or tags
+     * hold which model field, in both directions.  NULL for a format that
+     * maps through another's (the listing reader).  The README's "what
+     * each format keeps" matrix is generated from these. */
+    const struct pc_map_row *map;
+    size_t map_len;
 };
 
 /* The table, NULL-terminated (src/registry.c). */

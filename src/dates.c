@@ -1,4 +1,5 @@
-/* dates.c — date parsing (many written forms) and ISO formatting. */
+/* SPDX-License-Identifier: MIT */
+/* dates.c — date parsing (many written forms, EDTF) and ISO/EDTF formatting. */
 #include "dates.h"
 #include "unicode.h"
 
@@ -76,7 +77,7 @@ static int days_in_month(int y, int m)
 
 bool pc_date_valid(const pc_date *d)
 {
-    if (d->year < 0 || d->year > 9999 || d->month < 0 || d->month > 12 || d->day < 0)
+    if (d->year < -9999 || d->year > 9999 || d->month < 0 || d->month > 12 || d->day < 0)
         return false;
     if (d->day && !d->month)
         return false;
@@ -95,7 +96,8 @@ void pc_date_iso(const pc_date *d, pc_buf *out)
      * record's date, and three pc_buf_printf calls (vsnprintf twice each)
      * cost more than the rest of the date handling. */
     if (d->year < 0 || d->year > 9999 || d->month < 0 || d->month > 99 || d->day < 0 || d->day > 99) {
-        pc_buf_printf(out, "%04d", d->year);
+        /* EDTF and biblatex: a BC year is "-" and four digits (-0876) */
+        pc_buf_printf(out, d->year < 0 ? "-%04d" : "%04d", d->year < 0 ? -d->year : d->year);
         if (d->month) {
             pc_buf_printf(out, "-%02d", d->month);
             if (d->day)
@@ -169,7 +171,7 @@ static bool parse_numeric(const char *s, size_t n, pc_date *d)
     } else if (i < n && s[i] != 'T') {
         return false;
     }
-    *d = (pc_date){y, m, dd};
+    *d = (pc_date){.year = y, .month = m, .day = dd};
     return pc_date_valid(d);
 }
 
@@ -252,21 +254,129 @@ static bool parse_words(const char *s, size_t n, pc_date *d)
     pc_buf_free(&w);
     if (!ok || !year || (day && !month))
         return false;
-    *d = (pc_date){year, month, day};
+    *d = (pc_date){.year = year, .month = month, .day = day};
     return pc_date_valid(d);
 }
 
 bool pc_date_parse(const char *s, size_t n, pc_date *d)
 {
-    *d = (pc_date){0, 0, 0};
+    *d = (pc_date){0};
     pc_trim(&s, &n);
     if (!n)
         return false;
     if (parse_numeric(s, n, d))
         return true;
-    *d = (pc_date){0, 0, 0};
+    *d = (pc_date){0};
     if (parse_words(s, n, d))
         return true;
-    *d = (pc_date){0, 0, 0};
+    *d = (pc_date){0};
     return false;
+}
+
+/* ---- EDTF (ISO 8601-2) ------------------------------------------------------ */
+
+/* One EDTF date at s[*i]: [-]YYYY[-MM[-DD]] or YYYY-21..24 (a season),
+ * then ? ~ % qualifiers.  Fills the start or end parts of d. */
+static bool edtf_one(const char *s, size_t n, size_t *i, pc_date *d, bool end)
+{
+    bool neg = *i < n && s[*i] == '-';
+    if (neg)
+        (*i)++;
+    int y, m = 0, dd = 0;
+    if (digits(s, n, i, 4, &y) != 4 || (*i < n && pc_is_digit((unsigned char)s[*i])))
+        return false;
+    if (*i < n && s[*i] == '-') {
+        (*i)++;
+        if (digits(s, n, i, 2, &m) != 2)
+            return false;
+        if (*i < n && s[*i] == '-' && m <= 12) {
+            (*i)++;
+            if (digits(s, n, i, 2, &dd) != 2)
+                return false;
+        }
+    }
+    for (; *i < n && strchr("?~%", s[*i]) && s[*i]; (*i)++)
+        d->flags |= s[*i] == '?' ? PC_DATE_UNCERTAIN
+                    : s[*i] == '~' ? PC_DATE_CIRCA
+                                   : PC_DATE_UNCERTAIN | PC_DATE_CIRCA;
+    int season = 0;
+    if (m >= 21 && m <= 24) {
+        season = m - 20;
+        m = 0;
+    }
+    pc_date p = {.year = neg ? -y : y, .month = m, .day = dd};
+    if (!p.year || !pc_date_valid(&p))
+        return false;
+    if (end) {
+        d->end_year = p.year;
+        d->end_month = m;
+        d->end_day = dd;
+    } else {
+        d->year = p.year;
+        d->month = m;
+        d->day = dd;
+        d->season = season;
+    }
+    return true;
+}
+
+bool pc_date_parse_edtf(const char *s, size_t n, pc_date *d)
+{
+    memset(d, 0, sizeof *d);
+    pc_trim(&s, &n);
+    size_t i = 0;
+    if (n >= 3 && memcmp(s, "../", 3) == 0) { /* open start: keep the end as the date */
+        i = 3;
+        if (!edtf_one(s, n, &i, d, false) || i != n)
+            return memset(d, 0, sizeof *d), false;
+        d->flags |= PC_DATE_OPEN_START;
+        return true;
+    }
+    if (!edtf_one(s, n, &i, d, false))
+        return memset(d, 0, sizeof *d), false;
+    if (i < n && s[i] == '/') {
+        i++;
+        if (i == n || (n - i == 2 && s[i] == '.' && s[i + 1] == '.')) {
+            d->flags |= PC_DATE_OPEN_END;
+            return true;
+        }
+        if (!edtf_one(s, n, &i, d, true))
+            return memset(d, 0, sizeof *d), false;
+    }
+    if (i != n)
+        return memset(d, 0, sizeof *d), false;
+    return true;
+}
+
+static void edtf_qualifiers(const pc_date *d, pc_buf *out)
+{
+    unsigned q = d->flags & (PC_DATE_CIRCA | PC_DATE_UNCERTAIN);
+    if (q == (PC_DATE_CIRCA | PC_DATE_UNCERTAIN))
+        pc_buf_putc(out, '%');
+    else if (q == PC_DATE_CIRCA)
+        pc_buf_putc(out, '~');
+    else if (q == PC_DATE_UNCERTAIN)
+        pc_buf_putc(out, '?');
+}
+
+void pc_date_edtf(const pc_date *d, pc_buf *out)
+{
+    if (!d->year)
+        return;
+    if (d->flags & PC_DATE_OPEN_START)
+        pc_buf_puts(out, "../");
+    pc_date start = {.year = d->year, .month = d->season ? 0 : d->month, .day = d->season ? 0 : d->day};
+    pc_date_iso(&start, out);
+    if (d->season) {
+        pc_buf_putc(out, '-');
+        pc_buf_put_int(out, 20 + d->season, 2);
+    }
+    edtf_qualifiers(d, out);
+    if (d->end_year) {
+        pc_date e = {.year = d->end_year, .month = d->end_month, .day = d->end_day};
+        pc_buf_putc(out, '/');
+        pc_date_iso(&e, out);
+    } else if (d->flags & PC_DATE_OPEN_END) {
+        pc_buf_puts(out, "/..");
+    }
 }

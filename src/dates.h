@@ -18,6 +18,13 @@ bool pc_date_parse(const char *s, size_t n, pc_date *d);
 bool pc_date_valid(const pc_date *d);
 /* Appends ISO 8601 with only the known parts: 2026-10-02, 2026-10, 2026. */
 void pc_date_iso(const pc_date *d, pc_buf *out);
+/* Parses an EDTF date (ISO 8601-2 levels 0 and 1, as CSL and biblatex
+ * write them): -0876, 2011-05-25, 2011-05~, 2011?, 2011-23 (a season),
+ * 2011-05/2012-02 (a range), 2011/.. and ../2011 (open).  False (and *d
+ * zeroed) when [s, s+n) is not one. */
+bool pc_date_parse_edtf(const char *s, size_t n, pc_date *d);
+/* Appends d as EDTF: the reverse of pc_date_parse_edtf. */
+void pc_date_edtf(const pc_date *d, pc_buf *out);
 /* Month number for a month name or abbreviation in any supported language
  * (case and accents ignored, trailing '.' allowed); 0 if none. */
 int pc_month_from_name(const char *s, size_t n);

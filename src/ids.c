@@ -126,17 +126,3 @@ bool pc_arxiv_parse(const char *s, size_t n, pc_buf *id, int *version)
     *version = 0;
     return false;
 }
-
-bool pc_record_set_arxiv(pc_record *rec, const char *s, size_t n)
-{
-    pc_buf id = PC_BUF_INIT;
-    int version;
-    bool ok = pc_arxiv_parse(s, n, &id, &version);
-    if (ok) {
-        free(rec->arxiv_id);
-        rec->arxiv_id = pc_buf_detach(&id);
-        rec->arxiv_version = version;
-    }
-    pc_buf_free(&id);
-    return ok;
-}

@@ -25,8 +25,5 @@ size_t pc_arxiv_scan(const char *s, size_t n, pc_buf *id, int *version);
  * id and *version as pc_arxiv_scan does. */
 bool pc_arxiv_parse(const char *s, size_t n, pc_buf *id, int *version);
 
-/* Sets rec's arXiv id and version from s if it is one (pc_arxiv_parse);
- * returns whether it was. */
-bool pc_record_set_arxiv(pc_record *rec, const char *s, size_t n);
 
 #endif

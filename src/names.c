@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.c — name and author-list parsing (see names.h for the rules). */
 #include "names.h"
 #include "unicode.h"
@@ -417,13 +418,13 @@ static bool is_folded(const char *s, size_t n)
 }
 
 /* Adds one list item: "Name (Aff; Aff2) (Aff3)". */
-static void add_item(const char *s, size_t n, pc_record *rec)
+static void add_item(const char *s, size_t n, pc_names *l)
 {
     pc_trim(&s, &n);
     if (!n)
         return;
     if (is_et_al(s, n)) {
-        rec->et_al = true;
+        l->et_al = true;
         return;
     }
     /* "Name et al." / "Name and others" at the end of the last item */
@@ -431,23 +432,23 @@ static void add_item(const char *s, size_t n, pc_record *rec)
     for (size_t t = 0; t < sizeof tails / sizeof *tails; t++) {
         size_t tl = strlen(tails[t]);
         if (n > tl && pc_strncasecmp(s + n - tl, tails[t], tl) == 0) {
-            rec->et_al = true;
+            l->et_al = true;
             n -= tl;
             pc_trim(&s, &n);
             break;
         }
     }
     /* a lone suffix belongs to the previous author ("John Smith, Jr.") */
-    if (pc_name_is_suffix(s, n) && rec->n_authors &&
-        !rec->authors[rec->n_authors - 1].suffix && !rec->authors[rec->n_authors - 1].literal) {
-        rec->authors[rec->n_authors - 1].suffix = pc_xstrndup(s, n);
+    if (pc_name_is_suffix(s, n) && l->n &&
+        !l->items[l->n - 1].suffix && !l->items[l->n - 1].literal) {
+        l->items[l->n - 1].suffix = pc_xstrndup(s, n);
         return;
     }
     pc_strlist affs = {0};
     /* Most items are a bare, already folded name (readers decode and fold
      * before splitting): parse it in place, without the two buffers. */
     if (!memchr(s, '(', n) && is_folded(s, n)) {
-        pc_name *nm = pc_record_add_author(rec);
+        pc_name *nm = pc_names_add(l);
         pc_name_parse(s, n, nm);
         nm->affiliations = affs;
         return;
@@ -492,12 +493,12 @@ static void add_item(const char *s, size_t n, pc_record *rec)
     pc_buf folded = PC_BUF_INIT;
     pc_buf_put_folded(&folded, name.ptr, name.len);
     if (folded.len) {
-        pc_name *nm = pc_record_add_author(rec);
+        pc_name *nm = pc_names_add(l);
         pc_name_parse(folded.ptr, folded.len, nm);
         nm->affiliations = affs;
-    } else if (rec->n_authors) { /* "(Aff)" alone: the previous author's */
+    } else if (l->n) { /* "(Aff)" alone: the previous author's */
         for (size_t k = 0; k < affs.n; k++)
-            pc_strlist_push(&rec->authors[rec->n_authors - 1].affiliations, affs.items[k]);
+            pc_strlist_push(&l->items[l->n - 1].affiliations, affs.items[k]);
         pc_strlist_clear(&affs);
     } else {
         pc_strlist_clear(&affs);
@@ -577,10 +578,10 @@ static bool only_numbers(const char *s)
 
 /* Replaces affiliations that are only numbers ("1 and 2", "1, 3") with the
  * legend's text. */
-static void apply_legend(pc_record *rec, size_t first, const pc_strlist *legend)
+static void apply_legend(pc_names *l, size_t first, const pc_strlist *legend)
 {
-    for (size_t a = first; a < rec->n_authors; a++) {
-        pc_strlist *affs = &rec->authors[a].affiliations;
+    for (size_t a = first; a < l->n; a++) {
+        pc_strlist *affs = &l->items[a].affiliations;
         pc_strlist out = {0};
         for (size_t i = 0; i < affs->n; i++) {
             const char *x = affs->items[i];
@@ -606,10 +607,10 @@ static void apply_legend(pc_record *rec, size_t first, const pc_strlist *legend)
     }
 }
 
-void pc_names_parse_list(const char *s, size_t n, pc_record *rec)
+void pc_names_parse_list(const char *s, size_t n, pc_names *l)
 {
     pc_strlist legend = {0};
-    size_t first = rec->n_authors;
+    size_t first = l->n;
     size_t legend_at = find_legend(s, n, &legend);
     if (legend_at < n) {
         n = legend_at;
@@ -635,12 +636,12 @@ void pc_names_parse_list(const char *s, size_t n, pc_record *rec)
             sep = 3;
         if (!sep)
             continue;
-        add_item(s + start, i - start, rec);
+        add_item(s + start, i - start, l);
         start = i + sep;
         i += sep - 1;
     }
-    add_item(s + start, n - start, rec);
+    add_item(s + start, n - start, l);
     if (legend.n)
-        apply_legend(rec, first, &legend);
+        apply_legend(l, first, &legend);
     pc_strlist_clear(&legend);
 }

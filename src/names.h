@@ -32,10 +32,10 @@ bool pc_name_is_organisation(const char *s, size_t n);
 /* True if the word is a name suffix (Jr., Sr., II, III, IV). */
 bool pc_name_is_suffix(const char *s, size_t n);
 
-/* Splits an author list ("A (Aff), B and C et al.") and appends each author to
- * rec; text in parentheses becomes that author's affiliations ("; " separates
- * several); "et al." / "and others" set rec->et_al. */
-void pc_names_parse_list(const char *s, size_t n, pc_record *rec);
+/* Splits a name list ("A (Aff), B and C et al.") and appends each name to
+ * `list`; text in parentheses becomes that name's affiliations ("; "
+ * separates several); "et al." / "and others" set list->et_al. */
+void pc_names_parse_list(const char *s, size_t n, pc_names *list);
 
 /* True if a particle is written joined to the family name, without a
  * space: it ends in "-" or an apostrophe ("al-", "d'"). */
