@@ -9,6 +9,7 @@ cd "$T" || exit 1
 $PC "$S" -t bibtex > want.bib 2>/dev/null
 $PC "$S" -t csljson > want.json 2>/dev/null
 no_temp() { [ -z "$(ls -A | grep '^\.paperconv')" ]; }
+clean() { rm -f .paperconv-*; } # so that each case is judged alone
 ulimit -c 0 # SIGQUIT and SIGABRT would dump core
 
 # slow_start [ENV...] -- ARGS: paperconv reading the FIFO slow.fifo in the
@@ -32,6 +33,7 @@ slow_stop() { # [REST]: writes REST to the FIFO, closes it, waits; status in $st
 
 # -- an ignored signal stays ignored (nohup, trap '' HUP) ----------------
 for sig in HUP INT; do
+    clean
     echo OLD > ign.bib
     slow_start sh -c "trap '' $sig; exec $PC slow.fifo -f listing -t bibtex -o ign.bib"
     kill -"$sig" $pid
@@ -47,6 +49,7 @@ done
 
 # -- every signal whose default ends the process: clean up, die of it -----
 for sig in HUP INT QUIT TERM USR1 USR2 ALRM PIPE VTALRM PROF XCPU ABRT RTMIN; do
+    clean
     echo OLD > sig.bib
     slow_start env --default-signal $PC slow.fifo -f listing -t bibtex -o sig.bib
     had=$(ls -A | grep -c '^\.paperconv')
@@ -62,6 +65,7 @@ for sig in HUP INT QUIT TERM USR1 USR2 ALRM PIPE VTALRM PROF XCPU ABRT RTMIN; do
 done
 
 # -- ulimit -f: the write fails (EFBIG), exit 1, old file intact -----------
+clean
 echo OLD > big.bib
 (ulimit -f 8; exec $PC "$S" -t bibtex -o big.bib) > /dev/null 2> fsz.err
 st=$?
