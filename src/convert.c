@@ -201,8 +201,8 @@ static void assign_key(run *r, size_t input, pc_record *rec)
     unsigned long long p = r->base[input] + rec->src_line;
     pc_key_clash clash;
     pc_keyset_assign_at(r->keys, rec, r->ctx->opt.rekey, p <= UINT32_MAX ? (uint32_t)p : 0, &clash);
-    if (!clash.wanted)
-        return;
+    if (!clash.wanted || (!clash.input_key && r->ctx->opt.verbose < 1))
+        return; /* notes are shown with -v only: do not build them */
     pc_buf where = PC_BUF_INIT;
     if (!clash.first) {
         pc_buf_puts(&where, "an earlier record");
