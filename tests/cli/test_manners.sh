@@ -96,16 +96,20 @@ if script -qec true /dev/null < /dev/null > /dev/null 2>&1; then
     contains "stdin a terminal: a one-line hint" tty.out "paperconv: reading standard input (end with Ctrl-D"
     script -qec "$PC -t bibtex < '$S' > /dev/null" /dev/null < /dev/null > tty-small.out 2>&1
     check "terminal, small input: no progress line" sh -c "! grep -q records tty-small.out"
-    # 4096 copies of the sample, 51 MB: over the 50 MB threshold
-    cp "$S" big.txt
-    for i in 1 2 3 4 5 6 7 8 9 10 11 12; do cat big.txt big.txt > big2.txt && mv big2.txt big.txt; done
-    script -qec "$PC -t ris big.txt -q > /dev/null" /dev/null < /dev/null > tty-big.out 2>&1
-    contains "terminal, big input: a progress line" tty-big.out "102400 records, "
+    # 54 MB of comment lines around one entry: over the 50 MB threshold,
+    # and only one record to write
+    awk 'BEGIN { for (i = 0; i < 750000; i++) printf "%% padding line %056d\n", i }' > big.bib
+    cat a.bib >> big.bib
+    script -qec "$PC big.bib -t ris > /dev/null" /dev/null < /dev/null > tty-big.out 2>&1
+    contains "terminal, big input: a progress line" tty-big.out "paperconv: 1 records, 54.0 MB, "
     contains "terminal, big input: percent" tty-big.out "100%"
     check "terminal, big input: redrawn in place" grep -q "$(printf '\r')paperconv: " tty-big.out
-    script -qec "$PC -t ris big.txt -q --no-progress > /dev/null" /dev/null < /dev/null > tty-off.out 2>&1
+    script -qec "$PC big.bib -t ris --no-progress > /dev/null" /dev/null < /dev/null > tty-off.out 2>&1
     check "terminal, --no-progress: no line" sh -c "! grep -q records tty-off.out"
-    rm -f big.txt
+    script -qec "$PC big.bib -t ris" /dev/null < /dev/null > tty-screen.out 2>&1
+    contains "terminal, output on the screen: the output" tty-screen.out "TY  - "
+    check "terminal, output on the screen: no progress line" sh -c "! grep -q records tty-screen.out"
+    rm -f big.bib
 else
     skip "terminal tests" "script (util-linux) cannot open a pty here"
 fi
