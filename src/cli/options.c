@@ -68,10 +68,10 @@ static void valid_formats(FILE *f, bool readers)
 
 /* What follows a usage error. */
 typedef enum then {
-    THEN_HELP = 0, /* "Try 'paperconv --help'." */
-    THEN_READERS,  /* the valid input formats */
-    THEN_WRITERS,  /* the valid output formats */
-    THEN_NOTHING,
+    PC_THEN_HELP = 0, /* "Try 'paperconv --help'." */
+    PC_THEN_READERS,  /* the valid input formats */
+    PC_THEN_WRITERS,  /* the valid output formats */
+    PC_THEN_NOTHING,
 } then;
 
 /* Reports a usage error and returns PC_EXIT_USAGE. */
@@ -84,9 +84,9 @@ __attribute__((format(printf, 3, 4))) static int usage_error(const pc_cli *c, th
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
-    if (next == THEN_READERS || next == THEN_WRITERS)
-        valid_formats(stderr, next == THEN_READERS);
-    else if (next == THEN_HELP)
+    if (next == PC_THEN_READERS || next == PC_THEN_WRITERS)
+        valid_formats(stderr, next == PC_THEN_READERS);
+    else if (next == PC_THEN_HELP)
         fprintf(stderr, "Try 'paperconv --help'.\n");
     return PC_EXIT_USAGE;
 }
@@ -145,13 +145,13 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
         else if (strcmp(arg, "updated") == 0)
             c->opt.date = PC_DATE_UPDATED;
         else
-            return usage_error(c, THEN_NOTHING, "--date takes 'published' or 'updated', not '%s'", arg);
+            return usage_error(c, PC_THEN_NOTHING, "--date takes 'published' or 'updated', not '%s'", arg);
         break;
     case OPT_LIST: list_formats(stdout); return PC_EXIT_OK;
     case 'h': usage(stdout); return PC_EXIT_OK;
     case 'V': printf("paperconv %s\n", PC_VERSION); return PC_EXIT_OK;
-    case ':': return usage_error(c, THEN_HELP, "option '%s' needs a value", arg);
-    default: return usage_error(c, THEN_HELP, "unknown option '%s'", arg);
+    case ':': return usage_error(c, PC_THEN_HELP, "option '%s' needs a value", arg);
+    default: return usage_error(c, PC_THEN_HELP, "unknown option '%s'", arg);
     }
     return -1;
 }
@@ -163,20 +163,20 @@ static int choose_formats(pc_cli *c, const char *to_name, const char *from_name)
     if (!to_name && to_file) {
         c->to = pc_format_by_extension(c->out_path, false);
         if (!c->to)
-            return usage_error(c, THEN_WRITERS, "no output format: use -t FORMAT (the extension of '%s' "
+            return usage_error(c, PC_THEN_WRITERS, "no output format: use -t FORMAT (the extension of '%s' "
                                        "names none)", c->out_path);
     } else if (!to_name) {
-        return usage_error(c, THEN_WRITERS, "no output format: use -t FORMAT");
+        return usage_error(c, PC_THEN_WRITERS, "no output format: use -t FORMAT");
     } else {
         c->to = pc_format_find(to_name);
         if (!c->to || !c->to->write_begin)
-            return usage_error(c, THEN_WRITERS, c->to ? "no writer for output format '%s'"
+            return usage_error(c, PC_THEN_WRITERS, c->to ? "no writer for output format '%s'"
                                              : "unknown output format '%s'", to_name);
     }
     if (from_name) {
         c->from = pc_format_find(from_name);
         if (!c->from || !c->from->read_open)
-            return usage_error(c, THEN_READERS, c->from ? "no reader for input format '%s'"
+            return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'"
                                                : "unknown input format '%s'", from_name);
     }
     return -1;

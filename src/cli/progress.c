@@ -3,7 +3,8 @@
  * "paperconv: 120000 records, 512.0 MB, 85.3 MB/s, 12%, 0:52 left".
  *
  * On a terminal it is one line redrawn in place at most 4 times a second,
- * shown once the input is over 50 MB, and ended by the last state; with
+ * shown once the input is over 50 MB (unless the output goes to the same
+ * screen), and ended by the last state; with
  * --progress and stderr not a terminal (a log file) it is a plain line at
  * most once a second.  Never shown in pipes or logs unless asked. */
 #include "cli.h"
@@ -80,7 +81,9 @@ void pc_cli_progress_start(pc_cli *c, pc_ctx *ctx)
     m->prog = c->prog;
     m->tty = isatty(STDERR_FILENO) && !(term && strcmp(term, "dumb") == 0);
     m->forced = c->progress == PC_PROGRESS_ON;
-    if (c->progress == PC_PROGRESS_OFF || (!m->tty && !m->forced))
+    /* by default, not when the records themselves scroll by on the terminal */
+    bool to_screen = (!c->out_path || strcmp(c->out_path, "-") == 0) && isatty(STDOUT_FILENO);
+    if (c->progress == PC_PROGRESS_OFF || (!m->forced && (!m->tty || to_screen)))
         return;
     m->start = now_seconds();
     m->last = 0;
