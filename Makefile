@@ -73,7 +73,11 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN): $(BUILD)/src/main.o $(LIB)
+# The command line (src/cli/) stays out of the library.
+CLI_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
+$(CLI_OBJ): $(wildcard src/cli/*.h)
+
+$(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/harness.h $(LIB)

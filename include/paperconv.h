@@ -171,9 +171,20 @@ typedef struct pc_options {
     bool rekey;      /* ignore keys from the input, always generate */
     int verbose;     /* 0 quiet summary, 1 -v */
     pc_date_choice date;
+    const char *encoding; /* --encoding: the inputs' character set (iconv name); NULL = UTF-8 */
 } pc_options;
 
 typedef struct pc_keyset pc_keyset; /* unique citation keys (src/citekey.c) */
+
+/* How far a run has got, for a progress display (pc_ctx.progress). */
+typedef struct pc_progress {
+    unsigned long records;    /* records read so far (written or skipped) */
+    unsigned long long bytes; /* input bytes read so far, over all inputs */
+    unsigned long long total; /* the inputs' total size; 0 = unknown (a pipe) */
+    bool done;                /* the last call of the run */
+} pc_progress;
+
+typedef void (*pc_progress_fn)(void *user, const pc_progress *p);
 
 /* Shared state of one conversion run: options, the diagnostic sink and its
  * counters.  Readers and writers receive it; they never print. */
@@ -187,6 +198,10 @@ typedef struct pc_ctx {
     /* per-field "dropped by the writer" counters, summarised with -v */
     struct pc_dropcount *drops;
     size_t n_drops, cap_drops;
+    /* progress hook, NULL = none: pc_convert calls it about every MB of
+     * input (or 4096 records) and once at the end; it must be cheap */
+    pc_progress_fn progress;
+    void *progress_user;
 } pc_ctx;
 
 void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user);
