@@ -55,7 +55,7 @@ all: $(BIN)
 help:
 	@echo "make            build $(BIN), $(LIB) and $(SHLIB)"
 	@echo "make deps       install missing Debian packages (build + test oracles)"
-	@echo "make demo       deps, build, convert the bundled sample to BibTeX"
+	@echo "make demo       deps, build, convert the listing sample to BibTeX, check every sample"
 	@echo "make check      run every test (SANITIZE=1 for ASan+UBSan)"
 	@echo "make asan       make check under ASan+UBSan"
 	@echo "make valgrind   make check with the binaries under valgrind"
@@ -129,10 +129,14 @@ $(TOOL_BIN): tests/tools/pctool.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+# make demo: deps, build, the listing sample to BibTeX; then every sample
+# (one per reader) must convert with exit 0 and at least one record.
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@echo "== $(BIN) samples/latest-parallel-computing.fr.txt -t bibtex" >&2
 	@./$(BIN) samples/latest-parallel-computing.fr.txt -t bibtex
+	@echo "== every sample" >&2
+	@sh tools/demo.sh ./$(BIN)
 
 check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 
