@@ -117,6 +117,7 @@ $(SHLIB): $(LIB_OBJ) $(EXPORTS)
 shared: $(SHLIB)
 all: $(SHLIB)
 check-bins: $(SHLIB)
+valgrind: $(SHLIB)
 
 $(BIN): $(BUILD)/src/main.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -36,8 +36,10 @@ check "installed bash completion" cmp -s "$ROOT/completions/paperconv.bash" "$P/
 check "installed zsh completion" cmp -s "$ROOT/completions/_paperconv" "$P/share/zsh/site-functions/_paperconv"
 check "installed fish completion" cmp -s "$ROOT/completions/paperconv.fish" "$P/share/fish/vendor_completions.d/paperconv.fish"
 if command -v man > /dev/null 2>&1; then
-    MANPATH="$P/share/man" man -P cat paperconv > "$T/man.txt" 2> /dev/null
-    contains "man finds the installed page" "$T/man.txt" "paperconv"
+    MANPATH="$P/share/man" MANWIDTH=80 man -P cat paperconv > "$T/man.txt" 2> /dev/null
+    contains "man finds the installed page" "$T/man.txt" "convert paper listings and bibliographic files"
+else
+    skip "man finds the installed page" "man is not installed"
 fi
 
 # a second install over the first is fine (packagers re-run it)
