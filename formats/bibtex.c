@@ -462,7 +462,13 @@ static bool bib_write(void *state, const pc_record *r)
     text_field(w, "volume", r->volume, 0);
     text_field(w, "number", r->issue, 0);
     text_field(w, "pages", r->pages, 0);
-    text_field(w, "publisher", r->publisher, 0);
+    /* the publisher of a thesis is its school, of a report its institution:
+     * the fields bibtex's styles print for those types (the reader maps
+     * both back to the publisher) */
+    text_field(w, strcmp(type, "phdthesis") == 0    ? "school"
+                  : strcmp(type, "techreport") == 0 ? "institution"
+                                                    : "publisher",
+               r->publisher, 0);
     url_field(w, "doi", r->doi);
     if (r->arxiv_id) {
         pc_buf_clear(&w->tmp);

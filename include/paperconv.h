@@ -15,7 +15,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PC_VERSION "0.1.0"
+
+/* The version of the library in use at run time ("0.1.0"); PC_VERSION is
+ * the version of the header a program was compiled with.  Static string. */
+const char *pc_version(void);
 
 /* ---- exit codes: one convention for the CLI and the driver ---------------- */
 typedef enum pc_exit {
@@ -308,5 +316,9 @@ void pc_keyset_free(pc_keyset *ks);
  * or absent (reduced to letters, digits and - _ : . / +, other runs becoming
  * one "_"), else family+year+first title word; duplicates get a, b, c. */
 void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
