@@ -60,8 +60,8 @@ static bool check_utf8(listing_reader *r)
     if (pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
         return true;
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
-                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
-                 (unsigned char)r->in.line.ptr[bad]);
+                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
+                 (unsigned char)r->in.line.ptr[bad], pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
     return false;
 }
 
@@ -70,7 +70,7 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
     listing_reader *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
     r->file = pc_source_name(src);
-    pc_lines_init(&r->in, src);
+    pc_lines_init(&r->in, src, ctx);
     pc_buf_init(&r->title);
     pc_buf_init(&r->authors);
     pc_buf_init(&r->abstract);
@@ -217,8 +217,8 @@ static pc_read_status listing_next(void *state, pc_record *rec)
         ok &= read_paragraph(r, &r->abstract);
         skip_blank(r);
     }
-    if (!ok)
-        return PC_READ_SKIP; /* the UTF-8 error was reported with its position */
+    if (!ok || r->in.failed)
+        return PC_READ_SKIP; /* the UTF-8 error or the too-long line was reported */
 
     rec->kind = PC_KIND_PREPRINT;
     rec->src_file = r->file;

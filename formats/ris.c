@@ -492,9 +492,9 @@ static bool check_utf8(ris_reader *r)
     if (pc_utf8_is_ascii(r->in.line.ptr, r->in.line.len) || pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
         return true;
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
-                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped"
-                                  : "NUL byte (0x%02X) in text; record skipped",
-                 (unsigned char)r->in.line.ptr[bad]);
+                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped%s"
+                                  : "NUL byte (0x%02X) in text; record skipped%s",
+                 (unsigned char)r->in.line.ptr[bad], pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
     return false;
 }
 
@@ -503,7 +503,7 @@ static void *ris_open(pc_source *src, pc_ctx *ctx)
     ris_reader *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
     r->file = pc_source_name(src);
-    pc_lines_init(&r->in, src);
+    pc_lines_init(&r->in, src, ctx);
     pc_buf_init(&r->tmp);
     pc_buf_init(&r->tmp2);
     return r;
@@ -935,6 +935,8 @@ static pc_read_status ris_next(void *state, pc_record *rec)
         pc_buf_putc(&f->val, ' ');
         pc_buf_put(&f->val, r->in.line.ptr, r->in.line.len);
     }
+    if (r->in.failed)
+        return PC_READ_SKIP; /* a line too long: reported, the input ends */
     if (!ended)
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
                      "record has no ER line before the end of the input; kept");

@@ -171,6 +171,7 @@ typedef struct pc_options {
     bool rekey;      /* ignore keys from the input, always generate */
     int verbose;     /* 0 quiet summary, 1 -v */
     pc_date_choice date;
+    const char *encoding; /* --encoding NAME, or NULL */
 } pc_options;
 
 typedef struct pc_keyset pc_keyset; /* unique citation keys (src/citekey.c) */

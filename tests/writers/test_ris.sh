@@ -3,7 +3,7 @@
 # against our own output taken as the truth:
 #  - every sample -> RIS: one tag per line, CRLF, TY first and ER last;
 #    ris2xml reads the same records, titles and authors as the model;
-#  - hostile strings (bare CR, VT, NEL, U+2028, tabs, "ER  - ", "TY  - ",
+#  - hostile strings (VT, NEL, U+2028, tabs, "ER  - ", "TY  - ",
 #    braces, <b>, emoji; real newlines through the YAML reader) stay on
 #    their line, and ris2xml counts the right records;
 #  - round trips: our RIS -> model -> RIS gives the same bytes, and
