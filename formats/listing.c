@@ -53,6 +53,19 @@ static bool is_bullet(const pc_buf *b)
     return b->len >= 4 && memcmp(b->ptr, BULLET, 4) == 0;
 }
 
+/* How many bytes of s[0, n) a message quotes: at most QUOTE_MAX, cut at a
+ * character boundary (a title or date line can be megabytes long). */
+enum { QUOTE_MAX = 100 };
+static int quote_len(const char *s, size_t n)
+{
+    if (n <= QUOTE_MAX)
+        return (int)n;
+    size_t k = QUOTE_MAX;
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    return (int)k;
+}
+
 /* Reports invalid UTF-8 in the current line; true if the line is valid. */
 static bool check_utf8(listing_reader *r)
 {
@@ -76,6 +89,7 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
     pc_buf_init(&r->abstract);
     pc_buf_init(&r->tmp);
     /* header: everything before the first bullet */
+    bool stray = false;
     while (pc_lines_next(&r->in)) {
         if (is_bullet(&r->in.line)) {
             pc_lines_unread(&r->in);
@@ -92,7 +106,8 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
             pc_buf_clear(&r->tmp);
             pc_latex_decode(s, n, &r->tmp, NULL, NULL);
             r->heading = pc_xstrdup(r->tmp.ptr);
-        } else {
+        } else if (!stray) { /* once: a file with no bullet is one mistake, not a warning a line */
+            stray = true;
             pc_diag_emit(ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
                          "text before the first record ignored (a line starting with \"\xE2\x80\xA2 \" "
                          "starts a record)");
@@ -230,9 +245,11 @@ static pc_read_status listing_next(void *state, pc_record *rec)
                            &rec->title_markup, &rep);
     size_t fixed = repair_repeat(r->tmp.ptr, r->tmp.len);
     if (fixed < r->tmp.len) {
+        const char *cut = r->tmp.ptr + fixed + 1;
+        size_t cutn = r->tmp.len - fixed - 1;
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 3 + pc_utf8_len(r->tmp.ptr, fixed),
-                     "title ends with a repeat of its last words; removed \"%s\"",
-                     r->tmp.ptr + fixed + 1);
+                     "title ends with a repeat of its last words; removed \"%.*s%s\"", quote_len(cut, cutn),
+                     cut, cutn > QUOTE_MAX ? ELLIPSIS : "");
         pc_buf_truncate(&r->tmp, fixed);
         pc_markup_clip(&rec->title_markup, fixed);
     }
@@ -248,7 +265,9 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     const char *dot = an ? find_last(a, an, MIDDOT) : NULL;
     if (!an) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 1,
-                     "record \"%s\" has no authors line (\"Name, Name \xC2\xB7 date\")", rec->title);
+                     "record \"%.*s%s\" has no authors line (\"Name, Name \xC2\xB7 date\")",
+                     quote_len(rec->title, strlen(rec->title)), rec->title,
+                     strlen(rec->title) > QUOTE_MAX ? ELLIPSIS : "");
         return PC_READ_SKIP;
     }
     size_t names_len = dot ? (size_t)(dot - a) : an;
@@ -267,7 +286,8 @@ static pc_read_status listing_next(void *state, pc_record *rec)
             /* column: indentation of the line + offset in the paragraph */
             pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, author_line,
                          1 + (size_t)(a - r->authors.ptr) + pc_utf8_len(a, (size_t)(ds - a)),
-                         "cannot read the date \"%.*s\"", (int)dn, ds);
+                         "cannot read the date \"%.*s%s\"", quote_len(ds, dn), ds,
+                         dn > QUOTE_MAX ? ELLIPSIS : "");
         }
     }
 
