@@ -232,7 +232,9 @@ static pc_read_status listing_next(void *state, pc_record *rec)
         ok &= read_paragraph(r, &r->abstract);
         skip_blank(r);
     }
-    if (!ok || r->in.failed)
+    /* a line over the length limit ended the input (reported): this record
+     * is whole only if that line started the next one */
+    if (!ok || (r->in.failed && !is_bullet(&r->in.line)))
         return PC_READ_SKIP; /* the UTF-8 error or the too-long line was reported */
 
     rec->kind = PC_KIND_PREPRINT;

@@ -438,7 +438,7 @@ bool pc_lines_next(pc_lines *l)
                      "line longer than %d MB (the limit); its record is skipped and the rest of "
                      "the input is not read",
                      PC_LINE_MAX >> 20);
-        pc_buf_clear(&l->line);
+        pc_buf_truncate(&l->line, l->line.len < 64 ? l->line.len : 64);
         l->eof = l->failed = true;
         return false;
     }

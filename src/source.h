@@ -65,8 +65,9 @@ typedef struct pc_lines {
 void pc_lines_init(pc_lines *l, pc_source *src, pc_ctx *ctx);
 void pc_lines_free(pc_lines *l);
 /* Next line into l->line; false at the end of input, and after a line
- * longer than PC_LINE_MAX (then l->failed is set and the error reported
- * at its line). */
+ * longer than PC_LINE_MAX: then l->failed is set, the error reported at
+ * its line, and l->line holds the line's first 64 bytes (enough to tell
+ * whether it started a record). */
 bool pc_lines_next(pc_lines *l);
 /* Makes the next pc_lines_next return the current line again. */
 void pc_lines_unread(pc_lines *l);
