@@ -70,10 +70,13 @@ bom=$(printf '\357\273\277')
 # (a listing has no end-of-record mark: the second copy's heading line is
 # read into the first copy's last record, so listing-bad.txt is counted
 # only; the sample's messages come before its last record)
-for f in "$D/listing-bad.txt" "$D/ris-tolerant.ris" "$ROOT/samples/latest-parallel-computing.fr.txt"; do
+# a listing that starts with its first record: the second copy's BOM is
+# right before a bullet
+sed -n '/^\xE2\x80\xA2 /,$p' "$ROOT/samples/latest-parallel-computing.fr.txt" > records-only.txt
+for f in "$D/listing-bad.txt" "$D/ris-tolerant.ris" "$ROOT/samples/latest-parallel-computing.fr.txt" records-only.txt; do
     b=$(basename "$f")
     ext=${b##*.}
-    { printf '%s' "$bom"; sed "1s/^$bom//" "$f"; } > one.$ext
+    { printf '%s' "$bom"; sed "1s/^$bom//" "$f" | awk 1; } > one.$ext # awk: a final newline
     cat one.$ext one.$ext > two.$ext
     conv one.$ext one.out
     conv two.$ext two.out --rekey
