@@ -8,10 +8,11 @@
  *
  * Reader: streaming, one record per call, tolerant of what real exports
  * contain (bibutils' risin.c documents several of these quirks): a UTF-8
- * BOM, CRLF or LF, one or three spaces before the dash for known tags,
- * "ER  -" with nothing after, continuation lines (an untagged line
- * continues the previous value), a missing ER before the next TY, DOIs
- * written as URLs, protocol-relative URLs, "A and B" in one AU.
+ * BOM, CRLF, LF or CR alone (pc_lines), one or three spaces before the
+ * dash for known tags, "ER  -" with nothing after, continuation lines (an
+ * untagged line continues the previous value), a missing ER before the
+ * next TY, DOIs written as URLs, protocol-relative URLs, "A and B" in one
+ * AU, a URL with a space that was not encoded.
  *
  * Affiliations: the writer puts each author's AD lines right after that
  * author's AU line; the reader gives an AD to the author it follows.  When
