@@ -10,6 +10,7 @@
 #include "source.h"
 
 #include "encoding.h"
+#include "unicode.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -177,22 +178,28 @@ bool pc_source_set_encoding(pc_source *s, const char *name, size_t skip)
 }
 
 /* Moves where the decoded text stands (line, column in characters) past
- * the bytes p[0, n): only transcoded input pays for it, and only so that a
- * decoding error can say where it is. */
+ * the bytes p[0, n), counting line ends as pc_lines does (CR, LF, CRLF):
+ * only transcoded input pays for it, and only so that a decoding error can
+ * say where it is.  memchr does the counting; characters are counted only
+ * after the last line end. */
 static void raw_advance(raw_input *raw, const char *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)p[i];
-        if (c == '\n' || c == '\r') {
-            if (!(c == '\n' && raw->after_cr))
-                raw->line++;
-            raw->after_cr = c == '\r';
-            raw->col = 1;
-            continue;
-        }
-        raw->after_cr = false;
-        raw->col += (c & 0xC0) != 0x80;
+    if (!n)
+        return;
+    const char *e = p + n, *last = NULL, *q;
+    for (q = p; (q = memchr(q, '\r', (size_t)(e - q))) != NULL; last = q++)
+        raw->line++;
+    for (q = p; (q = memchr(q, '\n', (size_t)(e - q))) != NULL; q++) {
+        if (!(q > p ? q[-1] == '\r' : raw->after_cr))
+            raw->line++;
+        if (!last || q > last)
+            last = q;
     }
+    if (last)
+        raw->col = 1 + pc_utf8_len(last + 1, (size_t)(e - last - 1));
+    else
+        raw->col += pc_utf8_len(p, n);
+    raw->after_cr = e[-1] == '\r';
 }
 
 /* Makes raw bytes available: the memory block, or a read into the raw
