@@ -549,7 +549,8 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     if (pc_source_peek(src, 1, &head) == 0 && !pc_source_error(src))
         r->done = true;
     saved_handlers saved = handlers_push(r);
-    /* a transcoded source (src/source.c) hands over UTF-8: the declaration's encoding is not the bytes' */
+    /* a transcoded source (src/source.c) hands over UTF-8: the encoding
+     * the XML declaration names is no longer the bytes' */
     r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
                            XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
                                (pc_source_encoding(src) ? XML_PARSE_IGNORE_ENC : 0));

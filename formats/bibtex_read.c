@@ -280,7 +280,8 @@ static bool read_delimited(bib_reader *r, pc_buf *out)
         unsigned long l, col;
         pos_in(out->ptr + start, bad, sl, sc, &l, &col);
         ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
-            (unsigned char)out->ptr[start + bad], pc_encoding_hint(out->ptr + start + bad, out->len - start - bad));
+            (unsigned char)out->ptr[start + bad],
+            pc_encoding_hint(out->ptr + start + bad, out->len - start - bad));
     }
     return true;
 }

@@ -74,7 +74,8 @@ static bool check_utf8(listing_reader *r)
         return true;
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
                  r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
-                 (unsigned char)r->in.line.ptr[bad], pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
+                 (unsigned char)r->in.line.ptr[bad],
+                 pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
     return false;
 }
 

@@ -530,7 +530,8 @@ static bool check_utf8(ris_reader *r)
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
                  r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped%s"
                                   : "NUL byte (0x%02X) in text; record skipped%s",
-                 (unsigned char)r->in.line.ptr[bad], pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
+                 (unsigned char)r->in.line.ptr[bad],
+                 pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
     return false;
 }
 
