@@ -220,6 +220,24 @@ static int io_read(void *user, char *buf, int len)
     return got < 0 ? -1 : (int)got;
 }
 
+/* libxml2's "Input is not proper UTF-8" names the bad bytes in str1
+ * ("Bytes: 0xE9 0x3C 0x2F 0x74"): the shared hint reads them. */
+static const char *xml_hint(atom_xml_error err)
+{
+    const char *p = err->code == XML_ERR_INVALID_CHAR && err->str1 ? strstr(err->str1, "Bytes:") : NULL;
+    char bytes[4];
+    size_t n = 0;
+    for (p = p ? p + 6 : NULL; p && n < sizeof bytes; n++) {
+        char *e;
+        unsigned long v = strtoul(p, &e, 16);
+        if (e == p)
+            break;
+        bytes[n] = (char)v;
+        p = e;
+    }
+    return n ? pc_encoding_hint(bytes, n) : "";
+}
+
 /* libxml2's errors for this reader.  The first fatal one is reported; what
  * follows it is noise ("Premature end of data in tag feed ...").  Errors
  * raised without a parser context (encoding conversion, I/O) have no
@@ -247,7 +265,7 @@ static void on_xml_error(void *user, atom_xml_error err)
     pc_buf_put_folded(&r->tmp2, err->message, strlen(err->message));
     if (sev == PC_SEV_ERROR && r->entry_depth >= 0)
         r->e.bad = true;
-    pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s", r->tmp2.ptr);
+    pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s%s", r->tmp2.ptr, xml_hint(err));
 }
 
 /* libxml2 also prints a few messages straight through its generic handler
@@ -531,8 +549,11 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     if (pc_source_peek(src, 1, &head) == 0 && !pc_source_error(src))
         r->done = true;
     saved_handlers saved = handlers_push(r);
+    /* a transcoded source (src/source.c) hands over UTF-8: the encoding
+     * the XML declaration names is no longer the bytes' */
     r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
+                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
+                               (pc_source_encoding(src) ? XML_PARSE_IGNORE_ENC : 0));
     handlers_pop(saved);
     if (!r->xr) {
         pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "cannot start the XML parser");

@@ -279,8 +279,9 @@ static bool read_delimited(bib_reader *r, pc_buf *out)
         !pc_utf8_valid(out->ptr + start, out->len - start, &bad)) {
         unsigned long l, col;
         pos_in(out->ptr + start, bad, sl, sc, &l, &col);
-        ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
-            (unsigned char)out->ptr[start + bad]);
+        ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
+            (unsigned char)out->ptr[start + bad],
+            pc_encoding_hint(out->ptr + start + bad, out->len - start - bad));
     }
     return true;
 }
@@ -478,7 +479,8 @@ static bool read_fields(bib_reader *r, int close)
         pc_buf_putc(&r->key, (char)get(r));
     size_t bad;
     if (!pc_utf8_valid(r->key.ptr, r->key.len, &bad))
-        ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key", (unsigned char)r->key.ptr[bad]);
+        ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key%s", (unsigned char)r->key.ptr[bad],
+            pc_encoding_hint(r->key.ptr + bad, r->key.len - bad));
     for (;;) {
         skip_ws(r, true);
         c = peek(r);

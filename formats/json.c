@@ -350,7 +350,8 @@ static json_t *parse_elem(json_reader *r)
         elem_pos(r, bad, &line, &col);
         unsigned char b = (unsigned char)p[bad];
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col,
-                     b ? "invalid UTF-8 byte 0x%02X in JSON" : "NUL byte (0x%02X) in JSON", b);
+                     b ? "invalid UTF-8 byte 0x%02X in JSON%s" : "NUL byte (0x%02X) in JSON%s", b,
+                     pc_encoding_hint(p + bad, len - bad));
         return NULL;
     }
     /* jansson's position is the byte after the offending token */

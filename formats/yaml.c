@@ -313,9 +313,14 @@ static bool next_event(yaml_reader *r, yaml_event_t *ev)
     unsigned long col = (unsigned long)p->problem_mark.column + 1;
     if (p->error == YAML_READER_ERROR) /* libyaml knows only a byte offset there */
         line = col = 0;
-    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "YAML: %s%s%s",
+    /* on a reader error libyaml's raw pointer is still at the bad sequence */
+    bool raw = p->error == YAML_READER_ERROR && p->raw_buffer.pointer < p->raw_buffer.last;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "YAML: %s%s%s%s",
                  p->problem ? p->problem : "syntax error", p->context ? " " : "",
-                 p->context ? p->context : "");
+                 p->context ? p->context : "",
+                 raw ? pc_encoding_hint((const char *)p->raw_buffer.pointer,
+                                        (size_t)(p->raw_buffer.last - p->raw_buffer.pointer))
+                     : "");
     return false;
 }
 
