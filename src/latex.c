@@ -451,6 +451,40 @@ static size_t decode_accent(dec *d, const char *s, size_t cmd, size_t i, size_t 
     return i;
 }
 
+/* A control symbol: s[i] == '\\' and a byte that is not a letter; returns
+ * the index after it. */
+static size_t decode_symbol(dec *d, const char *s, size_t i, size_t e, int depth)
+{
+    unsigned char nc = (unsigned char)s[i + 1];
+    int32_t mark;
+    if (accent_cmd_mark(s + i + 1, 1, &mark))
+        return decode_accent(d, s, i, i + 2, e, mark, depth);
+    switch (nc) {
+    case '{': pc_buf_putc(d->out, '{'); return i + 2;
+    case '}': pc_buf_putc(d->out, '}'); return i + 2;
+    case ' ': case '\n': case '\t': case '\\': pc_buf_putc(d->out, ' '); return i + 2;
+    case '-': case '/': case '@': return i + 2;
+    case '(': case '[': { /* inline or display math: verbatim */
+        size_t m = pc_markup_math_span(s, i, e, PC_MATH_LENIENT);
+        if (m) {
+            pc_buf_put(d->out, s + i, m);
+            return i + m;
+        }
+        break;
+    }
+    default: {
+        const sym *y = sym_by_command(s + i + 1, 1, 'L');
+        if (y) {
+            pc_utf8_put(d->out, y->cp);
+            return i + 2;
+        }
+    }
+    }
+    unknown(d, s + i, 2);
+    pc_buf_put(d->out, s + i, 2);
+    return i + 2;
+}
+
 /* Handles the control sequence at s[i] == '\\'; returns the index after it. */
 static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int depth)
 {
@@ -458,36 +492,8 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
         pc_buf_putc(d->out, '\\');
         return e;
     }
-    unsigned char nc = (unsigned char)s[i + 1];
-    if (!pc_is_alpha(nc)) {
-        int32_t mark;
-        if (accent_cmd_mark(s + i + 1, 1, &mark))
-            return decode_accent(d, s, i, i + 2, e, mark, depth);
-        switch (nc) {
-        case '{': pc_buf_putc(d->out, '{'); return i + 2;
-        case '}': pc_buf_putc(d->out, '}'); return i + 2;
-        case ' ': case '\n': case '\t': case '\\': pc_buf_putc(d->out, ' '); return i + 2;
-        case '-': case '/': case '@': return i + 2;
-        case '(': case '[': { /* inline or display math: verbatim */
-            size_t m = pc_markup_math_span(s, i, e, PC_MATH_LENIENT);
-            if (m) {
-                pc_buf_put(d->out, s + i, m);
-                return i + m;
-            }
-            break;
-        }
-        default: {
-            const sym *y = sym_by_command(s + i + 1, 1, 'L');
-            if (y) {
-                pc_utf8_put(d->out, y->cp);
-                return i + 2;
-            }
-        }
-        }
-        unknown(d, s + i, 2);
-        pc_buf_put(d->out, s + i, 2);
-        return i + 2;
-    }
+    if (!pc_is_alpha((unsigned char)s[i + 1]))
+        return decode_symbol(d, s, i, e, depth);
     size_t j = i + 1;
     while (j < e && pc_is_alpha((unsigned char)s[j]))
         j++;
@@ -981,6 +987,55 @@ static const unsigned char enc_class[256] = {
 #undef R16
 };
 
+/* Encodes the non-ASCII character (or the letter and its combining marks)
+ * at s[i]; returns the index after it. */
+static size_t encode_char(const char *s, size_t i, size_t n, pc_buf *out, unsigned flags,
+                          pc_latex_report *rep)
+{
+    int32_t cp;
+    int len = pc_utf8_next(s + i, n - i, &cp);
+    if (len < 1) { /* invalid byte: never produced by our readers; keep it */
+        pc_buf_putc(out, s[i]);
+        return i + 1;
+    }
+    if (!(flags & PC_TEX_UNICODE)) {
+        /* marks NFC could not compose with this letter ("Z" + U+0303):
+         * the accent commands take them */
+        utf8proc_int32_t seq[8];
+        utf8proc_ssize_t k = 0;
+        size_t j = i + (size_t)len;
+        int32_t mark;
+        int ml;
+        while (k < 7 && j < n && (ml = pc_utf8_next(s + j, n - j, &mark)) > 0 &&
+               utf8proc_category(mark) == UTF8PROC_CATEGORY_MN && accent_for_mark(mark)) {
+            seq[1 + k++] = mark;
+            j += (size_t)ml;
+        }
+        if (k) {
+            utf8proc_int32_t dec[8];
+            int last = 0;
+            utf8proc_ssize_t d = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
+            if (d >= 1 && d + k <= 8) {
+                for (utf8proc_ssize_t q = 0; q < k; q++)
+                    dec[d + q] = seq[1 + q];
+                if (put_marked(out, dec, d + k))
+                    return j;
+            }
+        }
+        const sym *y = sym_by_cp(cp);
+        if (y) {
+            put_sym(out, y);
+            return i + (size_t)len;
+        }
+        if (put_accented(out, cp))
+            return i + (size_t)len;
+        if (rep && rep->n_unencodable++ == 0)
+            rep->first_unencodable = cp;
+    }
+    pc_buf_put(out, s + i, (size_t)len);
+    return i + (size_t)len;
+}
+
 void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_latex_report *rep)
 {
     /* paired braces as \{ \} (what every reader knows), lone ones as
@@ -1040,53 +1095,6 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
             }
             continue;
         }
-        int32_t cp;
-        int len = pc_utf8_next(s + i, n - i, &cp);
-        if (len < 1) { /* invalid byte: never produced by our readers; keep it */
-            pc_buf_putc(out, (char)c);
-            i++;
-            continue;
-        }
-        if (!(flags & PC_TEX_UNICODE)) {
-            /* marks NFC could not compose with this letter ("Z" + U+0303):
-             * the accent commands take them */
-            utf8proc_int32_t seq[8];
-            utf8proc_ssize_t k = 0;
-            size_t j = i + (size_t)len;
-            int32_t mark;
-            int ml;
-            while (k < 7 && j < n && (ml = pc_utf8_next(s + j, n - j, &mark)) > 0 &&
-                   utf8proc_category(mark) == UTF8PROC_CATEGORY_MN && accent_for_mark(mark)) {
-                seq[1 + k++] = mark;
-                j += (size_t)ml;
-            }
-            if (k) {
-                utf8proc_int32_t dec[8];
-                int last = 0;
-                utf8proc_ssize_t d = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
-                if (d >= 1 && d + k <= 8) {
-                    for (utf8proc_ssize_t q = 0; q < k; q++)
-                        dec[d + q] = seq[1 + q];
-                    if (put_marked(out, dec, d + k)) {
-                        i = j;
-                        continue;
-                    }
-                }
-            }
-            const sym *y = sym_by_cp(cp);
-            if (y) {
-                put_sym(out, y);
-                i += (size_t)len;
-                continue;
-            }
-            if (put_accented(out, cp)) {
-                i += (size_t)len;
-                continue;
-            }
-            if (rep && rep->n_unencodable++ == 0)
-                rep->first_unencodable = cp;
-        }
-        pc_buf_put(out, s + i, (size_t)len);
-        i += (size_t)len;
+        i = encode_char(s, i, n, out, flags, rep);
     }
 }
