@@ -70,7 +70,7 @@ static bool first_word(const char *s, pc_buf *out, bool skip_stop)
         pc_buf_truncate(out, start);
         /* the word without its math: "$\alpha$-stable" -> "stable" */
         for (const char *q = w; q < p;) {
-            size_t m = *q == '$' ? pc_latex_math_span(q, 0, (size_t)(p - q)) : 0;
+            size_t m = *q == '$' ? pc_latex_math_span(w, (size_t)(q - w), (size_t)(p - w)) : 0;
             if (m) {
                 q += m;
                 continue;
