@@ -55,7 +55,6 @@ typedef struct field {
 
 typedef struct macro {
     char *name; /* lower case */
-    uint64_t hash;
     char *val;
     size_t len; /* of val */
 } macro;
@@ -366,10 +365,10 @@ static bool read_delimited(bib_reader *r, pc_buf *out)
             ERR(r, ol, oc, "entry larger than %d MB (after @string expansion)", PC_BIB_MAX_ENTRY >> 20);
             return false;
         }
-        /* Fast path: a run of bytes that are none of { } " \n is copied and
-         * counted at once (peek/get/putc per byte cost a third of bibtex ->
-         * ris).  Such a run cannot hold an entry start ('@' in column 1
-         * follows a '\n', and the loop above checked the first byte), and
+        /* Fast path: a run of bytes that are none of { } " CR LF is copied
+         * and counted at once (peek/get/putc per byte cost a third of bibtex
+         * -> ris).  Such a run cannot hold an entry start ('@' in column 1
+         * follows a line end, and the loop above checked the first byte), and
          * its length is capped so that entry_bytes passes the limit only
          * where the byte-by-byte path would have seen it. */
         if (!value_special[c]) {
@@ -595,7 +594,7 @@ static void define_macro(bib_reader *r, char **name, uint64_t h, unsigned long l
             r->macros = pc_xrealloc(r->macros, (r->n_macros + 64) * sizeof *r->macros);
         index_add(&r->macro_ix, s, h, r->n_macros);
         m = &r->macros[r->n_macros++];
-        *m = (macro){.name = *name, .hash = h};
+        *m = (macro){.name = *name};
         *name = NULL;
     }
     free(m->val);
@@ -772,11 +771,14 @@ static const char *const known_fields[] = {
  * here); past PC_BIB_MAX_UNKNOWN names, the others are counted together. */
 static void count_unknown(bib_reader *r, const char *name, uint64_t h)
 {
+    if (!h)
+        h = name_hash(r, name);
     index_reserve(&r->unknown_ix);
-    name_slot *s = index_find(r, &r->unknown_ix, h ? h : name_hash(r, name), name, unknown_name_at);
+    name_slot *s = index_find(r, &r->unknown_ix, h, name, unknown_name_at);
     if (s->gen != r->unknown_ix.gen && r->n_unknown >= PC_BIB_MAX_UNKNOWN) {
         name = "(other fields)";
-        s = index_find(r, &r->unknown_ix, h = name_hash(r, name), name, unknown_name_at);
+        h = name_hash(r, name);
+        s = index_find(r, &r->unknown_ix, h, name, unknown_name_at);
     }
     if (s->gen == r->unknown_ix.gen) {
         r->unknown[s->pos].n++;
@@ -784,7 +786,7 @@ static void count_unknown(bib_reader *r, const char *name, uint64_t h)
     }
     if (r->n_unknown % 16 == 0)
         r->unknown = pc_xrealloc(r->unknown, (r->n_unknown + 16) * sizeof *r->unknown);
-    index_add(&r->unknown_ix, s, h ? h : name_hash(r, name), r->n_unknown);
+    index_add(&r->unknown_ix, s, h, r->n_unknown);
     r->unknown[r->n_unknown++] = (counted){.name = pc_xstrdup(name), .n = 1};
 }
 

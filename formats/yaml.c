@@ -308,6 +308,8 @@ typedef struct utf8_filter {
     unsigned long line;       /* of the next character, 0-based */
     unsigned long long line_start; /* index of its line's first character */
     bool after_cr;
+    char pend[4];             /* a character libyaml had no room for: pend[ppend, +npend) */
+    size_t ppend, npend;
     bad_byte *bad;            /* not yet reported, in input order: bad[head, n) */
     size_t head, n, cap;
 } utf8_filter;
@@ -438,7 +440,9 @@ static int read_handler(void *data, unsigned char *buf, size_t size, size_t *siz
         return 1;
     }
     size_t out = 0;
-    while (out + 4 <= size) {
+    while (f->npend && out < size) /* the end of a character cut last time */
+        buf[out++] = (unsigned char)f->pend[f->ppend++], f->npend--;
+    while (out < size) {
         int more = filter_fill(r);
         if (more < 0)
             return 0;
@@ -467,7 +471,15 @@ static int read_handler(void *data, unsigned char *buf, size_t size, size_t *siz
             f->after_cr = false;
             continue;
         }
-        out += filter_char(f, buf + out);
+        if (size - out >= 4) {
+            out += filter_char(f, buf + out);
+        } else { /* little room (libyaml's buffer nearly full): the rest waits */
+            size_t n = filter_char(f, (unsigned char *)f->pend), k = n < size - out ? n : size - out;
+            memcpy(buf + out, f->pend, k);
+            out += k;
+            f->ppend = k;
+            f->npend = n - k;
+        }
     }
     *size_read = out;
     return 1;
