@@ -307,15 +307,25 @@ static void on_scan(atom_reader *r, pc_xml_scan_event ev)
     }
 }
 
+/* Outside entries, a tag whose attributes are not all counted is held
+ * back from libxml2 (up to ATOM_MAX_ENTRY bytes; libxml2 refuses longer
+ * values itself). */
+static bool holding_tag(const atom_reader *r)
+{
+    return !r->scan_in_entry && pc_xml_scan_in_tag(&r->scan) &&
+           r->scan.off - r->scan.tag_off <= ATOM_MAX_ENTRY;
+}
+
 /* Runs the look-ahead from the source position pos at least `want` bytes
- * on, and over the whole of an entry that starts there (up to one byte past
- * ATOM_MAX_ENTRY).  Returns the limit up to which bytes may go to libxml2:
- * the start of an entry not decided yet or to be skipped, or the element
- * where the feed is cut. */
+ * on, over the whole of an entry that starts there (up to one byte past
+ * ATOM_MAX_ENTRY) and over a tag it is inside.  Returns the limit up to
+ * which bytes may go to libxml2: the start of an entry not decided yet or
+ * to be skipped, of a tag not read whole, or of the element where the feed
+ * is cut. */
 static unsigned long long scan_ahead(atom_reader *r, unsigned long long pos, size_t want)
 {
     while (!r->skip && r->fatal_at == ULLONG_MAX && !r->scan_eof &&
-           (r->scan_in_entry || r->scan.off < pos + want)) {
+           (r->scan_in_entry || r->scan.off < pos + want || holding_tag(r))) {
         size_t ahead = (size_t)(r->scan.off - pos);
         const char *p;
         size_t have = pc_source_peek(r->src, ahead + ATOM_SCAN_STEP, &p);
@@ -335,7 +345,9 @@ static unsigned long long scan_ahead(atom_reader *r, unsigned long long pos, siz
     }
     if (r->skip || r->scan_in_entry)
         return r->entry_off;
-    return r->fatal_at != ULLONG_MAX ? r->fatal_at : r->scan.off;
+    if (r->fatal_at != ULLONG_MAX)
+        return r->fatal_at;
+    return !r->scan_eof && holding_tag(r) ? r->scan.tag_off : r->scan.off;
 }
 
 /* Appends the next part of the marker: up to ATOM_MARK_LINES line breaks,
@@ -441,13 +453,16 @@ static int io_guard(atom_reader *r, char *buf, int len, size_t want, unsigned lo
     }
     unsigned long long pos = pc_source_offset(r->src);
     *limit = scan_ahead(r, pos, want);
-    if (*limit > pos)
+    /* the element is at fatal_at, or began before pos when libxml2 had its
+     * first 8 MB already (an entry tag too: it can no longer be left out) */
+    bool cut = r->fatal_at <= pos || (r->skip && r->entry_off < pos);
+    if (*limit > pos && !cut)
         return -2;
     if (r->skip && pos == r->entry_off) {
         skip_entry(r);
         return marker_out(r, buf, len);
     }
-    if (pos == r->fatal_at) {
+    if (cut) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->bad_line, r->bad_col,
                      "XML: an element with more than %d attributes; the rest of the feed is not read",
                      ATOM_MAX_ATTRS);

@@ -36,6 +36,11 @@ static const bool tag_special[256] = {['>'] = 1, ['"'] = 1, ['\''] = 1, ['='] = 
 static const bool name_end[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['>'] = 1,
                                    ['/'] = 1, ['='] = 1, ['"'] = 1, ['\''] = 1};
 
+bool pc_xml_scan_in_tag(const pc_xml_scan *s)
+{
+    return s->mode == M_LT || s->mode == M_BANG || s->mode == M_NAME || s->mode == M_TAG || s->mode == M_QUOTE;
+}
+
 void pc_xml_scan_init(pc_xml_scan *s, unsigned max_attrs)
 {
     memset(s, 0, sizeof *s);

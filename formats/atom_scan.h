@@ -50,5 +50,8 @@ void pc_xml_scan_init(pc_xml_scan *s, unsigned max_attrs);
  * attribute values are skipped whole (a '<' in them is no tag).  Never
  * fails: bytes that are not XML are scanned somehow, libxml2 reports them. */
 size_t pc_xml_scan_run(pc_xml_scan *s, const char *p, size_t n, pc_xml_scan_event *ev);
+/* True if the scanner is inside a tag (after its '<', at s->tag_off, and
+ * before its '>'): its attributes are not all counted yet. */
+bool pc_xml_scan_in_tag(const pc_xml_scan *s);
 
 #endif

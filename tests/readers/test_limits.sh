@@ -153,8 +153,12 @@ feed = ('<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n' + 
         entry % "Six" + '</feed>\n')
 open(t + "/big.atom", "w").write(feed)
 open(t + "/lines", "w").write("%d\n" % (feed[:feed.index("Four")].count("\n") + 1))
+# long values: the tags run over several of the look-ahead's pieces
+urls = " ".join('xmlns:a%d="http://example.org/ns/%d"' % (i, i) for i in range(300))
 open(t + "/attrs.atom", "w").write('<feed xmlns="http://www.w3.org/2005/Atom">\n' + entry % "One" +
-        '<title ' + attrs + '>x</title>\n' + entry % "Two" + '</feed>\n')
+        '<title ' + urls + '>x</title>\n' + entry % "Two" + '</feed>\n')
+open(t + "/entrytag.atom", "w").write('<feed xmlns="http://www.w3.org/2005/Atom">\n' + entry % "One" +
+        '<entry ' + urls + '><title>Bad</title></entry>\n' + entry % "Two" + '</feed>\n')
 open(t + "/cr.rss", "w").write('<?xml version="1.0"?>\r<rss version="2.0">\r<channel><title>c</title>\r'
         '<item ' + attrs + '><title>Bad</title>\r\r</item>\r'
         '<item><title>One</title><pubDate>bad</pubDate></item>\r<item><title>Two</title></item>\r'
@@ -176,6 +180,11 @@ run "atom: an element with too many attributes outside the entries" 1 "$T/attrs.
 contains "atom: ... ends the feed with an error at its position" "$T/stderr" \
     "attrs.atom:3:1: error: XML: an element with more than 256 attributes; the rest of the feed is not read"
 titles "atom: ... the entries before it are converted" "One"
+
+run "atom: an entry tag with too many attributes" 1 "$T/entrytag.atom" -t bibtex
+contains "atom: an entry tag with too many attributes: at its line:column" "$T/stderr" \
+    "entrytag.atom:3:1: error: entry not read: its element at 3:1 has more than 256 attributes"
+titles "atom: an entry tag with too many attributes: the other entries converted" "One Two"
 
 run "rss: CR line ends" 1 "$T/cr.rss" -t bibtex
 contains "rss: CR line ends: a skipped item at its line" "$T/stderr" \
