@@ -488,9 +488,11 @@ static int read_handler(void *data, unsigned char *buf, size_t size, size_t *siz
 /* Reports one bad byte, with `after` at the end of the message. */
 static void report_bad(yaml_reader *r, const bad_byte *b, const char *after)
 {
-    if (b->what > 0)
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, b->line, b->col, "YAML: invalid UTF-8 byte 0x%02X%s",
-                     (unsigned)b->what, after);
+    if (b->what > 0) {
+        char byte = (char)b->what; /* the hint judges the byte alone */
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, b->line, b->col, "YAML: invalid UTF-8 byte 0x%02X%s%s",
+                     (unsigned)b->what, pc_encoding_hint(&byte, 1), after);
+    }
     else if (b->what == 0)
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, b->line, b->col, "YAML: NUL byte%s", after);
     else
