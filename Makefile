@@ -5,6 +5,18 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 CC       ?= cc
 PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
+HEADERS  := $(sort $(shell find include -name '*.h'))
+
+# install layout (make install PREFIX=/usr DESTDIR=/tmp/root)
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATADIR      ?= $(PREFIX)/share
+MANDIR       ?= $(DATADIR)/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR  ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR   ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR  ?= $(DATADIR)/fish/vendor_completions.d
 
 ifeq ($(SANITIZE),1)
 BUILD    ?= build-asan
@@ -27,7 +39,7 @@ CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(PKG_LIBS)
 
-LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard formats/*.c)
+LIB_SRC  := $(wildcard src/*.c) $(wildcard formats/*.c)
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
 LIB      := $(BUILD)/libpaperconv.a
 BIN      := $(BUILD)/paperconv
@@ -36,21 +48,23 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
 .PHONY: all deps demo check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
-        clean golden-update help bench bench-smoke
+        clean golden-update help bench bench-smoke shared
 
 all: $(BIN)
 
 help:
-	@echo "make            build $(BIN) and $(LIB)"
+	@echo "make            build $(BIN), $(LIB) and $(SHLIB)"
 	@echo "make deps       install missing Debian packages (build + test oracles)"
-	@echo "make demo       deps, build, convert the bundled sample to BibTeX"
+	@echo "make demo       deps, build, convert the listing sample to BibTeX, check every sample"
 	@echo "make check      run every test (SANITIZE=1 for ASan+UBSan)"
 	@echo "make asan       make check under ASan+UBSan"
 	@echo "make valgrind   make check with the binaries under valgrind"
 	@echo "make fuzz       run every reader's libFuzzer target FUZZ_SECONDS (60) each"
 	@echo "make bench      time every reader -> writer path, write bench/RESULTS.md (~10 min)"
 	@echo "make bench-smoke  the benchmark on 200 records (also runs in make check)"
-	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (default $(PREFIX))"
+	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (default $(PREFIX)): binary, libraries,"
+	@echo "                header, paperconv.pc, man page, bash/zsh/fish completion"
+	@echo "make uninstall  remove what make install installed (same PREFIX and DESTDIR)"
 	@echo "make golden-update  rewrite tests/golden from the current build"
 
 deps:
@@ -73,7 +87,43 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BIN): $(BUILD)/src/main.o $(LIB)
+# ---- libraries (README "Using the library") --------------------------------
+# libpaperconv.a and libpaperconv.so.$(SOVERSION) come from the same
+# position-independent objects, so the static library can go into another
+# shared object too (-fno-semantic-interposition keeps calls inside the
+# library direct and inlinable, as in a non-PIC build).  SONAME
+# libpaperconv.so.0: the API is still changing (0.x); it becomes .so.1 with
+# the first stable API.  The shared library exports only the pc_ functions and
+# variables that include/ declares: tools/exports.sh writes the version
+# script from the headers at build time (tests/package/test_exports.sh).
+VERSION   := $(shell sed -n 's/^\#define PC_VERSION "\(.*\)"/\1/p' $(HEADERS) | head -n 1)
+SOVERSION := 0
+SONAME    := libpaperconv.so.$(SOVERSION)
+SHLIB     := $(BUILD)/libpaperconv.so.$(VERSION)
+EXPORTS   := $(BUILD)/libpaperconv.map
+
+$(LIB_OBJ): CFLAGS += -fPIC -fno-semantic-interposition
+
+$(EXPORTS): $(HEADERS) tools/exports.sh
+	@mkdir -p $(dir $@)
+	@CC="$(CC)" sh tools/exports.sh PAPERCONV_$(SOVERSION) include > $@.tmp && mv $@.tmp $@
+
+$(SHLIB): $(LIB_OBJ) $(EXPORTS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(EXPORTS) -Wl,--no-undefined \
+	    $(LDFLAGS) -o $@ $(LIB_OBJ) $(LDLIBS)
+	@ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	@ln -sf $(SONAME) $(BUILD)/libpaperconv.so
+
+shared: $(SHLIB)
+all: $(SHLIB)
+check-bins: $(SHLIB)
+valgrind: $(SHLIB)
+
+# The command line (src/cli/) stays out of the library.
+CLI_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
+$(CLI_OBJ): $(wildcard src/cli/*.h)
+
+$(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/harness.h $(LIB)
@@ -84,10 +134,14 @@ $(TOOL_BIN): tests/tools/pctool.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+# make demo: deps, build, the listing sample to BibTeX; then every sample
+# (one per reader) must convert with exit 0 and at least one record.
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@echo "== $(BIN) samples/latest-parallel-computing.fr.txt -t bibtex" >&2
 	@./$(BIN) samples/latest-parallel-computing.fr.txt -t bibtex
+	@echo "== every sample" >&2
+	@sh tools/demo.sh ./$(BIN)
 
 check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 
@@ -152,15 +206,36 @@ bench-smoke: $(BIN) $(BENCH_TOOLS)
 	@PAPERCONV=$(BIN) BENCH_BIN=$(BUILD)/bench CC="$(CC)" sh bench/run.sh --smoke \
 	    --out $(BUILD)/bench/RESULTS-smoke.md --corpus $(BUILD)/bench/corpus 200
 
-install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/paperconv
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libpaperconv.a
-	install -m 644 include/paperconv.h $(DESTDIR)$(PREFIX)/include/paperconv.h
+# make install: the binary, both libraries (with the SONAME links), the
+# headers, paperconv.pc, the man page and the bash, zsh and fish completions.
+install: $(BIN) $(LIB) $(SHLIB)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/paperconv
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libpaperconv.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpaperconv.so
+	for h in $(patsubst include/%,%,$(HEADERS)); do \
+	    install -D -m 644 include/$$h $(DESTDIR)$(INCLUDEDIR)/$$h || exit 1; \
+	done
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    paperconv.pc.in > $(BUILD)/paperconv.pc
+	install -m 644 $(BUILD)/paperconv.pc $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc
+	install -m 644 doc/paperconv.1 $(DESTDIR)$(MANDIR)/man1/paperconv.1
+	install -m 644 completions/paperconv.bash $(DESTDIR)$(BASHCOMPDIR)/paperconv
+	install -m 644 completions/_paperconv $(DESTDIR)$(ZSHCOMPDIR)/_paperconv
+	install -m 644 completions/paperconv.fish $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/paperconv $(DESTDIR)$(PREFIX)/lib/libpaperconv.a \
-	      $(DESTDIR)$(PREFIX)/include/paperconv.h
+	rm -f $(DESTDIR)$(BINDIR)/paperconv $(DESTDIR)$(LIBDIR)/libpaperconv.a \
+	      $(DESTDIR)$(LIBDIR)/libpaperconv.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	      $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc \
+	      $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(patsubst include/%,%,$(HEADERS))) \
+	      $(DESTDIR)$(MANDIR)/man1/paperconv.1 $(DESTDIR)$(BASHCOMPDIR)/paperconv \
+	      $(DESTDIR)$(ZSHCOMPDIR)/_paperconv $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
 
 clean:
 	rm -rf build build-asan build-fuzz tests/out

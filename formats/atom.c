@@ -17,6 +17,17 @@
  * deeper than ATOM_MAX_DEPTH is an error.  Invalid UTF-8 and any other
  * well-formedness error are libxml2's, with its line and column.
  *
+ * Bounded cost per entry: libxml2 2.9's time grows with the square of the
+ * attributes of one element, and it cannot be stopped inside an entry.  So
+ * the input layer looks at each entry's bytes first (formats/atom_scan.c):
+ * an entry over ATOM_MAX_ENTRY bytes, or with an element of more than
+ * ATOM_MAX_ATTRS attributes, never reaches libxml2.  In its place libxml2
+ * gets a processing instruction <?paperconv-skip ...?> holding the entry's
+ * line breaks (so that later lines keep their numbers), and when the
+ * reader meets it the entry is reported, at its line and column, and
+ * skipped; the next entries are read.  Such an element outside the entries
+ * ends the feed there, with an error.
+ *
  * libxml2 never prints: the reader has a structured error handler
  * (xmlTextReaderSetStructuredErrorHandler) into pc_diag_emit, and the few
  * context-free errors (encoding conversion) are caught by per-thread
@@ -29,6 +40,7 @@
  * ("ActaAstron.56:1-50,2006") that cannot be split into journal, volume
  * and pages reliably, so it is kept in journal_ref (BibTeX: note) and the
  * DOI in doi, for a Crossref lookup to describe the published version. */
+#include "atom_scan.h"
 #include "dates.h"
 #include "ids.h"
 #include "latex.h"
@@ -40,9 +52,31 @@
 
 #include <libxml/HTMLparser.h>
 #include <libxml/xmlreader.h>
+#include <limits.h>
 #include <stdlib.h>
 
 enum { ATOM_MAX_DEPTH = 64 }; /* feeds need 4-6; XHTML content a few more */
+/* Bounds checked before libxml2 sees an entry (see the top of the file):
+ * its bytes, and the attributes of one element (namespace declarations
+ * included; feeds use a handful).  ATOM_SCAN_STEP is how far the look-ahead
+ * reads at a time; a skipped entry's line breaks are handed over
+ * ATOM_MARK_LINES per processing instruction, and at most ATOM_MARK_PAD
+ * spaces keep the column of what follows it. */
+enum {
+    ATOM_MAX_ENTRY = 8 << 20,
+    ATOM_MAX_ATTRS = 256,
+    ATOM_SCAN_STEP = 4096,
+    ATOM_MARK_LINES = 1 << 16,
+    ATOM_MARK_PAD = 1 << 16,
+};
+#define ATOM_MARK "paperconv-skip"
+
+typedef struct entry_pos {
+    unsigned long line, col;
+} entry_pos;
+
+/* Why an entry is kept from libxml2. */
+typedef enum skip_reason { SKIP_NONE = 0, SKIP_SIZE, SKIP_ATTRS } skip_reason;
 /* Pieces handed to libxml2 (see io_read): at most ATOM_PIECE bytes, and
  * ATOM_SMALL bytes in the last ATOM_MARGIN bytes before an entry's tag. */
 enum { ATOM_PIECE = 4096, ATOM_SMALL = 64, ATOM_MARGIN = 192 };
@@ -107,7 +141,7 @@ typedef struct entry {
     bool seen_arxiv; /* an element in arXiv's namespace */
     bool bad;        /* an error was reported inside: skip it */
     bool deep_reported;
-    unsigned long line_start; /* of the <entry> / <item> tag */
+    unsigned long line_start, col_start; /* of the <entry> / <item> tag */
 } entry;
 
 typedef struct atom_reader {
@@ -122,6 +156,30 @@ typedef struct atom_reader {
     bool cut_start; /* the entry tag ending at cut_at is a start tag */
     unsigned long long cut_at, scan_to; /* source offsets, see io_read */
     int fatal_code; /* libxml2's code of the first fatal error */
+    /* the look-ahead over the input (atom_scan.h): bytes before the
+     * decided limit (see scan_ahead) are handed to libxml2 */
+    pc_xml_scan scan;
+    bool scan_eof;
+    bool scan_in_entry;            /* scanning an entry not decided yet */
+    int scan_nest;                 /* its start tags open (an entry in an entry) */
+    char scan_name[16];            /* its local name */
+    unsigned long long entry_off;  /* its '<' */
+    unsigned long entry_line, entry_col;
+    skip_reason skip;              /* the entry at entry_off is kept from libxml2 */
+    unsigned long bad_line, bad_col; /* its element with too many attributes */
+    unsigned long long fatal_at;   /* such an element outside entries (ULLONG_MAX: none) */
+    /* the marker that stands for a skipped entry, handed over in segments */
+    pc_buf marker;
+    size_t marker_pos;
+    unsigned long long mark_lines, mark_pad; /* still to write */
+    bool mark_active, mark_final;
+    bool stopped; /* the feed was cut (fatal_at): libxml2 gets no more */
+    unsigned markers; /* handed over, not met yet as nodes */
+    /* where the entries the look-ahead found start, taken in order by
+     * on_start (libxml2 keeps no column for an element, and no line past
+     * 65535) and on_marker: starts[head_starts, n_starts) */
+    entry_pos *starts;
+    size_t head_starts, n_starts, cap_starts;
     int entry_depth, author_depth, channel_depth, collect_depth;
     field collecting;
     entry e;
@@ -166,6 +224,271 @@ static size_t entry_tag_end(const char *s, size_t n, bool *start, size_t *stop)
     return 0;
 }
 
+/* ---- the look-ahead: entries checked before libxml2 sees them ----------------- */
+
+static bool is_entry_name(const char *local) { return !strcmp(local, "entry") || !strcmp(local, "item"); }
+
+/* The tag the scanner is at starts an entry. */
+static void begin_entry(atom_reader *r)
+{
+    const pc_xml_scan *s = &r->scan;
+    r->scan_in_entry = true;
+    r->entry_off = s->tag_off;
+    r->entry_line = s->tag_line;
+    r->entry_col = s->tag_col;
+    memcpy(r->scan_name, s->local, sizeof r->scan_name);
+    if (r->n_starts == r->cap_starts) {
+        if (r->head_starts) { /* drop the ones taken */
+            r->n_starts -= r->head_starts;
+            memmove(r->starts, r->starts + r->head_starts, r->n_starts * sizeof *r->starts);
+            r->head_starts = 0;
+        }
+        if (r->n_starts == r->cap_starts) {
+            r->cap_starts = r->cap_starts ? 2 * r->cap_starts : 16;
+            r->starts = pc_xrealloc(r->starts, r->cap_starts * sizeof *r->starts);
+        }
+    }
+    r->starts[r->n_starts++] = (entry_pos){.line = s->tag_line, .col = s->tag_col};
+}
+
+/* Takes the position of the next entry the look-ahead found; false if
+ * there is none (then *line and *col are left alone). */
+static bool take_start(atom_reader *r, unsigned long *line, unsigned long *col)
+{
+    if (r->head_starts == r->n_starts)
+        return false;
+    *line = r->starts[r->head_starts].line;
+    *col = r->starts[r->head_starts].col;
+    r->head_starts++;
+    return true;
+}
+
+/* Acts on one look-ahead event: entries start and end (an entry inside an
+ * entry, as XHTML content might hold, is counted), and an element with too
+ * many attributes marks its entry to be skipped, or outside entries the
+ * place where the feed is cut. */
+static void on_scan(atom_reader *r, pc_xml_scan_event ev)
+{
+    const pc_xml_scan *s = &r->scan;
+    bool same = r->scan_in_entry && !strcmp(s->local, r->scan_name);
+    switch (ev) {
+    case PC_XSCAN_START:
+        if (same) {
+            r->scan_nest++;
+        } else if (!r->scan_in_entry && is_entry_name(s->local)) {
+            begin_entry(r);
+            r->scan_nest = 1;
+        }
+        break;
+    case PC_XSCAN_END:
+        if (same && --r->scan_nest <= 0)
+            r->scan_in_entry = false;
+        break;
+    case PC_XSCAN_EMPTY: /* the entry tag that had too many attributes is all of it */
+        if (same && r->scan_nest == 0)
+            r->scan_in_entry = false;
+        break;
+    case PC_XSCAN_ATTRS:
+        if (!r->scan_in_entry && !s->end_tag && is_entry_name(s->local)) {
+            begin_entry(r); /* the entry's own tag: its START event comes next */
+            r->scan_nest = 0;
+        }
+        if (r->skip || r->fatal_at != ULLONG_MAX)
+            break;
+        if (r->scan_in_entry)
+            r->skip = SKIP_ATTRS;
+        else
+            r->fatal_at = s->tag_off;
+        r->bad_line = s->tag_line;
+        r->bad_col = s->tag_col;
+        break;
+    default:
+        break;
+    }
+}
+
+/* Outside entries, a tag whose attributes are not all counted is held
+ * back from libxml2 (up to ATOM_MAX_ENTRY bytes; libxml2 refuses longer
+ * values itself). */
+static bool holding_tag(const atom_reader *r)
+{
+    return !r->scan_in_entry && pc_xml_scan_in_tag(&r->scan) &&
+           r->scan.off - r->scan.tag_off <= ATOM_MAX_ENTRY;
+}
+
+/* Runs the look-ahead from the source position pos at least `want` bytes
+ * on, over the whole of an entry that starts there (up to one byte past
+ * ATOM_MAX_ENTRY) and over a tag it is inside.  Returns the limit up to
+ * which bytes may go to libxml2: the start of an entry not decided yet or
+ * to be skipped, of a tag not read whole, or of the element where the feed
+ * is cut. */
+static unsigned long long scan_ahead(atom_reader *r, unsigned long long pos, size_t want)
+{
+    while (!r->skip && r->fatal_at == ULLONG_MAX && !r->scan_eof &&
+           (r->scan_in_entry || r->scan.off < pos + want || holding_tag(r))) {
+        size_t ahead = (size_t)(r->scan.off - pos);
+        const char *p;
+        size_t have = pc_source_peek(r->src, ahead + ATOM_SCAN_STEP, &p);
+        if (have <= ahead) {
+            r->scan_eof = true;
+            r->scan_in_entry = false; /* cut short: libxml2 says so */
+            break;
+        }
+        size_t n = have - ahead;
+        if (r->scan_in_entry && r->scan.off + n > r->entry_off + ATOM_MAX_ENTRY + 1)
+            n = (size_t)(r->entry_off + ATOM_MAX_ENTRY + 1 - r->scan.off);
+        pc_xml_scan_event ev;
+        pc_xml_scan_run(&r->scan, p + ahead, n, &ev);
+        on_scan(r, ev);
+        if (r->scan_in_entry && !r->skip && r->scan.off - r->entry_off > ATOM_MAX_ENTRY)
+            r->skip = SKIP_SIZE;
+    }
+    if (r->skip || r->scan_in_entry)
+        return r->entry_off;
+    if (r->fatal_at != ULLONG_MAX)
+        return r->fatal_at;
+    return !r->scan_eof && holding_tag(r) ? r->scan.tag_off : r->scan.off;
+}
+
+/* Appends the next part of the marker: up to ATOM_MARK_LINES line breaks,
+ * then either the start of another processing instruction or, after the
+ * last of them, the spaces that keep the column and the end. */
+static void marker_part(atom_reader *r)
+{
+    size_t k = r->mark_lines < ATOM_MARK_LINES ? (size_t)r->mark_lines : ATOM_MARK_LINES;
+    pc_buf_grow(&r->marker, k + (size_t)r->mark_pad + 32);
+    memset(r->marker.ptr + r->marker.len, '\n', k);
+    r->marker.len += k;
+    r->mark_lines -= k;
+    if (r->mark_lines) {
+        pc_buf_puts(&r->marker, "?><?" ATOM_MARK " ");
+        return;
+    }
+    memset(r->marker.ptr + r->marker.len, ' ', (size_t)r->mark_pad);
+    r->marker.len += (size_t)r->mark_pad;
+    r->mark_pad = 0;
+    pc_buf_puts(&r->marker, "?>");
+    r->mark_final = true;
+}
+
+/* At a skipped entry (the source is at its '<'): drops its bytes, the
+ * look-ahead going on to its end (or the end of input), and starts the
+ * marker that stands for it: a processing instruction holding the entry's
+ * line breaks, so that libxml2 counts the lines after it right, then spaces
+ * up to the column where the entry ended. */
+static void skip_entry(atom_reader *r)
+{
+    char drop[4096];
+    for (;;) {
+        unsigned long long pos = pc_source_offset(r->src);
+        if (pos < r->scan.off) { /* looked at already */
+            unsigned long long k = r->scan.off - pos;
+            if (pc_source_read(r->src, drop, k < sizeof drop ? (size_t)k : sizeof drop) <= 0)
+                break;
+            continue;
+        }
+        if (!r->scan_in_entry)
+            break;
+        const char *p;
+        size_t have = pc_source_peek(r->src, ATOM_SCAN_STEP, &p);
+        if (!have) {
+            r->scan_eof = true;
+            r->scan_in_entry = false;
+            break;
+        }
+        pc_xml_scan_event ev;
+        pc_xml_scan_run(&r->scan, p, have, &ev);
+        on_scan(r, ev);
+    }
+    pc_buf_clear(&r->marker);
+    pc_buf_printf(&r->marker, "<?" ATOM_MARK " %lu %lu %d %lu %lu ", r->entry_line, r->entry_col,
+                  (int)r->skip, r->bad_line, r->bad_col);
+    unsigned long long lines = r->scan.line - r->entry_line, pad;
+    if (lines) /* the byte after the entry is at column (off - line_off) + 1 */
+        pad = r->scan.off - r->scan.line_off >= 2 ? r->scan.off - r->scan.line_off - 2 : 0;
+    else /* all on one line: the marker as long as the entry */
+        pad = r->scan.off - r->entry_off > r->marker.len + 2 ? r->scan.off - r->entry_off - r->marker.len - 2 : 0;
+    r->mark_lines = lines;
+    r->mark_pad = pad < ATOM_MARK_PAD ? pad : ATOM_MARK_PAD;
+    r->mark_final = false;
+    r->mark_active = true;
+    r->marker_pos = 0;
+    r->markers++;
+    r->skip = SKIP_NONE;
+    marker_part(r);
+}
+
+/* Hands the marker over to libxml2, a part at a time. */
+static int marker_out(atom_reader *r, char *buf, int len)
+{
+    if (r->marker_pos == r->marker.len) {
+        if (r->mark_final) {
+            r->mark_active = false;
+            return -2; /* done: the caller reads on */
+        }
+        pc_buf_clear(&r->marker);
+        r->marker_pos = 0;
+        marker_part(r);
+    }
+    size_t n = r->marker.len - r->marker_pos;
+    if (n > (size_t)len)
+        n = (size_t)len;
+    memcpy(buf, r->marker.ptr + r->marker_pos, n);
+    r->marker_pos += n;
+    return (int)n;
+}
+
+/* Before io_read hands over bytes: the marker of a skipped entry, the
+ * skip itself, or the end of the feed at an element with too many
+ * attributes.  Returns what io_read returns, or -2 to read the source
+ * (then *limit is where the bytes handed over must stop). */
+static int io_guard(atom_reader *r, char *buf, int len, size_t want, unsigned long long *limit)
+{
+    if (r->stopped)
+        return 0;
+    if (r->mark_active) {
+        int n = marker_out(r, buf, len);
+        if (n != -2)
+            return n;
+    }
+    unsigned long long pos = pc_source_offset(r->src);
+    *limit = scan_ahead(r, pos, want);
+    /* the element is at fatal_at, or began before pos when libxml2 had its
+     * first 8 MB already (an entry tag too: it can no longer be left out) */
+    bool cut = r->fatal_at <= pos || (r->skip && r->entry_off < pos);
+    if (*limit > pos && !cut)
+        return -2;
+    if (r->skip && pos == r->entry_off) {
+        skip_entry(r);
+        return marker_out(r, buf, len);
+    }
+    if (cut) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->bad_line, r->bad_col,
+                     "XML: an element with more than %d attributes; the rest of the feed is not read",
+                     ATOM_MAX_ATTRS);
+        r->fatal = r->fatal_reported = r->stopped = true;
+        return 0;
+    }
+    *limit = ULLONG_MAX; /* the end of input */
+    return -2;
+}
+
+/* XML reads a CR alone as a line end (it becomes a LF), but libxml2 2.9
+ * counts lines at LF only: in a file with CR line ends (old Mac) every
+ * position was on line 1.  A CR not followed by a LF is handed over as the
+ * LF it stands for (CRLF is left as it is). */
+static void lone_cr_to_lf(atom_reader *r, char *buf, size_t n)
+{
+    char *p = buf, *e = buf + n;
+    while ((p = memchr(p, '\r', (size_t)(e - p))) != NULL) {
+        const char *next;
+        bool lf = p + 1 < e ? p[1] == '\n' : pc_source_peek(r->src, 1, &next) == 1 && *next == '\n';
+        if (!lf)
+            *p = '\n';
+        p++;
+    }
+}
+
 /* libxml2's read callback.
  *
  * Why the pieces have these sizes: xmlTextReader parses ahead of the node it
@@ -188,8 +511,15 @@ static int io_read(void *user, char *buf, int len)
     atom_reader *r = user;
     const char *p;
     size_t want = (size_t)(len < ATOM_PIECE ? len : ATOM_PIECE);
+    unsigned long long decided;
+    int guard = io_guard(r, buf, len, want, &decided);
+    if (guard != -2)
+        return guard;
     unsigned long long pos = pc_source_offset(r->src);
-    size_t have = pc_source_peek(r->src, want, &p), n = have, stop = have, cut = 0;
+    size_t have = pc_source_peek(r->src, want, &p);
+    if (have > decided - pos) /* not past what the look-ahead decided */
+        have = (size_t)(decided - pos);
+    size_t n = have, stop = have, cut = 0;
     bool start = r->cut_start;
     /* the search resumes where the last one stopped: the bytes before
      * scan_to hold no entry tag, and one found before is remembered */
@@ -217,7 +547,27 @@ static int io_read(void *user, char *buf, int len)
         r->large = start;
     ssize_t got = pc_source_read(r->src, buf, have ? n : want);
     r->at_eof |= got == 0;
+    if (got > 0)
+        lone_cr_to_lf(r, buf, (size_t)got);
     return got < 0 ? -1 : (int)got;
+}
+
+/* libxml2's "Input is not proper UTF-8" names the bad bytes in str1
+ * ("Bytes: 0xE9 0x3C 0x2F 0x74"): the shared hint reads them. */
+static const char *xml_hint(atom_xml_error err)
+{
+    const char *p = err->code == XML_ERR_INVALID_CHAR && err->str1 ? strstr(err->str1, "Bytes:") : NULL;
+    char bytes[4];
+    size_t n = 0;
+    for (p = p ? p + 6 : NULL; p && n < sizeof bytes; n++) {
+        char *e;
+        unsigned long v = strtoul(p, &e, 16);
+        if (e == p)
+            break;
+        bytes[n] = (char)v;
+        p = e;
+    }
+    return n ? pc_encoding_hint(bytes, n) : "";
 }
 
 /* libxml2's errors for this reader.  The first fatal one is reported; what
@@ -247,7 +597,7 @@ static void on_xml_error(void *user, atom_xml_error err)
     pc_buf_put_folded(&r->tmp2, err->message, strlen(err->message));
     if (sev == PC_SEV_ERROR && r->entry_depth >= 0)
         r->e.bad = true;
-    pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s", r->tmp2.ptr);
+    pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s%s", r->tmp2.ptr, xml_hint(err));
 }
 
 /* libxml2 also prints a few messages straight through its generic handler
@@ -373,8 +723,9 @@ static bool put_plain(pc_buf *out, const char *s, size_t n)
  * numeric references decoded; anything else is kept as written. */
 static void html_to_text(const char *s, size_t n, pc_buf *out)
 {
+    bool no_gt = false; /* no '>' after here: a '<' is not looked past again (50 000 "<b" took 50 000 scans to the end) */
     for (size_t i = 0; i < n;) {
-        if (s[i] == '<' && i + 1 < n &&
+        if (s[i] == '<' && !no_gt && i + 1 < n &&
             (pc_is_alpha((unsigned char)s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!')) {
             const char *gt = memchr(s + i, '>', n - i);
             if (gt) {
@@ -382,6 +733,7 @@ static void html_to_text(const char *s, size_t n, pc_buf *out)
                 i = (size_t)(gt - s) + 1;
                 continue;
             }
+            no_gt = true;
         }
         if (s[i] == '&') {
             const char *semi = memchr(s + i, ';', n - i < 12 ? n - i : 12);
@@ -478,7 +830,7 @@ static void entry_reset(entry *e)
     free(e->primary);
     e->alt = e->pdf = e->doi_href = e->primary = NULL;
     e->seen_arxiv = e->bad = e->deep_reported = false;
-    e->line_start = 0;
+    e->line_start = e->col_start = 0;
 }
 
 static void entry_free(entry *e)
@@ -521,6 +873,9 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     pc_buf_init(&r->tmp);
     pc_buf_init(&r->tmp2);
     pc_buf_init(&r->idbuf);
+    pc_buf_init(&r->marker);
+    pc_xml_scan_init(&r->scan, ATOM_MAX_ATTRS);
+    r->fatal_at = ULLONG_MAX;
     /* Options: no network, no DTD loading or validation, no entity
      * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
      * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
@@ -531,8 +886,11 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     if (pc_source_peek(src, 1, &head) == 0 && !pc_source_error(src))
         r->done = true;
     saved_handlers saved = handlers_push(r);
+    /* a transcoded source (src/source.c) hands over UTF-8: the encoding
+     * the XML declaration names is no longer the bytes' */
     r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES);
+                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
+                               (pc_source_encoding(src) ? XML_PARSE_IGNORE_ENC : 0));
     handlers_pop(saved);
     if (!r->xr) {
         pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "cannot start the XML parser");
@@ -541,6 +899,7 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
         pc_buf_free(&r->tmp);
         pc_buf_free(&r->tmp2);
         pc_buf_free(&r->idbuf);
+        pc_buf_free(&r->marker);
         entry_free(&r->e);
         free(r);
         return NULL;
@@ -561,6 +920,8 @@ static void atom_close(void *state)
     pc_buf_free(&r->tmp);
     pc_buf_free(&r->tmp2);
     pc_buf_free(&r->idbuf);
+    pc_buf_free(&r->marker);
+    free(r->starts);
     free(r);
 }
 
@@ -634,7 +995,7 @@ static bool common_title(atom_reader *r, pc_record *rec, bool tex)
                     r->e.line[F_TITLE]))
         return false;
     if (!s || !r->tmp.len) {
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, 0, "%s has no title",
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, r->e.col_start, "%s has no title",
                      r->kind == FEED_ATOM ? "entry" : "item");
         return false;
     }
@@ -1032,6 +1393,9 @@ static pc_read_status on_start(atom_reader *r, int depth, pc_record *rec)
     const xmlChar *ns = node ? (node->ns ? node->ns->href : NULL) : xmlTextReaderConstNamespaceUri(r->xr);
     bool empty = xmlTextReaderIsEmptyElement(r->xr) == 1;
     entry *e = &r->e;
+    unsigned long start_line = 0, start_col = 0; /* the look-ahead's, taken in the same order */
+    if (r->entry_depth < 0 && is_entry_name((const char *)ln))
+        take_start(r, &start_line, &start_col);
     if (depth >= ATOM_MAX_DEPTH) {
         bool *reported = r->entry_depth >= 0 ? &e->deep_reported : &r->deep_reported;
         if (!*reported)
@@ -1066,7 +1430,12 @@ static pc_read_status on_start(atom_reader *r, int depth, pc_record *rec)
         if ((r->kind == FEED_ATOM && str_is(ln, "entry") && ns_atom(ns)) ||
             (r->kind == FEED_RSS && str_is(ln, "item") && ns_rss(ns))) {
             entry_reset(e);
-            e->line_start = cur_line(r);
+            /* libxml2's line where it has one (below 65535), the
+             * look-ahead's past it; the look-ahead's column if the lines
+             * agree (an odd feed could put its queue out of step) */
+            unsigned long line = cur_line(r);
+            e->line_start = line < 65535 || !start_line ? line : start_line;
+            e->col_start = start_line == e->line_start ? start_col : 0;
             r->entry_depth = depth;
         } else if (r->kind == FEED_RSS && str_is(ln, "channel") && ns_rss(ns) && r->channel_depth < 0) {
             r->channel_depth = depth;
@@ -1175,6 +1544,31 @@ static pc_read_status check_doctype(atom_reader *r)
     return PC_READ_NONE;
 }
 
+/* The marker of an entry kept from libxml2 (see skip_entry): reported at
+ * the entry's position, and counted as a record skipped.  A processing
+ * instruction of that name that the input layer did not write is nothing. */
+static pc_read_status on_marker(atom_reader *r)
+{
+    const xmlChar *target = xmlTextReaderConstName(r->xr), *data = xmlTextReaderConstValue(r->xr);
+    unsigned long line, col, bad_line, bad_col;
+    int why;
+    if (!r->markers || !str_is(target, ATOM_MARK) || !data ||
+        sscanf((const char *)data, "%lu %lu %d %lu %lu", &line, &col, &why, &bad_line, &bad_col) != 5)
+        return PC_READ_NONE;
+    r->markers--;
+    unsigned long skipped_line, skipped_col; /* the skipped entry's place in the queue */
+    take_start(r, &skipped_line, &skipped_col);
+    const char *what = r->kind == FEED_RSS ? "item" : "entry";
+    if (why == SKIP_SIZE)
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "%s larger than %d MB: not read", what,
+                     ATOM_MAX_ENTRY >> 20);
+    else
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col,
+                     "%s not read: its element at %lu:%lu has more than %d attributes", what, bad_line,
+                     bad_col, ATOM_MAX_ATTRS);
+    return PC_READ_SKIP;
+}
+
 static pc_read_status on_node(atom_reader *r, pc_record *rec)
 {
     int depth = xmlTextReaderDepth(r->xr);
@@ -1195,6 +1589,8 @@ static pc_read_status on_node(atom_reader *r, pc_record *rec)
         return PC_READ_NONE;
     case XML_READER_TYPE_DOCUMENT_TYPE:
         return check_doctype(r);
+    case XML_READER_TYPE_PROCESSING_INSTRUCTION:
+        return on_marker(r);
     case XML_READER_TYPE_ENTITY_REFERENCE:
         /* never substituted, never loaded: an entity in a feed is either an
          * attack (XXE, billion laughs) or a DTD we do not read */
@@ -1250,10 +1646,10 @@ static pc_read_status next_record(atom_reader *r, pc_record *rec)
              * "Premature end of data" for a file cut short */
             if (r->at_eof && !pc_source_error(r->src) &&
                 (r->fatal_code == XML_ERR_DOCUMENT_END || r->fatal_code == XML_ERR_TAG_NOT_FINISHED))
-                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, 0,
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, r->e.col_start,
                              "%s not converted: the file ends inside it (truncated?)", what);
             else
-                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, 0,
+                pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, r->e.col_start,
                              "%s not converted: the XML error is inside it", what);
             r->entry_depth = -1;
             return PC_READ_SKIP;

@@ -13,6 +13,7 @@
 #include "latex.h"
 #include "markup.h"
 #include "names.h"
+#include "names_bibtex.h"
 #include "paperconv.h"
 #include "unicode.h"
 #include "util.h"
@@ -90,46 +91,6 @@ static void url_field(bib_writer *w, const char *name, const char *value)
     field_close(w);
 }
 
-/* BibTeX's case of the encoded word [s, s+n), as its von test sees it: the
- * first ASCII letter at brace depth 0, or inside a special character
- * ({\'E}) the first letter after the control sequence; bytes >= 0x80 and
- * ordinary brace groups decide nothing.  1 upper, -1 lower, 0 undecided. */
-static int bibtex_word_case(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (pc_is_alpha(c))
-            return pc_is_upper(c) ? 1 : -1;
-        if (c != '{')
-            continue;
-        int depth = 0;
-        size_t j = i;
-        for (; j < n; j++) {
-            if (s[j] == '{')
-                depth++;
-            else if (s[j] == '}' && --depth == 0)
-                break;
-        }
-        if (i + 1 < n && s[i + 1] == '\\') { /* special character */
-            static const char *const letters[] = {"i", "j", "oe", "OE", "ae", "AE", "aa",
-                                                  "AA", "o", "O", "l", "L", "ss"};
-            size_t k = i + 2;
-            while (k < j && pc_is_alpha((unsigned char)s[k]))
-                k++; /* the control sequence itself */
-            for (size_t q = 0; q < sizeof letters / sizeof *letters; q++)
-                if (k - i - 2 == strlen(letters[q]) && memcmp(s + i + 2, letters[q], k - i - 2) == 0)
-                    return pc_is_upper((unsigned char)s[i + 2]) ? 1 : -1;
-            if (k == i + 2)
-                k++;
-            for (; k < j; k++)
-                if (pc_is_alpha((unsigned char)s[k]))
-                    return pc_is_upper((unsigned char)s[k]) ? 1 : -1;
-        }
-        i = j;
-    }
-    return 0;
-}
-
 /* True if an encoded family name, written after its particle, would be
  * split by BibTeX into more von/last parts than we mean: any lower-case
  * word in it (words end at spaces, hyphens and ties at depth 0). */
@@ -145,7 +106,7 @@ static bool family_needs_braces(const char *s, size_t n)
         else if (c == '}')
             depth--;
         if (depth == 0 && (c == ' ' || c == '-' || c == '~')) {
-            if (i > st && bibtex_word_case(s + st, i - st) < 0)
+            if (i > st && pc_bibtex_word_case(s + st, i - st, false) < 0)
                 return true;
             st = i + 1;
         }
@@ -462,7 +423,13 @@ static bool bib_write(void *state, const pc_record *r)
     text_field(w, "volume", r->volume, 0);
     text_field(w, "number", r->issue, 0);
     text_field(w, "pages", r->pages, 0);
-    text_field(w, "publisher", r->publisher, 0);
+    /* the publisher of a thesis is its school, of a report its institution:
+     * the fields bibtex's styles print for those types (the reader maps
+     * both back to the publisher) */
+    text_field(w, strcmp(type, "phdthesis") == 0    ? "school"
+                  : strcmp(type, "techreport") == 0 ? "institution"
+                                                    : "publisher",
+               r->publisher, 0);
     url_field(w, "doi", r->doi);
     if (r->arxiv_id) {
         pc_buf_clear(&w->tmp);

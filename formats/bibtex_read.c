@@ -9,11 +9,19 @@
  * (names_bibtex.c), pc_latex_decode, pc_date_parse.
  *
  * Streaming: bytes come through a fixed block; one entry's fields are held
- * at a time, at most PC_BIB_MAX_ENTRY bytes, braces at most PC_BIB_MAX_DEPTH
- * deep.  A broken entry is reported at file:line:column and skipped: the
- * reader resynchronises at the next '@' in column 1.  A '@' in column 1
- * inside a value is taken as the start of the next entry (a missing '}'),
- * which BibTeX files never hold otherwise. */
+ * at a time, at most PC_BIB_MAX_ENTRY bytes (counted after @string
+ * expansion, and checked before a piece is copied), braces at most
+ * PC_BIB_MAX_DEPTH deep, keys, names and bare numbers at most
+ * PC_BIB_MAX_TOKEN bytes.  A broken entry is reported at file:line:column
+ * and skipped: the reader resynchronises at the next '@' in column 1.  A
+ * '@' in column 1 inside a value is taken as the start of the next entry (a
+ * missing '}'), which BibTeX files never hold otherwise.  CR, LF and CRLF
+ * all end a line (old Mac and EndNote files end lines with CR alone), for
+ * %-comments, column 1 and positions.
+ *
+ * Linear time: @string macros and the fields of the entry being read are
+ * found through a hash of their names (seeded per reader, so that no file
+ * can be made of names that all collide), never by scanning a list. */
 #include "bibtex_read.h"
 #include "dates.h"
 #include "ids.h"
@@ -26,6 +34,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 enum {
     PC_BIB_BLOCK = 1 << 16,
@@ -33,11 +42,13 @@ enum {
     PC_BIB_MAX_DEPTH = 256,          /* brace nesting */
     PC_BIB_MAX_MACROS = 10000,       /* @string definitions */
     PC_BIB_MAX_MACRO_BYTES = 16 << 20,
+    PC_BIB_MAX_TOKEN = 1024,         /* bytes in a key, a type, field or macro name, a bare number */
     PC_BIB_MAX_UNKNOWN = 200,        /* distinct unknown field names counted */
 };
 
 typedef struct field {
     char *name; /* lower case */
+    uint64_t hash; /* of name, see name_hash */
     pc_buf val; /* raw value, macros expanded, LaTeX not decoded */
     unsigned long line, col; /* where the value starts */
 } field;
@@ -45,7 +56,23 @@ typedef struct field {
 typedef struct macro {
     char *name; /* lower case */
     char *val;
+    size_t len; /* of val */
 } macro;
+
+/* An open-addressing index of names (macros, or the fields of one entry):
+ * each live slot holds a name's hash and its position in the owner's
+ * array.  A slot is live when its gen equals the index's, so emptying the
+ * index for the next entry is gen++ rather than clearing every slot. */
+typedef struct name_slot {
+    uint64_t hash;
+    uint32_t gen, pos;
+} name_slot;
+
+typedef struct name_index {
+    name_slot *slot;
+    size_t cap, used; /* cap: 0 or a power of two */
+    uint32_t gen;     /* from 1 */
+} name_index;
 
 typedef struct counted {
     char *name;
@@ -60,6 +87,10 @@ typedef struct bib_reader {
     size_t pos, len;
     bool eof;
     unsigned long line, col; /* position of the next byte, 1-based */
+    char last_byte;          /* of the block before this one (CRLF across blocks) */
+    const char *bom;         /* a UTF-16/32 byte-order mark was found: its name */
+    uint64_t seed;           /* of name_hash */
+    uint64_t ident_hash;     /* of r->ident */
     unsigned long long entry_bytes;
     bool in_entry;
     unsigned long entry_line, entry_col; /* the entry's '@' */
@@ -67,14 +98,17 @@ typedef struct bib_reader {
     pc_buf type, key, ident;
     field *fields;
     size_t n_fields, cap_fields;
+    name_index field_ix;
     bool bad; /* an error was reported: skip the entry after reading it */
     /* open value, for "missing '}'" messages */
     unsigned long open_line, open_col;
     macro *macros;
     size_t n_macros;
+    name_index macro_ix;
     size_t macro_bytes;
     counted *unknown;
     size_t n_unknown;
+    name_index unknown_ix;
     unsigned long n_preambles;
     pc_buf tmp;
 } bib_reader;
@@ -86,6 +120,7 @@ static int peek(bib_reader *r)
     if (r->pos == r->len) {
         if (r->eof)
             return -1;
+        r->last_byte = r->len ? r->blk[r->len - 1] : 0;
         ssize_t got = pc_source_read(r->src, r->blk, PC_BIB_BLOCK);
         if (got <= 0) {
             r->eof = true;
@@ -105,8 +140,13 @@ static int get(bib_reader *r)
     r->pos++;
     if (r->in_entry)
         r->entry_bytes++;
-    if (c == '\n') {
-        r->line++;
+    if (c > '\r') {
+        r->col++;
+    } else if (c == '\r' || c == '\n') {
+        /* CRLF is one line end: the byte before this LF (in the last block
+         * when this is the first of the block) */
+        if (c == '\r' || (r->pos > 1 ? r->blk[r->pos - 2] : r->last_byte) != '\r')
+            r->line++;
         r->col = 1;
     } else {
         r->col++;
@@ -120,7 +160,7 @@ static bool at_entry_start(bib_reader *r) { return peek(r) == '@' && r->col == 1
 static void skip_line(bib_reader *r)
 {
     int c;
-    while ((c = peek(r)) >= 0 && c != '\n')
+    while ((c = peek(r)) >= 0 && c != '\n' && c != '\r')
         get(r);
 }
 
@@ -159,25 +199,115 @@ static const bool ident_stop[128] = {['"'] = 1, ['#'] = 1, ['%'] = 1, ['\''] = 1
 
 static bool ident_char(int c) { return c > 0x20 && c < 0x7f && !ident_stop[c]; }
 
-/* Reads an identifier into r->ident, lower-cased; false if there is none. */
-static bool read_ident(bib_reader *r)
+/* ---- names by hash ------------------------------------------------------ */
+
+/* FNV-1a from a per-reader seed, one byte at a time (read_ident hashes as
+ * it reads), then a final mix so that every bit of the hash depends on
+ * every byte: the index uses its low bits. */
+static inline uint64_t name_hash_step(uint64_t h, unsigned char c) { return (h ^ c) * 0x100000001b3ULL; }
+
+static uint64_t name_hash_end(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+static const char *field_name_at(const bib_reader *r, uint32_t pos) { return r->fields[pos].name; }
+static const char *macro_name_at(const bib_reader *r, uint32_t pos) { return r->macros[pos].name; }
+static const char *unknown_name_at(const bib_reader *r, uint32_t pos) { return r->unknown[pos].name; }
+
+static uint64_t name_hash(const bib_reader *r, const char *s)
+{
+    uint64_t h = r->seed;
+    while (*s)
+        h = name_hash_step(h, (unsigned char)*s++);
+    return name_hash_end(h);
+}
+
+/* The slot of `name` (hash h) in ix: the live slot that holds it, or the
+ * free slot where it would go.  ix must have a free slot. */
+static name_slot *index_find(const bib_reader *r, const name_index *ix, uint64_t h, const char *name,
+                             const char *(*name_at)(const bib_reader *, uint32_t))
+{
+    size_t mask = ix->cap - 1;
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        name_slot *s = &ix->slot[i];
+        if (s->gen != ix->gen || (s->hash == h && strcmp(name_at(r, s->pos), name) == 0))
+            return s;
+    }
+}
+
+/* Makes room for one more name (load at most 1/2). */
+static void index_reserve(name_index *ix)
+{
+    if (ix->cap && (ix->used + 1) * 2 <= ix->cap)
+        return;
+    name_index old = *ix;
+    ix->cap = old.cap ? old.cap * 2 : 64;
+    ix->slot = pc_xcalloc(ix->cap, sizeof *ix->slot);
+    ix->gen = 1;
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.slot[i].gen != old.gen)
+            continue;
+        size_t k = (size_t)old.slot[i].hash & (ix->cap - 1);
+        while (ix->slot[k].gen == ix->gen)
+            k = (k + 1) & (ix->cap - 1);
+        ix->slot[k] = (name_slot){.hash = old.slot[i].hash, .gen = ix->gen, .pos = old.slot[i].pos};
+    }
+    free(old.slot);
+}
+
+static void index_add(name_index *ix, name_slot *s, uint64_t h, size_t pos)
+{
+    *s = (name_slot){.hash = h, .gen = ix->gen, .pos = (uint32_t)pos};
+    ix->used++;
+}
+
+/* Empties ix in O(1): slots of older generations are free. */
+static void index_empty(name_index *ix)
+{
+    ix->used = 0;
+    if (++ix->gen == 0) { /* wrapped after 4 billion entries: really clear */
+        memset(ix->slot, 0, ix->cap * sizeof *ix->slot);
+        ix->gen = 1;
+    }
+}
+
+/* Reads an identifier into r->ident, lower-cased, and its hash into
+ * r->ident_hash.  1: read; 0: there is none; -1: longer than
+ * PC_BIB_MAX_TOKEN, reported (`what` names it) at its start, which is not
+ * read further (the caller resynchronises). */
+static int read_ident(bib_reader *r, const char *what)
 {
     pc_buf_clear(&r->ident);
+    unsigned long l = r->line, col = r->col;
+    uint64_t h = r->seed;
     int c;
-    while ((c = peek(r)) >= 0 && ident_char(c))
-        pc_buf_putc(&r->ident, (char)pc_to_lower(get(r)));
+    while ((c = peek(r)) >= 0 && ident_char(c)) {
+        if (r->ident.len == PC_BIB_MAX_TOKEN) {
+            ERR(r, l, col, "%s longer than %d bytes", what, PC_BIB_MAX_TOKEN);
+            return -1;
+        }
+        c = pc_to_lower(get(r));
+        h = name_hash_step(h, (unsigned char)c);
+        pc_buf_putc(&r->ident, (char)c);
+    }
+    r->ident_hash = name_hash_end(h);
     return r->ident.len > 0;
 }
 
-/* Line and column of byte `off` of a value that started at line:col. */
+/* Line and column of byte `off` of a value that started at line:col
+ * (CR, LF and CRLF end a line, as in get). */
 static void pos_in(const char *s, size_t off, unsigned long line, unsigned long col,
                    unsigned long *l, unsigned long *c)
 {
     for (size_t i = 0; i < off; i++) {
-        if (s[i] == '\n') {
+        if (s[i] == '\r' || (s[i] == '\n' && (i == 0 || s[i - 1] != '\r'))) {
             line++;
             col = 1;
-        } else {
+        } else if (s[i] != '\n') {
             col++;
         }
     }
@@ -188,20 +318,23 @@ static void pos_in(const char *s, size_t off, unsigned long line, unsigned long 
 /* ---- values ------------------------------------------------------------ */
 
 /* Bytes that end a fast run in read_delimited: the delimiters and the line
- * break that line counting and the entry-start check must see. */
-static const bool value_special[256] = {['{'] = true, ['}'] = true, ['"'] = true, ['\n'] = true};
+ * breaks that line counting and the entry-start check must see. */
+static const bool value_special[256] = {['{'] = true, ['}'] = true, ['"'] = true, ['\n'] = true,
+                                        ['\r'] = true};
 
 /* True if none of the 8 bytes at p is a value_special byte: the run scan
  * below goes over every byte of every value (abstracts are most of a
- * file), and 8 bytes a step cost half of the table loop.  Each test is
- * the exact zero-byte test on p XOR the byte looked for. */
+ * file), and 8 bytes a step cost half of the table loop.  The first three
+ * tests are the exact zero-byte test on p XOR the byte looked for; the
+ * fourth is true for any byte below 0x0E (LF and CR, and also NUL, tab and
+ * the other controls, which then take the byte loop: rare in values). */
 static inline bool word_plain(const char *p)
 {
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     uint64_t x;
     memcpy(&x, p, 8);
-    uint64_t a = x ^ ('{' * ones), b = x ^ ('}' * ones), c = x ^ ('"' * ones), d = x ^ ('\n' * ones);
-    return !((((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c) | ((d - ones) & ~d)) & highs);
+    uint64_t a = x ^ ('{' * ones), b = x ^ ('}' * ones), c = x ^ ('"' * ones);
+    return !((((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c) | ((x - 0x0E * ones) & ~x)) & highs);
 }
 
 /* At a '{' or '"': appends the braced or quoted piece without its
@@ -229,13 +362,13 @@ static bool read_delimited(bib_reader *r, pc_buf *out)
             return false;
         }
         if (r->entry_bytes > PC_BIB_MAX_ENTRY) {
-            ERR(r, ol, oc, "entry larger than %d MB", PC_BIB_MAX_ENTRY >> 20);
+            ERR(r, ol, oc, "entry larger than %d MB (after @string expansion)", PC_BIB_MAX_ENTRY >> 20);
             return false;
         }
-        /* Fast path: a run of bytes that are none of { } " \n is copied and
-         * counted at once (peek/get/putc per byte cost a third of bibtex ->
-         * ris).  Such a run cannot hold an entry start ('@' in column 1
-         * follows a '\n', and the loop above checked the first byte), and
+        /* Fast path: a run of bytes that are none of { } " CR LF is copied
+         * and counted at once (peek/get/putc per byte cost a third of bibtex
+         * -> ris).  Such a run cannot hold an entry start ('@' in column 1
+         * follows a line end, and the loop above checked the first byte), and
          * its length is capped so that entry_bytes passes the limit only
          * where the byte-by-byte path would have seen it. */
         if (!value_special[c]) {
@@ -279,8 +412,9 @@ static bool read_delimited(bib_reader *r, pc_buf *out)
         !pc_utf8_valid(out->ptr + start, out->len - start, &bad)) {
         unsigned long l, col;
         pos_in(out->ptr + start, bad, sl, sc, &l, &col);
-        ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
-            (unsigned char)out->ptr[start + bad]);
+        ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
+            (unsigned char)out->ptr[start + bad],
+            pc_encoding_hint(out->ptr + start + bad, out->len - start - bad));
     }
     return true;
 }
@@ -289,14 +423,23 @@ static const char *const month_names[] = {"January", "February", "March",     "A
                                           "May",     "June",     "July",      "August",
                                           "September", "October", "November", "December"};
 
-static const char *macro_value(bib_reader *r, const char *name)
+/* The value of macro r->ident (hashed by read_ident) and its length in
+ * *len; NULL if it is not defined.  An @string wins over a month name. */
+static const char *macro_value(bib_reader *r, size_t *len)
 {
-    for (size_t i = r->n_macros; i-- > 0;)
-        if (strcmp(r->macros[i].name, name) == 0)
-            return r->macros[i].val;
+    const char *name = r->ident.ptr;
+    if (r->n_macros) {
+        name_slot *s = index_find(r, &r->macro_ix, r->ident_hash, name, macro_name_at);
+        if (s->gen == r->macro_ix.gen) {
+            *len = r->macros[s->pos].len;
+            return r->macros[s->pos].val;
+        }
+    }
     for (int m = 1; m <= 12; m++)
-        if (strcmp(pc_month_macro(m), name) == 0)
+        if (strcmp(pc_month_macro(m), name) == 0) {
+            *len = strlen(month_names[m - 1]);
             return month_names[m - 1];
+        }
     return NULL;
 }
 
@@ -323,14 +466,31 @@ static bool read_value(bib_reader *r, pc_buf *out, const char *field)
             if (!read_delimited(r, out))
                 return false;
         } else if (c >= 0 && pc_is_digit(c)) {
-            while ((c = peek(r)) >= 0 && pc_is_digit(c))
+            unsigned long l = r->line, col = r->col;
+            for (size_t n = 0; (c = peek(r)) >= 0 && pc_is_digit(c); n++) {
+                if (n == PC_BIB_MAX_TOKEN) {
+                    ERR(r, l, col, "number longer than %d digits in %s", PC_BIB_MAX_TOKEN,
+                        value_what(what, field));
+                    return false;
+                }
                 pc_buf_putc(out, (char)get(r));
+            }
         } else if (c >= 0 && ident_char(c) && !at_entry_start(r)) {
             unsigned long l = r->line, col = r->col;
-            read_ident(r);
-            const char *v = macro_value(r, r->ident.ptr);
+            if (read_ident(r, "macro name") < 0)
+                return false;
+            size_t n;
+            const char *v = macro_value(r, &n);
+            /* the entry limit holds for what the macros expand to, checked
+             * before the copy (one 1 MB macro used 1 000 times is 1 GB) */
+            if (v && r->entry_bytes + n > PC_BIB_MAX_ENTRY) {
+                ERR(r, l, col, "entry larger than %d MB after @string expansion (macro \"%s\" in %s)",
+                    PC_BIB_MAX_ENTRY >> 20, r->ident.ptr, value_what(what, field));
+                return false;
+            }
+            r->entry_bytes += v ? n : 0;
             if (v)
-                pc_buf_puts(out, v);
+                pc_buf_put(out, v, n);
             else
                 pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, col,
                              "undefined macro \"%s\" in %s: taken as empty", r->ident.ptr,
@@ -384,6 +544,7 @@ static void clear_fields(bib_reader *r)
         pc_buf_clear(&r->fields[i].val);
     }
     r->n_fields = 0;
+    index_empty(&r->field_ix);
 }
 
 static field *new_field(bib_reader *r)
@@ -415,16 +576,47 @@ static field *find_field(bib_reader *r, const char *name)
     return NULL;
 }
 
+/* Defines macro *name (hash h) as r->tmp, taking *name (set to NULL) when
+ * it is new; a macro defined again gets the new value, as in bibtex. */
+static void define_macro(bib_reader *r, char **name, uint64_t h, unsigned long l, unsigned long c)
+{
+    index_reserve(&r->macro_ix);
+    name_slot *s = index_find(r, &r->macro_ix, h, *name, macro_name_at);
+    macro *m = s->gen == r->macro_ix.gen ? &r->macros[s->pos] : NULL;
+    size_t old = m ? m->len : 0;
+    if ((!m && r->n_macros >= PC_BIB_MAX_MACROS) ||
+        r->macro_bytes - old + r->tmp.len > PC_BIB_MAX_MACRO_BYTES) {
+        ERR(r, l, c, "too many @string macros (at most %d, %d MB)", PC_BIB_MAX_MACROS,
+            PC_BIB_MAX_MACRO_BYTES >> 20);
+        return;
+    }
+    if (!m) {
+        if (r->n_macros % 64 == 0)
+            r->macros = pc_xrealloc(r->macros, (r->n_macros + 64) * sizeof *r->macros);
+        index_add(&r->macro_ix, s, h, r->n_macros);
+        m = &r->macros[r->n_macros++];
+        *m = (macro){.name = *name};
+        *name = NULL;
+    }
+    free(m->val);
+    m->val = pc_xstrndup(r->tmp.ptr, r->tmp.len);
+    m->len = r->tmp.len;
+    r->macro_bytes = r->macro_bytes - old + m->len;
+}
+
 /* @string{name = value}: adds the macro. */
 static bool read_string(bib_reader *r, int close)
 {
     skip_ws(r, false);
     unsigned long l = r->line, c = r->col;
-    if (!read_ident(r)) {
-        ERR(r, r->line, r->col, "expected a macro name after @string");
+    int got = read_ident(r, "macro name");
+    if (got <= 0) {
+        if (got == 0)
+            ERR(r, r->line, r->col, "expected a macro name after @string");
         return false;
     }
     char *name = pc_xstrdup(r->ident.ptr);
+    uint64_t h = r->ident_hash;
     skip_ws(r, false);
     if (peek(r) != '=') {
         ERR(r, r->line, r->col, "expected '=' after the macro name \"%s\"", name);
@@ -441,20 +633,28 @@ static bool read_string(bib_reader *r, int close)
     }
     if (ok)
         get(r);
-    if (ok && !r->bad) {
-        if (r->n_macros >= PC_BIB_MAX_MACROS || r->macro_bytes + r->tmp.len > PC_BIB_MAX_MACRO_BYTES) {
-            ERR(r, l, c, "too many @string macros (at most %d, %d MB)", PC_BIB_MAX_MACROS,
-                PC_BIB_MAX_MACRO_BYTES >> 20);
-        } else {
-            if (r->n_macros % 64 == 0)
-                r->macros = pc_xrealloc(r->macros, (r->n_macros + 64) * sizeof *r->macros);
-            r->macros[r->n_macros++] = (macro){.name = name, .val = pc_xstrdup(r->tmp.ptr)};
-            r->macro_bytes += r->tmp.len;
-            name = NULL;
-        }
-    }
+    if (ok && !r->bad)
+        define_macro(r, &name, h, l, c);
     free(name);
     return ok;
+}
+
+/* Keeps the field just read (the last one), unless the entry has one of
+ * that name already: a warning, and the first one is kept. */
+static void keep_field(bib_reader *r, unsigned long line, unsigned long col)
+{
+    field *f = &r->fields[r->n_fields - 1];
+    index_reserve(&r->field_ix);
+    name_slot *s = index_find(r, &r->field_ix, f->hash, f->name, field_name_at);
+    if (s->gen != r->field_ix.gen) {
+        index_add(&r->field_ix, s, f->hash, r->n_fields - 1);
+        return;
+    }
+    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col, "duplicate field \"%s\": the first one is kept",
+                 f->name);
+    free(f->name);
+    f->name = NULL;
+    r->n_fields--;
 }
 
 /* Reports an entry cut short by the next entry: a '}' is missing. */
@@ -474,11 +674,18 @@ static bool read_fields(bib_reader *r, int close)
     unsigned long kl = r->line, kc = r->col;
     int c;
     while ((c = peek(r)) >= 0 && c != ',' && c != close && !pc_is_space(c) && c != '{' &&
-           c != '}' && !at_entry_start(r))
+           c != '}' && !at_entry_start(r)) {
+        if (r->key.len == PC_BIB_MAX_TOKEN) {
+            ERR(r, kl, kc, "key longer than %d bytes", PC_BIB_MAX_TOKEN);
+            pc_buf_clear(&r->key);
+            return false;
+        }
         pc_buf_putc(&r->key, (char)get(r));
+    }
     size_t bad;
     if (!pc_utf8_valid(r->key.ptr, r->key.len, &bad))
-        ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key", (unsigned char)r->key.ptr[bad]);
+        ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key%s", (unsigned char)r->key.ptr[bad],
+            pc_encoding_hint(r->key.ptr + bad, r->key.len - bad));
     for (;;) {
         skip_ws(r, true);
         c = peek(r);
@@ -506,10 +713,12 @@ static bool read_fields(bib_reader *r, int close)
             not_closed(r);
             return false;
         }
-        if (!read_ident(r)) {
-            ERR(r, r->line, r->col,
-                c < 0 ? "end of input inside the entry (missing '%c')"
-                      : "expected a field name or '%c'", close);
+        int got = read_ident(r, "field name");
+        if (got <= 0) {
+            if (got == 0)
+                ERR(r, r->line, r->col,
+                    c < 0 ? "end of input inside the entry (missing '%c')"
+                          : "expected a field name or '%c'", close);
             return false;
         }
         skip_ws(r, false);
@@ -520,19 +729,13 @@ static bool read_fields(bib_reader *r, int close)
         get(r);
         field *f = new_field(r);
         f->name = pc_xstrdup(r->ident.ptr);
+        f->hash = r->ident_hash;
         skip_ws(r, false);
         f->line = r->line;
         f->col = r->col + 1;
         if (!read_value(r, &f->val, f->name))
             return false;
-        for (size_t i = 0; i + 1 < r->n_fields; i++)
-            if (same_name(r->fields[i].name, f->name)) {
-                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, fl, fc,
-                             "duplicate field \"%s\": the first one is kept", f->name);
-                free(f->name);
-                r->n_fields--;
-                break;
-            }
+        keep_field(r, fl, fc);
     }
 }
 
@@ -566,22 +769,26 @@ static const char *const known_fields[] = {
     "eprintclass", "abstract", "keywords", "note", "annote", "annotation", "comment", "affiliation",
 };
 
-static void count_unknown(bib_reader *r, const char *name)
+/* Counts one more entry with the unknown field `name` (hash h; 0: hash it
+ * here); past PC_BIB_MAX_UNKNOWN names, the others are counted together. */
+static void count_unknown(bib_reader *r, const char *name, uint64_t h)
 {
-    for (size_t i = 0; i < r->n_unknown; i++)
-        if (strcmp(r->unknown[i].name, name) == 0) {
-            r->unknown[i].n++;
-            return;
-        }
-    if (r->n_unknown >= PC_BIB_MAX_UNKNOWN)
+    if (!h)
+        h = name_hash(r, name);
+    index_reserve(&r->unknown_ix);
+    name_slot *s = index_find(r, &r->unknown_ix, h, name, unknown_name_at);
+    if (s->gen != r->unknown_ix.gen && r->n_unknown >= PC_BIB_MAX_UNKNOWN) {
         name = "(other fields)";
-    for (size_t i = 0; i < r->n_unknown; i++)
-        if (strcmp(r->unknown[i].name, name) == 0) {
-            r->unknown[i].n++;
-            return;
-        }
+        h = name_hash(r, name);
+        s = index_find(r, &r->unknown_ix, h, name, unknown_name_at);
+    }
+    if (s->gen == r->unknown_ix.gen) {
+        r->unknown[s->pos].n++;
+        return;
+    }
     if (r->n_unknown % 16 == 0)
         r->unknown = pc_xrealloc(r->unknown, (r->n_unknown + 16) * sizeof *r->unknown);
+    index_add(&r->unknown_ix, s, h, r->n_unknown);
     r->unknown[r->n_unknown++] = (counted){.name = pc_xstrdup(name), .n = 1};
 }
 
@@ -805,7 +1012,7 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
         for (size_t k = 0; k < sizeof known_fields / sizeof *known_fields && !known; k++)
             known = same_name(known_fields[k], r->fields[i].name);
         if (!known)
-            count_unknown(r, r->fields[i].name);
+            count_unknown(r, r->fields[i].name, r->fields[i].hash);
     }
     field *f;
     if ((f = find_field(r, "title")))
@@ -876,7 +1083,7 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
             if (!rec->arxiv_primary)
                 rec->arxiv_primary = decode_name(r, "primaryclass");
         } else if (id) {
-            count_unknown(r, "eprint (not arXiv)");
+            count_unknown(r, "eprint (not arXiv)", 0);
         }
         free(type);
         free(id);
@@ -918,10 +1125,17 @@ void *pc_bibtex_read_open(pc_source *src, pc_ctx *ctx)
     pc_buf_init(&r->key);
     pc_buf_init(&r->ident);
     pc_buf_init(&r->tmp);
+    /* the seed of name_hash: a heap address (randomised) and the time */
+    r->seed = (0xcbf29ce484222325ULL ^ (uint64_t)(uintptr_t)r) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL);
     const char *head;
-    if (pc_source_peek(src, 3, &head) == 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
+    size_t n = pc_source_peek(src, 4, &head);
+    if (n >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
         char bom[3];
         pc_source_read(src, bom, 3); /* a UTF-8 BOM is not text */
+    } else if (n >= 4 && (memcmp(head, "\xFF\xFE\0\0", 4) == 0 || memcmp(head, "\0\0\xFE\xFF", 4) == 0)) {
+        r->bom = "UTF-32";
+    } else if (n >= 2 && (memcmp(head, "\xFF\xFE", 2) == 0 || memcmp(head, "\xFE\xFF", 2) == 0)) {
+        r->bom = "UTF-16";
     }
     return r;
 }
@@ -941,11 +1155,14 @@ void pc_bibtex_read_close(void *state)
         free(r->unknown[i].name);
     }
     free(r->unknown);
+    free(r->unknown_ix.slot);
     for (size_t i = 0; i < r->n_macros; i++) {
         free(r->macros[i].name);
         free(r->macros[i].val);
     }
     free(r->macros);
+    free(r->macro_ix.slot);
+    free(r->field_ix.slot);
     clear_fields(r);
     for (size_t i = 0; i < r->cap_fields; i++)
         pc_buf_free(&r->fields[i].val);
@@ -961,22 +1178,45 @@ void pc_bibtex_read_close(void *state)
 pc_read_status pc_bibtex_read_next(void *state, pc_record *rec)
 {
     bib_reader *r = state;
+    if (r->bom) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 1, 1,
+                     "the file starts with a %s byte-order mark: BibTeX is read as UTF-8 "
+                     "(iconv -f %s -t UTF-8 converts it); not read",
+                     r->bom, r->bom);
+        r->bom = NULL;
+        r->eof = true;
+        r->pos = r->len = 0;
+        return PC_READ_FATAL;
+    }
     for (;;) {
-        /* outside entries: everything up to an '@' is ignored */
+        /* outside entries: everything up to an '@' is ignored, but for NUL
+         * bytes: a file that holds them is not text (UTF-16 or binary), and
+         * reading on would only skip it all without a word */
         r->in_entry = false;
         int c;
-        while ((c = peek(r)) >= 0 && c != '@') {
+        while ((c = peek(r)) > 0 && c != '@') {
             if (c == '%')
                 skip_line(r);
             else
                 get(r);
+        }
+        if (c == 0) {
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                         "NUL byte: this is not a BibTeX text file (UTF-16 without a byte-order "
+                         "mark, or binary?); the rest of it is not read");
+            return PC_READ_FATAL;
         }
         if (c < 0)
             return PC_READ_EOF;
         unsigned long line = r->line, col = r->col;
         get(r);
         skip_ws(r, false);
-        if (!read_ident(r)) {
+        int got = read_ident(r, "entry type");
+        if (got < 0) {
+            resync(r);
+            return PC_READ_SKIP;
+        }
+        if (!got) {
             if (col == 1) /* elsewhere an '@' is just text (an e-mail address) */
                 pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col,
                              "'@' not followed by an entry type: ignored");

@@ -11,7 +11,10 @@
  * (Crossref `message.items[]`, OpenAlex `results[]`, Semantic Scholar
  * `data[]`, a doi.org answer keyed by DOI) are one top-level object: they
  * are parsed whole under the same bound (they come from paged APIs and are
- * small); a larger one is reported, not loaded. */
+ * small); a larger one is reported, not loaded.  jansson spends some 40
+ * bytes per value ("0," is 2), so an element is also refused, before jansson
+ * sees it, if it holds more than PC_JSON_MAX_VALUES commas: a 64 MB array of
+ * zeros would otherwise take 1.3 GB. */
 #include "csl.h"
 #include "dates.h"
 #include "ids.h"
@@ -29,8 +32,9 @@
 
 enum {
     PC_JSON_CHUNK = 1 << 16,
-    PC_JSON_MAX_DEPTH = 512,               /* deeper nesting is an error, not a crash */
-    PC_JSON_MAX_ELEMENT = 64 * 1024 * 1024 /* bytes of one element or envelope */
+    PC_JSON_MAX_DEPTH = 512,                /* deeper nesting is an error, not a crash */
+    PC_JSON_MAX_ELEMENT = 64 * 1024 * 1024, /* bytes of one element or envelope */
+    PC_JSON_MAX_VALUES = 4 * 1024 * 1024,   /* ',' in one element or envelope */
 };
 
 /* What read_next does after looking at one JSON value. */
@@ -342,6 +346,18 @@ static json_t *parse_elem(json_reader *r)
     size_t bad, len;
     unsigned long line, col;
     const char *p = elem_ptr(r, &len);
+    if (len > PC_JSON_MAX_VALUES) { /* smaller ones cannot hold that many commas */
+        size_t commas = 0;
+        for (size_t i = 0; i < len; i++)
+            commas += p[i] == ',';
+        if (commas > PC_JSON_MAX_VALUES) {
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->eline, r->ecol,
+                         "JSON value with more than %d values: not loaded (split it into JSON Lines, "
+                         "one record per line)",
+                         PC_JSON_MAX_VALUES);
+            return NULL;
+        }
+    }
     json_error_t err;
     json_t *v = json_loadb(p, len, JSON_DECODE_ANY, &err);
     if (v)
@@ -350,7 +366,8 @@ static json_t *parse_elem(json_reader *r)
         elem_pos(r, bad, &line, &col);
         unsigned char b = (unsigned char)p[bad];
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col,
-                     b ? "invalid UTF-8 byte 0x%02X in JSON" : "NUL byte (0x%02X) in JSON", b);
+                     b ? "invalid UTF-8 byte 0x%02X in JSON%s" : "NUL byte (0x%02X) in JSON%s", b,
+                     pc_encoding_hint(p + bad, len - bad));
         return NULL;
     }
     /* jansson's position is the byte after the offending token */

@@ -53,6 +53,19 @@ static bool is_bullet(const pc_buf *b)
     return b->len >= 4 && memcmp(b->ptr, BULLET, 4) == 0;
 }
 
+/* How many bytes of s[0, n) a message quotes: at most QUOTE_MAX, cut at a
+ * character boundary (a title or date line can be megabytes long). */
+enum { QUOTE_MAX = 100 };
+static int quote_len(const char *s, size_t n)
+{
+    if (n <= QUOTE_MAX)
+        return (int)n;
+    size_t k = QUOTE_MAX;
+    while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    return (int)k;
+}
+
 /* Reports invalid UTF-8 in the current line; true if the line is valid. */
 static bool check_utf8(listing_reader *r)
 {
@@ -60,8 +73,9 @@ static bool check_utf8(listing_reader *r)
     if (pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
         return true;
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
-                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X" : "NUL byte (0x%02X) in text",
-                 (unsigned char)r->in.line.ptr[bad]);
+                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
+                 (unsigned char)r->in.line.ptr[bad],
+                 pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
     return false;
 }
 
@@ -70,12 +84,13 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
     listing_reader *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
     r->file = pc_source_name(src);
-    pc_lines_init(&r->in, src);
+    pc_lines_init(&r->in, src, ctx);
     pc_buf_init(&r->title);
     pc_buf_init(&r->authors);
     pc_buf_init(&r->abstract);
     pc_buf_init(&r->tmp);
     /* header: everything before the first bullet */
+    bool stray = false;
     while (pc_lines_next(&r->in)) {
         if (is_bullet(&r->in.line)) {
             pc_lines_unread(&r->in);
@@ -92,7 +107,8 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
             pc_buf_clear(&r->tmp);
             pc_latex_decode(s, n, &r->tmp, NULL, NULL);
             r->heading = pc_xstrdup(r->tmp.ptr);
-        } else {
+        } else if (!stray) { /* once: a file with no bullet is one mistake, not a warning a line */
+            stray = true;
             pc_diag_emit(ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
                          "text before the first record ignored (a line starting with \"\xE2\x80\xA2 \" "
                          "starts a record)");
@@ -217,8 +233,10 @@ static pc_read_status listing_next(void *state, pc_record *rec)
         ok &= read_paragraph(r, &r->abstract);
         skip_blank(r);
     }
-    if (!ok)
-        return PC_READ_SKIP; /* the UTF-8 error was reported with its position */
+    /* a line over the length limit ended the input (reported): this record
+     * is whole only if that line started the next one */
+    if (!ok || (r->in.failed && !is_bullet(&r->in.line)))
+        return PC_READ_SKIP; /* the UTF-8 error or the too-long line was reported */
 
     rec->kind = PC_KIND_PREPRINT;
     rec->src_file = r->file;
@@ -230,9 +248,11 @@ static pc_read_status listing_next(void *state, pc_record *rec)
                            &rec->title_markup, &rep);
     size_t fixed = repair_repeat(r->tmp.ptr, r->tmp.len);
     if (fixed < r->tmp.len) {
+        const char *cut = r->tmp.ptr + fixed + 1;
+        size_t cutn = r->tmp.len - fixed - 1;
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 3 + pc_utf8_len(r->tmp.ptr, fixed),
-                     "title ends with a repeat of its last words; removed \"%s\"",
-                     r->tmp.ptr + fixed + 1);
+                     "title ends with a repeat of its last words; removed \"%.*s%s\"", quote_len(cut, cutn),
+                     cut, cutn > QUOTE_MAX ? ELLIPSIS : "");
         pc_buf_truncate(&r->tmp, fixed);
         pc_markup_clip(&rec->title_markup, fixed);
     }
@@ -248,7 +268,9 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     const char *dot = an ? find_last(a, an, MIDDOT) : NULL;
     if (!an) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 1,
-                     "record \"%s\" has no authors line (\"Name, Name \xC2\xB7 date\")", rec->title);
+                     "record \"%.*s%s\" has no authors line (\"Name, Name \xC2\xB7 date\")",
+                     quote_len(rec->title, strlen(rec->title)), rec->title,
+                     strlen(rec->title) > QUOTE_MAX ? ELLIPSIS : "");
         return PC_READ_SKIP;
     }
     size_t names_len = dot ? (size_t)(dot - a) : an;
@@ -267,7 +289,8 @@ static pc_read_status listing_next(void *state, pc_record *rec)
             /* column: indentation of the line + offset in the paragraph */
             pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, author_line,
                          1 + (size_t)(a - r->authors.ptr) + pc_utf8_len(a, (size_t)(ds - a)),
-                         "cannot read the date \"%.*s\"", (int)dn, ds);
+                         "cannot read the date \"%.*s%s\"", quote_len(ds, dn), ds,
+                         dn > QUOTE_MAX ? ELLIPSIS : "");
         }
     }
 

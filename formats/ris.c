@@ -8,10 +8,11 @@
  *
  * Reader: streaming, one record per call, tolerant of what real exports
  * contain (bibutils' risin.c documents several of these quirks): a UTF-8
- * BOM, CRLF or LF, one or three spaces before the dash for known tags,
- * "ER  -" with nothing after, continuation lines (an untagged line
- * continues the previous value), a missing ER before the next TY, DOIs
- * written as URLs, protocol-relative URLs, "A and B" in one AU.
+ * BOM, CRLF, LF or CR alone (pc_lines), one or three spaces before the
+ * dash for known tags, "ER  -" with nothing after, continuation lines (an
+ * untagged line continues the previous value), a missing ER before the
+ * next TY, DOIs written as URLs, protocol-relative URLs, "A and B" in one
+ * AU, a URL with a space that was not encoded.
  *
  * Affiliations: the writer puts each author's AD lines right after that
  * author's AU line; the reader gives an AD to the author it follows.  When
@@ -266,6 +267,38 @@ static void put_author(ris_writer *w, const pc_name *nm)
         put_tag(w, "AD", nm->affiliations.items[k]);
 }
 
+/* "UR  - URL" with what would cut the URL percent-encoded: a space (a
+ * reader splits a UR value at spaces), and the control characters and line
+ * separators put_folded turns into spaces; bytes that are not UTF-8 too.
+ * Everything else, '%' and non-ASCII letters (IRIs) included, as it is. */
+static void put_url(ris_writer *w, const char *url)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    pc_buf *u = &w->tmp;
+    pc_buf_clear(u);
+    for (size_t i = 0, n = strlen(url); i < n;) {
+        unsigned char c = (unsigned char)url[i];
+        int32_t cp = c;
+        int len = c < 0x80 ? 1 : pc_utf8_next(url + i, n - i, &cp);
+        if (len < 1) {
+            len = 1;
+            cp = 0;
+        }
+        if (cp > 0x20 && !is_breaking(cp)) {
+            pc_buf_put(u, url + i, (size_t)len);
+        } else {
+            for (int k = 0; k < len; k++) {
+                unsigned char b = (unsigned char)url[i + (size_t)k];
+                pc_buf_putc(u, '%');
+                pc_buf_putc(u, hex[b >> 4]);
+                pc_buf_putc(u, hex[b & 15]);
+            }
+        }
+        i += (size_t)len;
+    }
+    put_tag(w, "UR", u->ptr);
+}
+
 /* Length of the dash at p (n bytes left): '-', an en or an em dash; 0 if none. */
 static size_t dash_len(const char *p, size_t n)
 {
@@ -346,7 +379,7 @@ static bool ris_write(void *state, const pc_record *r)
         put_tag(w, "AN", a->ptr);
     }
     for (size_t i = 0; i < r->urls.n; i++)
-        put_tag(w, "UR", r->urls.items[i]);
+        put_url(w, r->urls.items[i]);
     for (size_t i = 0; i < r->keywords.n; i++)
         put_tag(w, "KW", r->keywords.items[i]);
     put_tag2(w, "AB", r->abstract, r->abstract_truncated ? ELLIPSIS : NULL);
@@ -400,6 +433,9 @@ typedef struct ris_reader {
     ris_field *f; /* the current record's fields; buffers are reused */
     size_t nf, capf;
     pc_buf tmp, tmp2;
+    /* values of repeated tags, joined as they come (linear however many):
+     * AB, N2, N1 and the AD lines that cannot be tied to an author */
+    pc_buf ab, n2, note, addr;
     bool reported[RIS_NTAGS]; /* dropped tags already noted for this input */
     bool counted[RIS_NTAGS];  /* dropped tags already counted for this record */
     bool counted_unknown;     /* an unknown tag already counted for this record */
@@ -492,9 +528,10 @@ static bool check_utf8(ris_reader *r)
     if (pc_utf8_is_ascii(r->in.line.ptr, r->in.line.len) || pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
         return true;
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
-                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped"
-                                  : "NUL byte (0x%02X) in text; record skipped",
-                 (unsigned char)r->in.line.ptr[bad]);
+                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped%s"
+                                  : "NUL byte (0x%02X) in text; record skipped%s",
+                 (unsigned char)r->in.line.ptr[bad],
+                 pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
     return false;
 }
 
@@ -503,9 +540,13 @@ static void *ris_open(pc_source *src, pc_ctx *ctx)
     ris_reader *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
     r->file = pc_source_name(src);
-    pc_lines_init(&r->in, src);
+    pc_lines_init(&r->in, src, ctx);
     pc_buf_init(&r->tmp);
     pc_buf_init(&r->tmp2);
+    pc_buf_init(&r->ab);
+    pc_buf_init(&r->n2);
+    pc_buf_init(&r->note);
+    pc_buf_init(&r->addr);
     return r;
 }
 
@@ -520,6 +561,10 @@ static void ris_close(void *state)
     pc_lines_free(&r->in);
     pc_buf_free(&r->tmp);
     pc_buf_free(&r->tmp2);
+    pc_buf_free(&r->ab);
+    pc_buf_free(&r->n2);
+    pc_buf_free(&r->note);
+    pc_buf_free(&r->addr);
     free(r);
 }
 
@@ -651,21 +696,52 @@ static void set_first(ris_reader *r, char **dst, const ris_field *f)
         *dst = pc_xstrdup(v);
 }
 
-/* Appends the cleaned value to *dst with `sep` between values. */
-static void append(char **dst, const char *v, const char *sep)
+/* Appends `prefix` and v to b, with `sep` before them unless b is empty. */
+static void append(pc_buf *b, const char *sep, const char *prefix, const char *v)
 {
-    if (!*v)
-        return;
-    if (!*dst) {
-        *dst = pc_xstrdup(v);
-        return;
+    if (b->len)
+        pc_buf_puts(b, sep);
+    pc_buf_puts(b, prefix);
+    pc_buf_puts(b, v);
+}
+
+/* The text of b as a new string, or NULL if it is empty. */
+static char *take(const pc_buf *b) { return b->len ? pc_xstrndup(b->ptr, b->len) : NULL; }
+
+/* True if s starts a URL: "scheme://", "//" or "www.". */
+static bool url_start(const char *s)
+{
+    if ((s[0] == '/' && s[1] == '/') || !pc_strncasecmp(s, "www.", 4))
+        return true;
+    size_t i = 0;
+    while (pc_is_alnum((unsigned char)s[i]) || (i && (s[i] == '+' || s[i] == '-' || s[i] == '.')))
+        i++;
+    return i && pc_is_alpha((unsigned char)s[0]) && s[i] == ':' && s[i + 1] == '/' && s[i + 2] == '/';
+}
+
+/* The URLs of a UR or LK value v (folded: single spaces).  A value is one
+ * URL, its spaces written %20 (a URL holds no space: "https://e.org/a b" is
+ * one URL that was not encoded); only a space before another URL's start
+ * ("http://a.org http://b.org") separates two.  "//host/..."
+ * (protocol-relative, ScienceDirect) gets "https:". */
+static void add_urls(ris_reader *r, pc_record *rec, const char *v)
+{
+    for (const char *p = v; *p;) {
+        pc_buf_clear(&r->tmp2);
+        if (p[0] == '/' && p[1] == '/')
+            pc_buf_puts(&r->tmp2, "https:");
+        for (;;) {
+            const char *e = strchr(p, ' ');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            pc_buf_put(&r->tmp2, p, n);
+            p += n;
+            if (!*p || url_start(++p))
+                break;
+            pc_buf_puts(&r->tmp2, "%20");
+        }
+        if (!pc_strlist_has(&rec->urls, r->tmp2.ptr))
+            pc_strlist_push(&rec->urls, r->tmp2.ptr);
     }
-    pc_buf b = PC_BUF_INIT;
-    pc_buf_puts(&b, *dst);
-    pc_buf_puts(&b, sep);
-    pc_buf_puts(&b, v);
-    free(*dst);
-    *dst = pc_buf_detach(&b);
 }
 
 /* "arXiv:ID[vN][ [primary]]" (arXiv's citation form) into rec's arXiv
@@ -716,23 +792,28 @@ static bool build(ris_reader *r, pc_record *rec)
     /* Affiliations: an AD belongs to the author whose AU it follows, unless
      * a record with several authors has all its ADs after the last AU. */
     size_t last_au = 0, n_au = 0, first_ad = 0;
+    bool title_tag = false; /* a TI, T1 or CT with a value */
+    bool full = false;      /* a full container name (JF, JO, T2, BT) */
     for (size_t i = 1; i < r->nf; i++) {
-        if ((is_tag(&r->f[i], "AU") || is_tag(&r->f[i], "A1")) && r->f[i].val.len) {
+        const ris_field *f = &r->f[i];
+        if (!f->val.len)
+            continue;
+        if (is_tag(f, "AU") || is_tag(f, "A1")) {
             last_au = i;
             n_au++;
         }
-        if (is_tag(&r->f[i], "AD") && r->f[i].val.len && !first_ad)
+        if (is_tag(f, "AD") && !first_ad)
             first_ad = i;
+        title_tag |= is_tag(f, "TI") || is_tag(f, "T1") || is_tag(f, "CT");
+        full |= is_tag(f, "JF") || is_tag(f, "JO") || is_tag(f, "T2") || is_tag(f, "BT");
     }
     bool ad_positional = !(n_au > 1 && first_ad > last_au);
-    bool title_tag = false; /* a TI, T1 or CT with a value */
-    for (size_t i = 1; i < r->nf; i++)
-        title_tag |= (is_tag(&r->f[i], "TI") || is_tag(&r->f[i], "T1") || is_tag(&r->f[i], "CT")) &&
-                     r->f[i].val.len;
-    char *addresses = NULL;
+    pc_buf_clear(&r->ab);
+    pc_buf_clear(&r->n2);
+    pc_buf_clear(&r->note);
+    pc_buf_clear(&r->addr);
 
     pc_date best = {0};
-    char *abstract_n2 = NULL;
     char *pages_sp = NULL, *pages_ep = NULL;
     for (size_t i = 1; i < r->nf; i++) {
         ris_field *f = &r->f[i];
@@ -745,11 +826,7 @@ static bool build(ris_reader *r, pc_record *rec)
             if (ad_positional && rec->n_authors) {
                 pc_strlist_push(&rec->authors[rec->n_authors - 1].affiliations, v);
             } else {
-                pc_buf b = PC_BUF_INIT;
-                pc_buf_puts(&b, ADDR_PREFIX);
-                pc_buf_puts(&b, v);
-                append(&addresses, b.ptr, "; ");
-                pc_buf_free(&b);
+                append(&r->addr, "; ", ADDR_PREFIX, v);
             }
         } else if (is_tag(f, "ID")) {
             set_first(r, &rec->key, f);
@@ -761,12 +838,7 @@ static bool build(ris_reader *r, pc_record *rec)
         } else if (is_tag(f, "JF") || is_tag(f, "JO") || is_tag(f, "T2")) {
             set_first(r, &rec->container, f);
         } else if (is_tag(f, "JA") || is_tag(f, "J1") || is_tag(f, "J2")) {
-            /* abbreviations: only when no full name comes */
-            bool full = false;
-            for (size_t k = 1; k < r->nf; k++)
-                full |= (is_tag(&r->f[k], "JF") || is_tag(&r->f[k], "JO") || is_tag(&r->f[k], "T2") ||
-                         is_tag(&r->f[k], "BT")) && r->f[k].val.len;
-            if (!full)
+            if (!full) /* abbreviations: only when no full name comes */
                 set_first(r, &rec->container, f);
         } else if (is_tag(f, "PY") || is_tag(f, "Y1") || is_tag(f, "DA") || is_tag(f, "Y2")) {
             pc_date d;
@@ -802,45 +874,27 @@ static bool build(ris_reader *r, pc_record *rec)
                 rec->doi = pc_xstrdup(r->tmp2.ptr);
             }
         } else if (is_tag(f, "UR") || is_tag(f, "LK")) {
-            /* several URLs may share one value, separated by spaces */
-            char *copy = pc_xstrdup(v);
-            for (char *p = copy; *p;) {
-                char *e = strchr(p, ' ');
-                if (e)
-                    *e = '\0';
-                pc_buf_clear(&r->tmp2);
-                if (p[0] == '/' && p[1] == '/')
-                    pc_buf_puts(&r->tmp2, "https:"); /* "//www.sciencedirect.com/..." */
-                pc_buf_puts(&r->tmp2, p);
-                if (*p && !pc_strlist_has(&rec->urls, r->tmp2.ptr))
-                    pc_strlist_push(&rec->urls, r->tmp2.ptr);
-                p = e ? e + 1 : p + strlen(p);
-            }
-            free(copy);
+            add_urls(r, rec, v);
         } else if (is_tag(f, "KW")) {
             if (!pc_strlist_has(&rec->keywords, v))
                 pc_strlist_push(&rec->keywords, v);
         } else if (is_tag(f, "AB")) {
-            append(&rec->abstract, v, " "); /* some exports give one AB per paragraph */
+            append(&r->ab, " ", "", v); /* some exports give one AB per paragraph */
         } else if (is_tag(f, "N2")) {
-            append(&abstract_n2, v, " ");
+            append(&r->n2, " ", "", v);
         } else if (is_tag(f, "N1")) {
             size_t jl = strlen(JREF_PREFIX);
             if (!strncmp(v, JREF_PREFIX, jl) && v[jl] && !rec->journal_ref)
                 rec->journal_ref = pc_xstrdup(v + jl);
             else
-                append(&rec->comment, v, "; ");
+                append(&r->note, "; ", "", v);
         } else if (is_tag(f, "AN") && read_arxiv(v, rec)) {
             /* "arXiv:2610.01234v2 [cs.LG]", as the writer puts it */
         } else if (!is_tag(f, "ST") || !title_tag) {
             drop_tag(r, f); /* ST is read only as a fallback for a missing TI */
         }
     }
-    if (!rec->abstract) {
-        rec->abstract = abstract_n2;
-        abstract_n2 = NULL;
-    }
-    free(abstract_n2);
+    rec->abstract = take(r->ab.len ? &r->ab : &r->n2);
     if (rec->abstract) {
         size_t n = strlen(rec->abstract);
         if (n >= 3 && !memcmp(rec->abstract + n - 3, ELLIPSIS, 3)) {
@@ -855,13 +909,13 @@ static bool build(ris_reader *r, pc_record *rec)
             }
         }
     }
-    if (addresses) {
+    if (r->addr.len) {
         pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, r->f[first_ad].line, 1,
                      "AD lines after the last of several authors cannot be tied to an author; "
                      "kept in the comment");
-        append(&rec->comment, addresses, "; ");
-        free(addresses);
+        append(&r->note, "; ", "", r->addr.ptr);
     }
+    rec->comment = take(&r->note);
     if (pages_sp && pages_ep) {
         pc_buf b = PC_BUF_INIT;
         pc_buf_printf(&b, "%s-%s", pages_sp, pages_ep);
@@ -935,6 +989,8 @@ static pc_read_status ris_next(void *state, pc_record *rec)
         pc_buf_putc(&f->val, ' ');
         pc_buf_put(&f->val, r->in.line.ptr, r->in.line.len);
     }
+    if (r->in.failed)
+        return PC_READ_SKIP; /* a line too long: reported, the input ends */
     if (!ended)
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
                      "record has no ER line before the end of the input; kept");

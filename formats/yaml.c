@@ -16,7 +16,16 @@
  * mapping (other top-level keys are skipped) or a bare list of items, in
  * one or several documents.  Nesting inside an item is bounded
  * (YAML_MAX_DEPTH) and aliases are refused, so hostile input cannot make an
- * item grow beyond its own text. */
+ * item grow beyond its own text.
+ *
+ * libyaml stops for good at the first byte that is not UTF-8 (or a control
+ * character YAML forbids), and can say only its byte offset.  So the bytes
+ * pass a filter on their way in (read_handler): each bad byte is handed
+ * over as U+FFFD and remembered with its line, column and libyaml's
+ * character index; once an item is built, the bad bytes inside its span of
+ * characters are reported where they are and that item alone is skipped
+ * (bad bytes outside every item, in a comment or another key, are reported
+ * too). */
 #include "csl.h"
 #include "paperconv.h"
 #include "source.h"
@@ -30,6 +39,7 @@
 enum {
     YAML_MAX_DEPTH = 32,    /* an item deeper than this is skipped (CSL needs 4) */
     YAML_SKIP_DEPTH = 1000, /* deeper than this, the file is given up on */
+    YAML_IN_CHUNK = 1 << 16, /* bytes read from the source at a time */
 };
 
 /* ---- writer ------------------------------------------------------------- */
@@ -279,11 +289,38 @@ typedef enum node_status {
     NODE_FATAL, /* the YAML cannot be parsed further; reported */
 } node_status;
 
+/* A byte the filter replaced: where it was (libyaml's character index,
+ * and 1-based line and column in characters as libyaml counts them). */
+typedef struct bad_byte {
+    unsigned long long index;
+    unsigned long line, col;
+    int32_t what; /* the byte that is not UTF-8 (0x80-0xFF), 0 for NUL, or minus a
+                     character YAML forbids (a control character) */
+} bad_byte;
+
+/* The filter between the source and libyaml (see the top of the file). */
+typedef struct utf8_filter {
+    char *in;
+    size_t pos, len;
+    bool eof, started;
+    bool pass;                /* UTF-16/32 input (a byte-order mark): libyaml decodes it */
+    unsigned long long index; /* characters handed over so far */
+    unsigned long line;       /* of the next character, 0-based */
+    unsigned long long line_start; /* index of its line's first character */
+    bool after_cr;
+    char pend[4];             /* a character libyaml had no room for: pend[ppend, +npend) */
+    size_t ppend, npend;
+    bad_byte *bad;            /* not yet reported, in input order: bad[head, n) */
+    size_t head, n, cap;
+} utf8_filter;
+
 typedef struct yaml_reader {
     pc_source *src;
     pc_ctx *ctx;
     const char *file;
     yaml_parser_t parser;
+    utf8_filter filt;
+    unsigned long long content_end; /* character index after the last scalar or flow node */
     yaml_state st;
     bool items_in_map; /* the list is the value of `references:` */
     bool seen_map;     /* a top-level mapping was found */
@@ -291,21 +328,214 @@ typedef struct yaml_reader {
     pc_csl_text text;  /* Markdown (pandoc's CSL-YAML), or HTML for a JSON document */
 } yaml_reader;
 
+/* True if the 8 bytes at p are printable ASCII (0x20-0x7E): the filter's
+ * fast path.  Tab, line breaks and everything else take the byte loop. */
+static inline bool plain8(const unsigned char *p)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t x, del;
+    memcpy(&x, p, 8);
+    del = x ^ (0x7F * ones);
+    return ((x | ((x - 0x20 * ones) & ~x) | ((del - ones) & ~del)) & highs) == 0;
+}
+
+/* Characters libyaml's reader refuses (yaml_parser_update_buffer): C0
+ * controls but tab, LF and CR; DEL; C1 controls but NEL; U+FFFE, U+FFFF. */
+static bool yaml_forbids(int32_t cp)
+{
+    return (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0x7F ||
+           (cp >= 0x80 && cp <= 0x9F && cp != 0x85) || cp == 0xFFFE || cp == 0xFFFF;
+}
+
+static void filter_bad(utf8_filter *f, int32_t what)
+{
+    if (f->n == f->cap) {
+        if (f->head) { /* drop the reported ones before growing */
+            memmove(f->bad, f->bad + f->head, (f->n - f->head) * sizeof *f->bad);
+            f->n -= f->head;
+            f->head = 0;
+        }
+        if (f->n == f->cap) {
+            f->cap = f->cap ? f->cap * 2 : 16;
+            f->bad = pc_xrealloc(f->bad, f->cap * sizeof *f->bad);
+        }
+    }
+    f->bad[f->n++] = (bad_byte){
+        .index = f->index, .line = f->line + 1, .col = (unsigned long)(f->index - f->line_start) + 1, .what = what};
+}
+
+/* Makes at least 4 bytes (a whole UTF-8 sequence) available at f->in +
+ * f->pos, unless the input ends first.  False at the end of input; -1
+ * after a read error. */
+static int filter_fill(yaml_reader *r)
+{
+    utf8_filter *f = &r->filt;
+    if (f->len - f->pos >= 4 || f->eof)
+        return f->pos < f->len;
+    memmove(f->in, f->in + f->pos, f->len - f->pos);
+    f->len -= f->pos;
+    f->pos = 0;
+    while (f->len < 4 && !f->eof) {
+        ssize_t got = pc_source_read(r->src, f->in + f->len, YAML_IN_CHUNK - f->len);
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            f->eof = true;
+        f->len += (size_t)got;
+    }
+    return f->pos < f->len;
+}
+
+/* Copies one character (or one bad byte, as U+FFFD) from the filter's
+ * input to out (room for 4 bytes), counting lines and columns as libyaml
+ * does (CR, LF, CRLF, NEL, LS and PS end a line); returns the bytes
+ * written. */
+static size_t filter_char(utf8_filter *f, unsigned char *out)
+{
+    const unsigned char *p = (const unsigned char *)f->in + f->pos;
+    size_t avail = f->len - f->pos;
+    int32_t cp = p[0];
+    int n = p[0] < 0x80 ? 1 : pc_utf8_next((const char *)p, avail, &cp);
+    bool was_cr = f->after_cr;
+    f->after_cr = false;
+    if (n < 0 || yaml_forbids(cp)) {
+        filter_bad(f, n < 0 ? p[0] : -cp);
+        f->pos += n < 0 ? 1 : (size_t)n;
+        f->index++;
+        memcpy(out, "\xEF\xBF\xBD", 3);
+        return 3;
+    }
+    memcpy(out, p, (size_t)n);
+    f->pos += (size_t)n;
+    f->index++;
+    if (cp == '\r' || cp == 0x85 || cp == 0x2028 || cp == 0x2029 || cp == '\n') {
+        f->line += cp != '\n' || !was_cr; /* CRLF is one line end */
+        f->line_start = f->index;
+    }
+    f->after_cr = cp == '\r';
+    return (size_t)n;
+}
+
+/* libyaml's read callback: the source through the UTF-8 filter. */
 static int read_handler(void *data, unsigned char *buf, size_t size, size_t *size_read)
 {
     yaml_reader *r = data;
-    ssize_t n = pc_source_read(r->src, (char *)buf, size);
-    if (n < 0)
-        return 0;
-    *size_read = (size_t)n;
+    utf8_filter *f = &r->filt;
+    if (!f->started) {
+        f->started = true;
+        const char *head;
+        size_t n = pc_source_peek(r->src, 3, &head);
+        /* libyaml decodes UTF-16 itself; a UTF-8 BOM it skips uncounted */
+        f->pass = n >= 2 && (!memcmp(head, "\xFF\xFE", 2) || !memcmp(head, "\xFE\xFF", 2));
+        if (!f->pass && n == 3 && !memcmp(head, "\xEF\xBB\xBF", 3) && size >= 3) {
+            *size_read = (size_t)pc_source_read(r->src, (char *)buf, 3);
+            return *size_read == 3;
+        }
+    }
+    if (f->pass) {
+        ssize_t n = pc_source_read(r->src, (char *)buf, size);
+        if (n < 0)
+            return 0;
+        *size_read = (size_t)n;
+        return 1;
+    }
+    size_t out = 0;
+    while (f->npend && out < size) /* the end of a character cut last time */
+        buf[out++] = (unsigned char)f->pend[f->ppend++], f->npend--;
+    while (out < size) {
+        int more = filter_fill(r);
+        if (more < 0)
+            return 0;
+        if (!more)
+            break;
+        /* printable ASCII (8 bytes a step) and LF: most of any file; each
+         * byte is a character, so a line starts at index + its offset */
+        const unsigned char *p = (const unsigned char *)f->in + f->pos;
+        size_t k = 0, lim = f->len - f->pos < size - out ? f->len - f->pos : size - out;
+        for (;;) {
+            while (k + 8 <= lim && plain8(p + k))
+                k += 8;
+            while (k < lim && p[k] >= 0x20 && p[k] < 0x7F)
+                k++;
+            if (k == lim || p[k] != '\n')
+                break;
+            f->line += k > 0 || !f->after_cr;
+            f->line_start = f->index + k + 1;
+            k++;
+        }
+        if (k) {
+            memcpy(buf + out, f->in + f->pos, k);
+            f->pos += k;
+            out += k;
+            f->index += k;
+            f->after_cr = false;
+            continue;
+        }
+        if (size - out >= 4) {
+            out += filter_char(f, buf + out);
+        } else { /* little room (libyaml's buffer nearly full): the rest waits */
+            size_t n = filter_char(f, (unsigned char *)f->pend), k = n < size - out ? n : size - out;
+            memcpy(buf + out, f->pend, k);
+            out += k;
+            f->ppend = k;
+            f->npend = n - k;
+        }
+    }
+    *size_read = out;
     return 1;
+}
+
+/* Reports one bad byte, with `after` at the end of the message. */
+static void report_bad(yaml_reader *r, const bad_byte *b, const char *after)
+{
+    if (b->what > 0) {
+        char byte = (char)b->what; /* the hint judges the byte alone */
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, b->line, b->col, "YAML: invalid UTF-8 byte 0x%02X%s%s",
+                     (unsigned)b->what, pc_encoding_hint(&byte, 1), after);
+    }
+    else if (b->what == 0)
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, b->line, b->col, "YAML: NUL byte%s", after);
+    else
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, b->line, b->col,
+                     "YAML: control character U+%04X is not allowed%s", (unsigned)-b->what, after);
+}
+
+/* Reports the bad bytes before character index `start` (outside every
+ * item: nothing is lost but the byte), then those before `end` as the
+ * reason the item at line:col is skipped.  True if there were any in
+ * [start, end). */
+static bool flush_bad(yaml_reader *r, unsigned long long start, unsigned long long end, unsigned long line,
+                      unsigned long col)
+{
+    utf8_filter *f = &r->filt;
+    while (f->head < f->n && f->bad[f->head].index < start)
+        report_bad(r, &f->bad[f->head++], "");
+    size_t first = f->head;
+    while (f->head < f->n && f->bad[f->head].index < end)
+        f->head++;
+    if (f->head == first)
+        return false;
+    char after[120], more[40] = "";
+    if (f->head - first > 1)
+        snprintf(more, sizeof more, " (and %zu more)", f->head - first - 1);
+    snprintf(after, sizeof after, "%s: the reference at %lu:%lu is skipped", more, line, col);
+    report_bad(r, &f->bad[first], after);
+    return true;
 }
 
 /* Next event; false after reporting a syntax or read error. */
 static bool next_event(yaml_reader *r, yaml_event_t *ev)
 {
-    if (yaml_parser_parse(&r->parser, ev))
+    if (yaml_parser_parse(&r->parser, ev)) {
+        /* where an item's text ends: a block collection's end event sits
+         * at the next token, after any comment, so only events with a
+         * width count */
+        if (ev->type == YAML_SCALAR_EVENT || ev->type == YAML_ALIAS_EVENT ||
+            ev->end_mark.index > ev->start_mark.index)
+            r->content_end = ev->end_mark.index;
         return true;
+    }
+    flush_bad(r, ULLONG_MAX, ULLONG_MAX, 0, 0); /* what the filter saw before the error */
     yaml_parser_t *p = &r->parser;
     if (p->error == YAML_READER_ERROR && pc_source_error(r->src))
         return false; /* pc_input_close reports the read error */
@@ -313,9 +543,14 @@ static bool next_event(yaml_reader *r, yaml_event_t *ev)
     unsigned long col = (unsigned long)p->problem_mark.column + 1;
     if (p->error == YAML_READER_ERROR) /* libyaml knows only a byte offset there */
         line = col = 0;
-    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "YAML: %s%s%s",
+    /* on a reader error libyaml's raw pointer is still at the bad sequence */
+    bool raw = p->error == YAML_READER_ERROR && p->raw_buffer.pointer < p->raw_buffer.last;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "YAML: %s%s%s%s",
                  p->problem ? p->problem : "syntax error", p->context ? " " : "",
-                 p->context ? p->context : "");
+                 p->context ? p->context : "",
+                 raw ? pc_encoding_hint((const char *)p->raw_buffer.pointer,
+                                        (size_t)(p->raw_buffer.last - p->raw_buffer.pointer))
+                     : "");
     return false;
 }
 
@@ -549,6 +784,7 @@ static void *yaml_open(pc_source *src, pc_ctx *ctx)
         return NULL;
     }
     yaml_parser_set_input(&r->parser, read_handler, r);
+    r->filt.in = pc_xmalloc(YAML_IN_CHUNK);
     return r;
 }
 
@@ -570,12 +806,17 @@ static bool skip_pair(yaml_reader *r, const yaml_event_t *key)
 static pc_read_status read_item(yaml_reader *r, yaml_event_t *ev, pc_record *rec)
 {
     unsigned long line = ev_line(ev), col = ev_col(ev);
+    unsigned long long start = ev->start_mark.index;
     bool is_map = ev->type == YAML_MAPPING_START_EVENT;
     json_t *item;
     node_status st = build_node(r, ev, 1, &item);
     if (st == NODE_FATAL) {
         r->st = YST_DONE;
         return PC_READ_FATAL;
+    }
+    if (flush_bad(r, start, r->content_end, line, col)) {
+        json_decref(item);
+        return PC_READ_SKIP;
     }
     if (st == NODE_BAD)
         return PC_READ_SKIP;
@@ -671,13 +912,17 @@ static pc_read_status yaml_next(void *state, pc_record *rec)
         }
         yaml_event_delete(&ev);
     }
+    flush_bad(r, ULLONG_MAX, ULLONG_MAX, 0, 0); /* after the last item: a comment's */
     return PC_READ_EOF;
 }
 
 static void yaml_close(void *state)
 {
     yaml_reader *r = state;
+    flush_bad(r, ULLONG_MAX, ULLONG_MAX, 0, 0); /* left after a fatal error */
     yaml_parser_delete(&r->parser);
+    free(r->filt.in);
+    free(r->filt.bad);
     free(r);
 }
 

@@ -15,9 +15,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct pc_buf;
 
 #define PC_VERSION "0.1.0"
+
+/* The version of the library in use at run time ("0.1.0"); PC_VERSION is
+ * the version of the header a program was compiled with.  Static string. */
+const char *pc_version(void);
 
 /* ---- exit codes: one convention for the CLI and the driver ---------------- */
 typedef enum pc_exit {
@@ -374,9 +382,20 @@ typedef struct pc_options {
     bool rekey;      /* ignore keys from the input, always generate */
     int verbose;     /* 0 quiet summary, 1 -v */
     pc_date_choice date;
+    const char *encoding; /* --encoding: the inputs' character set (iconv name); NULL = UTF-8 */
 } pc_options;
 
 typedef struct pc_keyset pc_keyset; /* unique citation keys (src/citekey.c) */
+
+/* How far a run has got, for a progress display (pc_ctx.progress). */
+typedef struct pc_progress {
+    unsigned long records;    /* records read so far (written or skipped) */
+    unsigned long long bytes; /* input bytes read so far, over all inputs */
+    unsigned long long total; /* the inputs' total size; 0 = unknown (a pipe) */
+    bool done;                /* the last call of the run */
+} pc_progress;
+
+typedef void (*pc_progress_fn)(void *user, const pc_progress *p);
 
 /* Shared state of one conversion run: options, the diagnostic sink and its
  * counters.  Readers and writers receive it; they never print. */
@@ -390,6 +409,10 @@ typedef struct pc_ctx {
     /* per-field "dropped by the writer" counters, summarised with -v
      * (private: src/diag.c) */
     struct pc_drops *drops;
+    /* progress hook, NULL = none: pc_convert calls it about every MB of
+     * input (or 4096 records) and once at the end; it must be cheap */
+    pc_progress_fn progress;
+    void *progress_user;
 } pc_ctx;
 
 void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user);
@@ -502,5 +525,9 @@ void pc_keyset_free(pc_keyset *ks);
  * or absent (reduced to letters, digits and - _ : . / +, other runs becoming
  * one "_"), else family+year+first title word; duplicates get a, b, c. */
 void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,8 +1,9 @@
 /* citekey.c — citation key generation and the set that keeps keys unique.
  *
- * The set stores 64-bit hashes of the keys handed out, not the keys, so its
- * memory grows by 8 bytes (plus slack) per distinct key, never per byte of
- * input.  A false match needs two different keys with equal 64-bit hashes. */
+ * The set stores 56 bits of the hash of each key handed out, not the key,
+ * and the place of the record that got it (a 32-bit number the driver
+ * chooses), so its memory grows by 10 bytes (plus slack) per distinct key,
+ * never per byte of input. */
 #include "citekey.h"
 #include "latex.h"
 #include "unicode.h"
@@ -69,7 +70,7 @@ static bool first_word(const char *s, pc_buf *out, bool skip_stop)
         pc_buf_truncate(out, start);
         /* the word without its math: "$\alpha$-stable" -> "stable" */
         for (const char *q = w; q < p;) {
-            size_t m = *q == '$' ? pc_latex_math_span(q, 0, (size_t)(p - q)) : 0;
+            size_t m = *q == '$' ? pc_latex_math_span(w, (size_t)(q - w), (size_t)(p - w)) : 0;
             if (m) {
                 q += m;
                 continue;
@@ -129,10 +130,12 @@ typedef struct hashset {
 } hashset;
 
 /* One shard of the keys handed out: 48 bits of each key's hash (the shard
- * number is 8 more), kept as 32 + 16 bits in two arrays, 0 = empty slot. */
+ * number is 8 more), kept as 32 + 16 bits in two arrays, 0 = empty slot;
+ * and, slot for slot, the place given with the key (10 bytes a slot). */
 typedef struct keyshard {
     uint32_t *lo;
     uint16_t *hi;
+    uint32_t *place;
     size_t cap, used;
 } keyshard;
 
@@ -140,8 +143,8 @@ typedef struct keyshard {
  * try (so n repeats of one base cost O(n), not O(n^2)).  The second table
  * holds only bases that repeated.  The keys are split over 256 shards by
  * the hash's top byte, each growing by a quarter on its own: growing never
- * holds two copies of the whole set, so memory stays near 8 bytes a key
- * (about 8 MB for a million records).  Two keys are taken for the same only
+ * holds two copies of the whole set, so memory stays near 13 bytes a key
+ * (about 13 MB for a million records).  Two keys are taken for the same only
  * if 56 bits of their hashes agree: expected once in ~10^11 million-key runs,
  * and then the second just gets a needless suffix (keys stay unique). */
 enum { PC_KEY_SHARDS = 256 };
@@ -173,6 +176,7 @@ void pc_keyset_free(pc_keyset *ks)
     for (size_t i = 0; i < PC_KEY_SHARDS; i++) {
         free(ks->keys[i].lo);
         free(ks->keys[i].hi);
+        free(ks->keys[i].place);
     }
     free(ks->bases.slots);
     free(ks->next);
@@ -222,36 +226,48 @@ static size_t shard_slot(const keyshard *k, uint64_t fp)
     return i;
 }
 
-static void shard_put(keyshard *k, size_t i, uint64_t fp)
+static void shard_put(keyshard *k, size_t i, uint64_t fp, uint32_t place)
 {
     k->lo[i] = (uint32_t)fp;
     k->hi[i] = (uint16_t)(fp >> 32);
+    k->place[i] = place;
 }
 
-/* Adds a key's hash to its shard; false if it was there already. */
-static bool insert_key(pc_keyset *ks, uint64_t h)
+/* Grows a shard by a quarter when it is 7/8 full. */
+static void shard_reserve(keyshard *k)
+{
+    if (k->cap && (k->used + 1) * 8 <= k->cap * 7)
+        return;
+    keyshard old = *k;
+    k->cap = old.cap ? old.cap + old.cap / 4 + 1 : 61;
+    k->lo = pc_xcalloc(k->cap, sizeof *k->lo);
+    k->hi = pc_xcalloc(k->cap, sizeof *k->hi);
+    k->place = pc_xcalloc(k->cap, sizeof *k->place);
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.lo[i] || old.hi[i]) {
+            uint64_t f = (uint64_t)old.hi[i] << 32 | old.lo[i];
+            shard_put(k, shard_slot(k, f), f, old.place[i]);
+        }
+    free(old.lo);
+    free(old.hi);
+    free(old.place);
+}
+
+/* Adds a key's hash with `place`; false if it was there already, and then
+ * *had is the place given with it. */
+static bool insert_key(pc_keyset *ks, uint64_t h, uint32_t place, uint32_t *had)
 {
     keyshard *k = &ks->keys[h >> 56];
     uint64_t fp = (h >> 8) & 0xFFFFFFFFFFFFULL;
     if (!fp)
         fp = 1;
-    if (!k->cap || (k->used + 1) * 8 > k->cap * 7) { /* grow by a quarter */
-        keyshard old = *k;
-        k->cap = old.cap ? old.cap + old.cap / 4 + 1 : 61;
-        k->lo = pc_xcalloc(k->cap, sizeof *k->lo);
-        k->hi = pc_xcalloc(k->cap, sizeof *k->hi);
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.lo[i] || old.hi[i]) {
-                uint64_t f = (uint64_t)old.hi[i] << 32 | old.lo[i];
-                shard_put(k, shard_slot(k, f), f);
-            }
-        free(old.lo);
-        free(old.hi);
-    }
+    shard_reserve(k);
     size_t i = shard_slot(k, fp);
-    if (k->lo[i] || k->hi[i])
+    if (k->lo[i] || k->hi[i]) {
+        *had = k->place[i];
         return false;
-    shard_put(k, i, fp);
+    }
+    shard_put(k, i, fp, place);
     k->used++;
     return true;
 }
@@ -270,31 +286,39 @@ static void put_suffix(pc_buf *b, unsigned long k)
         pc_buf_putc(b, tmp[--n]);
 }
 
-void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey)
+/* The key rec's input gives, reduced to characters every writer can hold in
+ * a key (BibTeX's breaks at braces, commas, quotes, spaces): any other run
+ * becomes one "_".  Empty when there is none or `rekey`. */
+static void input_key(const pc_record *rec, bool rekey, pc_buf *key)
 {
-    pc_buf key = PC_BUF_INIT;
-    if (rec->key && *rec->key && !rekey) {
-        /* an input key is kept, but only with characters every writer can
-         * hold in a key (BibTeX's breaks at braces, commas, quotes, spaces):
-         * any other run becomes one "_" */
-        bool gap = false;
-        for (const char *c = rec->key; *c; c++) {
-            if (pc_is_alnum((unsigned char)*c) || strchr("-_:./+", *c)) {
-                if (gap && key.len)
-                    pc_buf_putc(&key, '_');
-                gap = false;
-                pc_buf_putc(&key, *c);
-            } else {
-                gap = true;
-            }
+    if (!rec->key || !*rec->key || rekey)
+        return;
+    bool gap = false;
+    for (const char *c = rec->key; *c; c++) {
+        if (pc_is_alnum((unsigned char)*c) || strchr("-_:./+", *c)) {
+            if (gap && key->len)
+                pc_buf_putc(key, '_');
+            gap = false;
+            pc_buf_putc(key, *c);
+        } else {
+            gap = true;
         }
     }
+}
+
+void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t place,
+                         pc_key_clash *clash)
+{
+    pc_buf key = PC_BUF_INIT;
+    input_key(rec, rekey, &key);
+    pc_key_clash c = {.input_key = key.len > 0};
     if (!key.len)
         pc_citekey_base(rec, &key);
     size_t base = key.len;
     uint64_t bh = hash_key(key.ptr, key.len);
-    if (!insert_key(ks, bh)) {
+    if (!insert_key(ks, bh, place, &c.first)) {
         /* a repeat: continue from the suffix this base reached last time */
+        c.wanted = base;
         reserve(&ks->bases, &ks->next);
         size_t slot = find_slot(&ks->bases, bh);
         if (!ks->bases.slots[slot]) {
@@ -306,11 +330,19 @@ void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey)
         for (;; k++) {
             pc_buf_truncate(&key, base);
             put_suffix(&key, k);
-            if (insert_key(ks, hash_key(key.ptr, key.len)))
+            uint32_t ignored;
+            if (insert_key(ks, hash_key(key.ptr, key.len), place, &ignored))
                 break;
         }
         ks->next[slot] = (uint32_t)(k + 1);
     }
     free(rec->key);
     rec->key = pc_buf_detach(&key);
+    if (clash)
+        *clash = c;
+}
+
+void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey)
+{
+    pc_keyset_assign_at(ks, rec, rekey, 0, NULL);
 }

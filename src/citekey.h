@@ -1,4 +1,5 @@
-/* citekey.h — citation keys: building the base key of a record.
+/* citekey.h — citation keys: building the base key of a record, and giving
+ * keys with the place of the record that got them.
  *
  * Key = ASCII-folded lower-case family name of the first author + year +
  * first significant word of the title ("ilin2026qkwanda").  The set of keys
@@ -9,7 +10,21 @@
 #include "paperconv.h"
 #include "util.h"
 
+#include <stdint.h>
+
 /* Appends the base key (no uniqueness suffix) of rec to out. */
 void pc_citekey_base(const pc_record *rec, pc_buf *out);
+
+/* What pc_keyset_assign_at found when the key a record wanted was taken. */
+typedef struct pc_key_clash {
+    size_t wanted;  /* length of the key it wanted, a prefix of rec->key; 0 = no clash */
+    bool input_key; /* that key came from the input (else it was generated) */
+    uint32_t first; /* the place given with the record that has it (0 = unknown) */
+} pc_key_clash;
+
+/* pc_keyset_assign, remembering `place` (a number the caller chooses to find
+ * the record again, 0 = none) with the key given; fills *clash (may be NULL). */
+void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t place,
+                         pc_key_clash *clash);
 
 #endif

@@ -1,20 +1,29 @@
 /* convert.c — the conversion driver: inputs -> readers -> keys -> writer.
  *
- * One record is alive at a time; it is cleared and reused for the next. */
+ * One record is alive at a time; it is cleared and reused for the next.
+ * The driver also says which reader read each input and why (-v), reports
+ * an input that gave no record although it is not empty, reports a key
+ * renamed because an earlier record had it, and calls the progress hook. */
+#include "citekey.h"
+#include "encoding.h"
 #include "paperconv.h"
 #include "source.h"
 #include "util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-enum { PC_SNIFF_BYTES = 4096 };
+enum { PC_SNIFF_BYTES = 4096, PC_JABREF_BYTES = 32768 };
 
 struct pc_input {
     pc_ctx *ctx;
     pc_source *src;
     const pc_format *fmt; /* NULL: empty input */
     void *state;
+    bool foreign; /* not empty, and fmt's sniff does not know its first bytes */
 };
 
 /* Chooses the reader for one input; reports and returns false if it cannot.
@@ -37,6 +46,74 @@ static bool detect(pc_ctx *ctx, pc_source *src, const char *path, const pc_forma
     return *f != NULL;
 }
 
+/* True when the input has more than white space at the start and the
+ * reader `f` would not have chosen it by content: if it then gives no
+ * record, it is more likely another format than an empty file. */
+static bool foreign_to(const pc_format *f, pc_source *src)
+{
+    const char *head;
+    size_t n = pc_source_peek(src, PC_SNIFF_BYTES, &head);
+    size_t i = 0;
+    while (i < n && pc_is_space((unsigned char)head[i]))
+        i++;
+    return i < n && !(f->sniff && f->sniff(head, n) > 0);
+}
+
+/* Chooses the input's encoding before the format is told: a UTF-16 or
+ * UTF-32 byte-order mark, else --encoding.  A UTF-8 mark means UTF-8
+ * whatever --encoding says (the readers skip it).  False after reporting
+ * an encoding iconv does not know. */
+static bool choose_encoding(pc_ctx *ctx, pc_source *src)
+{
+    const char *head, *why = "--encoding";
+    size_t n = pc_source_peek(src, 4, &head), bom = 0;
+    const char *enc = pc_encoding_from_bom(head, n, &bom);
+    if (enc) {
+        why = "byte-order mark";
+    } else {
+        if (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3))
+            return true;
+        enc = ctx->opt.encoding;
+        if (!enc || pc_encoding_is_utf8(enc))
+            return true;
+    }
+    if (!pc_source_set_encoding(src, enc, bom)) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(src), 0, 0,
+                     "unknown encoding \"%s\" (`iconv -l` lists the names)", enc);
+        return false;
+    }
+    pc_diag_emit(ctx, PC_SEV_NOTE, pc_source_name(src), 0, 0, "decoded from %s (%s)", enc, why);
+    return true;
+}
+
+/* JabRef's "% Encoding: windows-1252" at the top of a .bib decodes it,
+ * unless a byte-order mark or --encoding said otherwise. */
+static void jabref_encoding(pc_ctx *ctx, pc_source *src, const pc_format *f)
+{
+    if (!f || strcmp(f->name, "bibtex") || ctx->opt.encoding || pc_source_encoding(src))
+        return;
+    const char *head;
+    size_t n = pc_source_peek(src, PC_JABREF_BYTES, &head);
+    if (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3))
+        return;
+    pc_buf name = PC_BUF_INIT;
+    if (pc_encoding_jabref(head, n, &name) && !pc_encoding_is_utf8(name.ptr)) {
+        if (pc_encoding_is_utf8_text(head, n)) /* converted by an editor, header left behind */
+            pc_diag_emit(ctx, PC_SEV_WARNING, pc_source_name(src), 1, 1,
+                         "the %% Encoding header says %s but the text is UTF-8; read as UTF-8 "
+                         "(--encoding decides)",
+                         name.ptr);
+        else if (pc_source_set_encoding(src, name.ptr, 0))
+            pc_diag_emit(ctx, PC_SEV_NOTE, pc_source_name(src), 1, 1,
+                         "decoded from %s (JabRef's %% Encoding header)", name.ptr);
+        else
+            pc_diag_emit(ctx, PC_SEV_WARNING, pc_source_name(src), 1, 1,
+                         "the %% Encoding header names \"%s\", which iconv does not know; read as UTF-8",
+                         name.ptr);
+    }
+    pc_buf_free(&name);
+}
+
 pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from)
 {
     pc_source *src = pc_source_open(path);
@@ -45,10 +122,11 @@ pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from)
         return NULL;
     }
     const pc_format *f = from;
-    if (!f && !detect(ctx, src, path, &f)) {
+    if (!choose_encoding(ctx, src) || (!f && !detect(ctx, src, path, &f))) {
         pc_source_close(src);
         return NULL;
     }
+    jabref_encoding(ctx, src, f);
     if (f && !f->read_open) {
         pc_diag_emit(ctx, PC_SEV_ERROR, path, 0, 0, "format %s cannot be read", f->name);
         pc_source_close(src);
@@ -59,6 +137,7 @@ pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from)
     in->src = src;
     in->fmt = f;
     if (f) {
+        in->foreign = foreign_to(f, src);
         in->state = f->read_open(src, ctx);
         if (!in->state) { /* the reader reported why */
             pc_input_close(in);
@@ -86,26 +165,148 @@ void pc_input_close(pc_input *in)
     if (pc_source_error(in->src))
         pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0, "read error: %s",
                      strerror(pc_source_error(in->src)));
+    pc_buf msg = PC_BUF_INIT;
+    unsigned long line, col;
+    if (pc_source_decode_error(in->src, &msg, &line, &col))
+        pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), line, col, "%s", msg.ptr);
+    pc_buf_free(&msg);
     pc_source_close(in->src);
     free(in);
 }
 
-/* Converts one input; false when the output failed. */
-static bool convert_one(pc_ctx *ctx, const char *path, const pc_format *from, const pc_format *to,
-                        void *wstate, pc_keyset *keys)
+/* ---- the driver ------------------------------------------------------ */
+
+enum { PC_PROGRESS_BYTES = 1 << 20, PC_PROGRESS_RECORDS = 4096 };
+
+/* One run of pc_convert.  Key places: each input gets a range of 32-bit
+ * numbers, base[i] + line (a record's line in input i), so the key set can
+ * keep where a key was first given in 4 bytes; past 2^32 lines over all
+ * inputs the place is unknown (0). */
+typedef struct run {
+    pc_ctx *ctx;
+    const char *const *inputs;
+    size_t n_inputs;
+    const pc_format *from, *to;
+    void *ws;
+    pc_keyset *keys;
+    unsigned long long *base; /* per input: first place number */
+    unsigned long long total;   /* inputs' total size, 0 = unknown */
+    unsigned long long done;    /* bytes of the inputs already closed */
+    unsigned long long next_mark; /* progress: call the hook at this byte count */
+    unsigned long next_records;   /* ... or at this record count */
+} run;
+
+static const char *input_name(const char *path) { return strcmp(path, "-") ? path : "<stdin>"; }
+
+/* Sum of the inputs' sizes; 0 when one is not a regular file (a pipe). */
+static unsigned long long total_size(const char *const *inputs, size_t n)
 {
-    pc_input *in = pc_input_open(ctx, path, from);
-    if (!in)
+    unsigned long long sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct stat st;
+        int r = strcmp(inputs[i], "-") ? stat(inputs[i], &st) : fstat(STDIN_FILENO, &st);
+        if (r != 0 || !S_ISREG(st.st_mode))
+            return 0;
+        sum += (unsigned long long)st.st_size;
+    }
+    return sum;
+}
+
+static void progress(run *r, const pc_input *in, bool done)
+{
+    unsigned long long at = r->done + (in ? pc_source_offset(in->src) : 0);
+    if (!done && at < r->next_mark && r->ctx->n_read < r->next_records)
+        return;
+    r->next_mark = at + PC_PROGRESS_BYTES;
+    r->next_records = r->ctx->n_read + PC_PROGRESS_RECORDS;
+    pc_progress p = {.records = r->ctx->n_read, .bytes = at, .total = r->total, .done = done};
+    r->ctx->progress(r->ctx->progress_user, &p);
+}
+
+/* -v: which reader reads the input, and why. */
+static void note_reader(run *r, const pc_input *in, const char *path)
+{
+    const pc_format *f = in->fmt;
+    if (!f || r->ctx->opt.verbose < 1)
+        return;
+    const char *dot = strrchr(path, '.');
+    if (r->from)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (-f)", f->name);
+    else if (strcmp(path, "-") && pc_format_by_extension(path, true) == f && dot)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0,
+                     "read as %s (extension %s)", f->name, dot);
+    else
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (content)",
+                     f->name);
+}
+
+/* The input, up to `last`, whose range of place numbers holds `place`
+ * (binary search: the bases grow with the input number). */
+static size_t input_of(const run *r, size_t last, uint32_t place)
+{
+    size_t lo = 0, hi = last + 1; /* base[lo] <= place < base[hi] */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->base[mid] <= place)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Gives rec its key; a key taken by an earlier record is reported with
+ * both places: a warning for a key from the input (a \cite may mean the
+ * first one), a note for a generated key. */
+static void assign_key(run *r, size_t input, pc_record *rec)
+{
+    unsigned long long p = r->base[input] + rec->src_line;
+    pc_key_clash clash;
+    pc_keyset_assign_at(r->keys, rec, r->ctx->opt.rekey, p <= UINT32_MAX ? (uint32_t)p : 0, &clash);
+    if (!clash.wanted || (!clash.input_key && r->ctx->opt.verbose < 1))
+        return; /* notes are shown with -v only: do not build them */
+    pc_buf where = PC_BUF_INIT;
+    if (!clash.first) {
+        pc_buf_puts(&where, "an earlier record");
+    } else {
+        size_t i = input_of(r, input, clash.first);
+        unsigned long line = (unsigned long)(clash.first - r->base[i]);
+        if (line)
+            pc_buf_printf(&where, "the record at %s:%lu", input_name(r->inputs[i]), line);
+        else
+            pc_buf_printf(&where, "a record of %s", input_name(r->inputs[i]));
+    }
+    pc_diag_emit(r->ctx, clash.input_key ? PC_SEV_WARNING : PC_SEV_NOTE, rec->src_file,
+                 rec->src_line, 0, "%s key \"%.*s\" is taken by %s: this record gets \"%s\"",
+                 clash.input_key ? "citation" : "generated", (int)clash.wanted, rec->key, where.ptr,
+                 rec->key);
+    pc_buf_free(&where);
+}
+
+/* Converts input number i; false when the output failed.  Sets the next
+ * input's first place number. */
+static bool convert_one(run *r, size_t i)
+{
+    pc_ctx *ctx = r->ctx;
+    unsigned long long last_line = 0;
+    pc_input *in = pc_input_open(ctx, r->inputs[i], r->from);
+    if (!in) {
+        r->base[i + 1] = r->base[i] + 1;
         return true;
+    }
+    note_reader(r, in, r->inputs[i]);
     bool out_ok = true;
+    unsigned long n_before = ctx->n_read;
     pc_record rec;
     pc_record_init(&rec);
     for (;;) {
         pc_read_status st = pc_input_next(in, &rec);
         if (st == PC_READ_RECORD) {
             ctx->n_read++;
-            pc_keyset_assign(keys, &rec, ctx->opt.rekey);
-            if (!to->write_record(wstate, &rec)) {
+            if (rec.src_line > last_line)
+                last_line = rec.src_line;
+            assign_key(r, i, &rec);
+            if (!r->to->write_record(r->ws, &rec)) {
                 out_ok = false;
                 break;
             }
@@ -117,8 +318,15 @@ static bool convert_one(pc_ctx *ctx, const char *path, const pc_format *from, co
             break; /* EOF, or FATAL (already reported) */
         }
         pc_record_clear(&rec);
+        if (ctx->progress)
+            progress(r, in, false);
     }
     pc_record_clear(&rec);
+    if (out_ok && ctx->n_read == n_before && in->foreign)
+        pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
+                     "read as %s: no record found; is it another format? try -f", in->fmt->name);
+    r->done += pc_source_offset(in->src);
+    r->base[i + 1] = r->base[i] + last_line + 1;
     pc_input_close(in);
     return out_ok;
 }
@@ -131,13 +339,21 @@ pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
         inputs = stdin_only;
         n_inputs = 1;
     }
-    pc_keyset *keys = pc_keyset_new();
-    void *ws = to->write_begin(out, ctx);
+    run r = {.ctx = ctx, .inputs = inputs, .n_inputs = n_inputs, .from = from, .to = to};
+    r.base = pc_xcalloc(n_inputs + 1, sizeof *r.base);
+    r.base[0] = 1; /* place 0 is "unknown" */
+    if (ctx->progress)
+        r.total = total_size(inputs, n_inputs);
+    r.keys = pc_keyset_new();
+    r.ws = to->write_begin(out, ctx);
     bool out_ok = true;
     for (size_t i = 0; i < n_inputs && out_ok; i++)
-        out_ok = convert_one(ctx, inputs[i], from, to, ws, keys);
-    out_ok = to->write_end(ws) && out_ok;
-    pc_keyset_free(keys);
+        out_ok = convert_one(&r, i);
+    out_ok = to->write_end(r.ws) && out_ok;
+    pc_keyset_free(r.keys);
+    free(r.base);
+    if (ctx->progress)
+        progress(&r, NULL, true);
     if (!out_ok || fflush(out) != 0 || ferror(out)) {
         ctx->output_failed = true;
         pc_diag_emit(ctx, PC_SEV_ERROR, NULL, 0, 0, "cannot write the output: %s",

@@ -1,11 +1,12 @@
 /* latex.c — LaTeX <-> Unicode conversion shared by all formats.
  *
  * Decoding is a small recursive scanner over the LaTeX subset found in
- * bibliographic text; encoding walks UTF-8 and looks characters up in the
- * one symbol table (latex_table.inc) or builds accents from the character's
- * NFD decomposition.  Math is never touched in either direction. */
+ * bibliographic text, bounded to PC_LATEX_MAX_DEPTH; encoding walks UTF-8
+ * and looks characters up in the one symbol table (latex_table.inc) or
+ * builds accents from the character's NFD decomposition.  Math is never
+ * touched in either direction (markup.h scans it).  Italic and bold leave
+ * markup.h's markers, folded into spans at the end. */
 #include "latex.h"
-#include "markup.h"
 #include "unicode.h"
 
 #include <stdlib.h>
@@ -157,13 +158,27 @@ static const unsigned char dec_special[256] = {
     ['\\'] = 1, ['$'] = 1, ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['`'] = 1, ['\''] = 1,
 };
 
+/* Every '{' of the input (offset << 1, | 1 if escaped) and the offset of
+ * its matching '}' (UINT32_MAX if none), in order: built in one pass when
+ * the direct scans of match_brace have run too long.  8 bytes a brace;
+ * fields of 2 GB or more never get one (they scan directly). */
+typedef struct brace_table {
+    uint32_t *open, *close;
+    size_t n, cap;
+    bool built;
+} brace_table;
+enum { TABLE_MAX = 0x7FFFFFFE }; /* the largest input a table is built for */
+
 typedef struct dec {
     pc_buf *out;
     pc_strlist *prot;
     pc_latex_report *rep;
     const char *base; /* start of the whole input, for offsets */
+    size_t len;       /* its length */
     bool marks;       /* leave markers for italic/bold (pc_markup_fold) */
     size_t n_marks;   /* markers left */
+    size_t scan_left; /* bytes match_brace may still scan directly */
+    brace_table braces;
 } dec;
 
 /* The markup a text command or declaration stands for, or 0. */
@@ -203,41 +218,118 @@ static void open_mark(dec *d, pc_mark m, bool open)
 
 static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth);
 
-/* End of the $...$ or $$...$$ math span that starts at s[i] == '$' (what
- * the decoder copies verbatim), or i + 1 when there is none (a lone $). */
-static size_t dollar_end(const char *s, size_t i, size_t e)
+/* Builds d->braces over the whole input in one pass.  The '}' matching a
+ * '{' at p, as a scan from p finds it, is the first '}' after p where the
+ * braces after p close one more than they open; a backslash takes the next
+ * byte with it.  From p + 1 on, a scan from p and one from the start of
+ * the input agree (no byte after a '{' is taken by a backslash), so one
+ * pass with a stack answers for every '{': an unescaped one waits for its
+ * own '}', an escaped one (\{, which a scan starting on it still counts)
+ * for the '}' that closes the group around it, or the next stray '}'.
+ * The stack of waiting braces is linked through their close[] entries. */
+static void build_braces(dec *d)
 {
-    size_t j = i + 1;
-    bool display = j < e && s[j] == '$';
-    if (display)
-        j++;
-    size_t k = j;
-    for (; k < e; k++) {
-        if (s[k] == '\\') {
-            k++;
-            continue;
+    const char *s = d->base;
+    brace_table *t = &d->braces;
+    uint32_t top = 0; /* waiting brace on top: its index + 1, 0 = none */
+    t->built = true;
+    for (size_t i = 0; i < d->len; i++) {
+        char c = s[i];
+        uint32_t esc = 0;
+        if (c == '\\') {
+            if (++i >= d->len)
+                break;
+            c = s[i];
+            esc = 1;
         }
-        if (s[k] == '$' && (!display || (k + 1 < e && s[k + 1] == '$')))
-            break;
+        if (c == '{') {
+            if (t->n == t->cap) {
+                t->cap = t->cap ? 2 * t->cap : 64;
+                t->open = pc_xrealloc(t->open, t->cap * sizeof *t->open);
+                t->close = pc_xrealloc(t->close, t->cap * sizeof *t->close);
+            }
+            t->open[t->n] = (uint32_t)i << 1 | esc;
+            t->close[t->n] = top;
+            top = (uint32_t)++t->n;
+        } else if (c == '}' && !esc) {
+            /* escaped braces wait without nesting: this closes them all,
+             * and one unescaped brace */
+            bool nested = false;
+            while (top && !nested) {
+                uint32_t k = top - 1;
+                nested = !(t->open[k] & 1);
+                top = t->close[k];
+                t->close[k] = (uint32_t)i;
+            }
+        }
     }
-    return k < e && k > j ? k + (display ? 2 : 1) : i + 1;
+    while (top) {
+        uint32_t k = top - 1;
+        top = t->close[k];
+        t->close[k] = UINT32_MAX;
+    }
 }
 
-/* Index of the '}' matching the '{' at s[i], or (size_t)-1. */
-static size_t match_brace(const char *s, size_t i, size_t e)
+/* The '}' matching the '{' at s[i] within [i, e) from the table (built
+ * first if need be), or (size_t)-1.  Apart from match_brace, which runs
+ * for every group, so that its direct scan stays small enough to inline. */
+static __attribute__((noinline)) size_t brace_lookup(dec *d, size_t i, size_t e)
 {
-    int level = 0;
-    for (; i < e; i++) {
-        if (s[i] == '\\') {
-            i++;
-            continue;
-        }
-        if (s[i] == '{')
-            level++;
-        else if (s[i] == '}' && --level == 0)
-            return i;
+    if (!d->braces.built)
+        build_braces(d);
+    const brace_table *t = &d->braces;
+    size_t lo = 0, hi = t->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->open[mid] >> 1 < i)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
+    if (lo < t->n && t->open[lo] >> 1 == i && t->close[lo] != UINT32_MAX && t->close[lo] < e)
+        return t->close[lo];
     return (size_t)-1;
+}
+
+/* Index of the '}' matching the '{' at s[i] within [i, e), or (size_t)-1.
+ * Scans directly while the input's budget lasts (every real field stays
+ * far within it); past it, looks the pair up in the table, so nested or
+ * unclosed braces by the thousand cost n log n, not n^2. */
+static inline size_t match_brace(dec *d, const char *s, size_t i, size_t e)
+{
+    if (!d->braces.built) {
+        size_t stop = e - i > d->scan_left ? i + d->scan_left : e, level = 0;
+        for (size_t k = i; k < stop; k++) {
+            if (s[k] == '\\') {
+                k++;
+                continue;
+            }
+            if (s[k] == '{')
+                level++;
+            else if (s[k] == '}' && --level == 0) {
+                d->scan_left -= k - i;
+                return k;
+            }
+        }
+        if (stop == e) {
+            d->scan_left -= e - i;
+            return (size_t)-1;
+        }
+    }
+    return brace_lookup(d, i, e);
+}
+
+/* The math at s[i] == '$' within [i, e), copied verbatim, or a lone '$';
+ * returns the index after it. */
+static size_t decode_math(dec *d, const char *s, size_t i, size_t e)
+{
+    size_t m = pc_markup_math_span(s, i, e, PC_MATH_LENIENT);
+    if (!m) {
+        pc_buf_putc(d->out, '$');
+        return i + 1;
+    }
+    pc_buf_put(d->out, s + i, m);
+    return i + m;
 }
 
 static void unknown(dec *d, const char *at, size_t n)
@@ -259,17 +351,44 @@ static size_t skip_spaces(const char *s, size_t i, size_t e)
     return i;
 }
 
-/* Decodes the accent argument at s[i] and appends it with `mark` to d->out.
- * Returns the index after the argument.  The argument is decoded straight
+/* Appends the command s[i..a) and the braced arguments right after it (at
+ * s[a]), as written; returns the index after them. */
+static size_t keep_written(dec *d, const char *s, size_t i, size_t a, size_t e)
+{
+    size_t end = a;
+    while (end < e && s[end] == '{') {
+        size_t c = match_brace(d, s, end, e);
+        if (c == (size_t)-1)
+            break;
+        end = c + 1;
+    }
+    pc_buf_put(d->out, s + i, end - i);
+    return end;
+}
+
+/* A command at s[i] nested deeper than PC_LATEX_MAX_DEPTH, its arguments
+ * starting at s[a]: kept as written, and counted, instead of recursing. */
+static size_t keep_too_deep(dec *d, const char *s, size_t i, size_t a, size_t e)
+{
+    if (d->rep && d->rep->n_too_deep++ == 0)
+        d->rep->first_too_deep = (size_t)(s + i - d->base);
+    return keep_written(d, s, i, a, e);
+}
+
+/* Decodes the accent argument at s[i] (of the command at s[cmd]) and
+ * appends it with `mark` to d->out.  Returns the index after the argument.  The argument is decoded straight
  * into d->out and fixed up in place: two scratch buffers (two mallocs) per
  * accent cost as much as decoding it, and names are full of accents. */
-static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t mark, int depth)
+static size_t decode_accent(dec *d, const char *s, size_t cmd, size_t i, size_t e, int32_t mark,
+                            int depth)
 {
     pc_buf *out = d->out;
     size_t at = out->len;
     i = skip_spaces(s, i, e);
     if (i < e && s[i] == '{') {
-        size_t close = match_brace(s, i, e);
+        if (depth >= PC_LATEX_MAX_DEPTH)
+            return keep_too_deep(d, s, cmd, i, e);
+        size_t close = match_brace(d, s, i, e);
         if (close == (size_t)-1)
             close = e;
         decode_range(d, s, i + 1, close, depth + 1);
@@ -332,6 +451,40 @@ static size_t decode_accent(dec *d, const char *s, size_t i, size_t e, int32_t m
     return i;
 }
 
+/* A control symbol: s[i] == '\\' and a byte that is not a letter; returns
+ * the index after it. */
+static size_t decode_symbol(dec *d, const char *s, size_t i, size_t e, int depth)
+{
+    unsigned char nc = (unsigned char)s[i + 1];
+    int32_t mark;
+    if (accent_cmd_mark(s + i + 1, 1, &mark))
+        return decode_accent(d, s, i, i + 2, e, mark, depth);
+    switch (nc) {
+    case '{': pc_buf_putc(d->out, '{'); return i + 2;
+    case '}': pc_buf_putc(d->out, '}'); return i + 2;
+    case ' ': case '\n': case '\t': case '\\': pc_buf_putc(d->out, ' '); return i + 2;
+    case '-': case '/': case '@': return i + 2;
+    case '(': case '[': { /* inline or display math: verbatim */
+        size_t m = pc_markup_math_span(s, i, e, PC_MATH_LENIENT);
+        if (m) {
+            pc_buf_put(d->out, s + i, m);
+            return i + m;
+        }
+        break;
+    }
+    default: {
+        const sym *y = sym_by_command(s + i + 1, 1, 'L');
+        if (y) {
+            pc_utf8_put(d->out, y->cp);
+            return i + 2;
+        }
+    }
+    }
+    unknown(d, s + i, 2);
+    pc_buf_put(d->out, s + i, 2);
+    return i + 2;
+}
+
 /* Handles the control sequence at s[i] == '\\'; returns the index after it. */
 static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int depth)
 {
@@ -339,37 +492,8 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
         pc_buf_putc(d->out, '\\');
         return e;
     }
-    unsigned char nc = (unsigned char)s[i + 1];
-    if (!pc_is_alpha(nc)) {
-        int32_t mark;
-        if (accent_cmd_mark(s + i + 1, 1, &mark))
-            return decode_accent(d, s, i + 2, e, mark, depth);
-        switch (nc) {
-        case '{': pc_buf_putc(d->out, '{'); return i + 2;
-        case '}': pc_buf_putc(d->out, '}'); return i + 2;
-        case ' ': case '\n': case '\t': case '\\': pc_buf_putc(d->out, ' '); return i + 2;
-        case '-': case '/': case '@': return i + 2;
-        case '(': case '[': { /* inline or display math: verbatim */
-            const char *close = nc == '(' ? "\\)" : "\\]";
-            for (size_t j = i + 2; j + 1 < e; j++)
-                if (s[j] == close[0] && s[j + 1] == close[1]) {
-                    pc_buf_put(d->out, s + i, j + 2 - i);
-                    return j + 2;
-                }
-            break;
-        }
-        default: {
-            const sym *y = sym_by_command(s + i + 1, 1, 'L');
-            if (y) {
-                pc_utf8_put(d->out, y->cp);
-                return i + 2;
-            }
-        }
-        }
-        unknown(d, s + i, 2);
-        pc_buf_put(d->out, s + i, 2);
-        return i + 2;
-    }
+    if (!pc_is_alpha((unsigned char)s[i + 1]))
+        return decode_symbol(d, s, i, e, depth);
     size_t j = i + 1;
     while (j < e && pc_is_alpha((unsigned char)s[j]))
         j++;
@@ -377,7 +501,7 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
     size_t nlen = j - i - 1;
     int32_t mark;
     if (accent_cmd_mark(name, nlen, &mark))
-        return decode_accent(d, s, j, e, mark, depth);
+        return decode_accent(d, s, i, j, e, mark, depth);
     const sym *y = sym_by_command(name, nlen, 'W');
     int32_t cp = y ? y->cp : -1;
     for (size_t k = 0; cp < 0 && k < N_ALIAS; k++)
@@ -391,7 +515,7 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
     }
     size_t after = skip_spaces(s, j, e);
     bool has_arg = after < e && s[after] == '{';
-    size_t close = has_arg ? match_brace(s, after, e) : (size_t)-1;
+    size_t close = has_arg ? match_brace(d, s, after, e) : (size_t)-1;
     if (close == (size_t)-1)
         has_arg = false;
     if (name_is(name, nlen, "ensuremath") && has_arg) {
@@ -411,7 +535,11 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
         pc_buf_put(d->out, s + i, close + 1 - i); /* other math: verbatim */
         return close + 1;
     }
-    if (has_arg && in_list(name, nlen, text_cmds, sizeof text_cmds / sizeof *text_cmds)) {
+    bool text_cmd = has_arg && in_list(name, nlen, text_cmds, sizeof text_cmds / sizeof *text_cmds);
+    bool href = has_arg && name_is(name, nlen, "href");
+    if ((text_cmd || href) && depth >= PC_LATEX_MAX_DEPTH)
+        return keep_too_deep(d, s, i, after, e);
+    if (text_cmd) {
         pc_mark m = d->marks ? mark_of(name, nlen) : 0;
         if (m)
             open_mark(d, m, true);
@@ -424,9 +552,9 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
         pc_buf_put(d->out, s + after + 1, close - after - 1);
         return close + 1;
     }
-    if (has_arg && name_is(name, nlen, "href")) {
+    if (href) {
         size_t t = skip_spaces(s, close + 1, e);
-        size_t tclose = t < e && s[t] == '{' ? match_brace(s, t, e) : (size_t)-1;
+        size_t tclose = t < e && s[t] == '{' ? match_brace(d, s, t, e) : (size_t)-1;
         if (tclose != (size_t)-1) {
             decode_range(d, s, t + 1, tclose, depth + 1);
             return tclose + 1;
@@ -445,15 +573,7 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
     }
     /* unknown: kept as written, with its braced arguments */
     unknown(d, s + i, j - i);
-    size_t end = j;
-    for (size_t a = j; a < e && s[a] == '{';) {
-        size_t c = match_brace(s, a, e);
-        if (c == (size_t)-1)
-            break;
-        end = a = c + 1;
-    }
-    pc_buf_put(d->out, s + i, end - i);
-    return end;
+    return keep_written(d, s, i, j, e);
 }
 
 static bool has_upper(const char *s, size_t n)
@@ -472,8 +592,6 @@ static bool has_upper(const char *s, size_t n)
 
 static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
 {
-    /* Bound recursion on hostile input: past this depth braces are text. */
-    const int max_depth = 64;
     while (i < e) {
         size_t run = i;
         while (run < e && !dec_special[(unsigned char)s[run]])
@@ -489,19 +607,16 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
         case '\\':
             i = decode_command(d, s, i, e, depth);
             break;
-        case '$': {
-            size_t end = dollar_end(s, i, e);
-            if (end > i + 1) /* math: verbatim */
-                pc_buf_put(d->out, s + i, end - i);
-            else
-                pc_buf_putc(d->out, '$');
-            i = end;
+        case '$':
+            i = decode_math(d, s, i, e);
             break;
-        }
         case '{': {
-            size_t close = match_brace(s, i, e);
-            if (close == (size_t)-1 || depth >= max_depth) {
-                i++; /* unbalanced: drop the brace, keep the text */
+            size_t close = match_brace(d, s, i, e);
+            if (close == (size_t)-1 || depth >= PC_LATEX_MAX_DEPTH) {
+                /* unbalanced, or too deep (counted): drop the brace, keep the text */
+                if (close != (size_t)-1 && d->rep && d->rep->n_too_deep++ == 0)
+                    d->rep->first_too_deep = (size_t)(s + i - d->base);
+                i++;
                 break;
             }
             pc_mark gm = d->marks ? group_mark(s, i, close) : 0;
@@ -639,19 +754,17 @@ static bool fold_tail(pc_buf *out, size_t from, size_t start)
     return high;
 }
 
-/* End of the construct at s[i] (a dec_special byte other than '\\') as
+/* End of the construct at s[i] (a dec_special byte other than '\\' and '$') as
  * decode_range at depth 0 would consume it, so decode_range over [i, end)
  * writes exactly what it writes for it within the whole text. */
-static size_t construct_end(const char *s, size_t i, size_t e)
+static size_t construct_end(dec *d, const char *s, size_t i, size_t e)
 {
     char c = s[i];
     switch (c) {
     case '{': {
-        size_t close = match_brace(s, i, e);
+        size_t close = match_brace(d, s, i, e);
         return close == (size_t)-1 ? i + 1 : close + 1;
     }
-    case '$':
-        return dollar_end(s, i, e);
     case '-':
         while (i < e && s[i] == '-')
             i++;
@@ -676,8 +789,8 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
     size_t start = out->len, i = 0;
     bool high = false;
     /* an input that carries our marker characters gets no markup */
-    dec d = {.out = out, .prot = protected_words, .rep = rep, .base = s,
-             .marks = markup && !pc_markup_has_markers(s, n)};
+    dec d = {.out = out, .prot = protected_words, .rep = rep, .base = s, .len = n,
+             .marks = markup && !pc_markup_has_markers(s, n), .scan_left = n <= TABLE_MAX ? 8 * n + 4096 : SIZE_MAX};
     pc_buf_grow(out, n);
     while (i < n) {
         unsigned char k = dec_class[(unsigned char)s[i]];
@@ -693,8 +806,10 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
             size_t mark = out->len;
             if (s[i] == '\\') {
                 i = decode_command(&d, s, i, n, 0);
+            } else if (s[i] == '$') {
+                i = decode_math(&d, s, i, n);
             } else {
-                size_t end = construct_end(s, i, n);
+                size_t end = construct_end(&d, s, i, n);
                 decode_range(&d, s, i, end, 0);
                 i = end;
             }
@@ -727,6 +842,8 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
         pc_buf_truncate(out, out->len - 1);
     if (high)
         pc_utf8_nfc_from(out, start);
+    free(d.braces.open);
+    free(d.braces.close);
     if (d.n_marks) { /* italic/bold: markers become spans (markup.h) */
         pc_buf marked = PC_BUF_INIT;
         pc_buf_put(&marked, out->ptr + start, out->len - start);
@@ -737,40 +854,6 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
 }
 
 /* ---- encoding ----------------------------------------------------------- */
-
-/* Length of a well-formed math span at s[i] == '$' (braces balanced, closed,
- * not empty), or 0. */
-size_t pc_latex_math_span(const char *s, size_t i, size_t n)
-{
-    size_t j = i + 1;
-    bool display = j < n && s[j] == '$';
-    if (display)
-        j++;
-    int level = 0;
-    for (size_t k = j; k < n; k++) {
-        char c = s[k];
-        if (c == '\\') {
-            if (k + 1 < n && (s[k + 1] == '{' || s[k + 1] == '}'))
-                return 0; /* \{ in math unbalances BibTeX's brace count */
-            k++;
-            continue;
-        }
-        if (c == '\n' || c == '\r')
-            return 0;
-        if (c == '{')
-            level++;
-        else if (c == '}' && --level < 0)
-            return 0;
-        else if (c == '$') {
-            if (level != 0 || k == j)
-                return 0;
-            if (display)
-                return k + 1 < n && s[k + 1] == '$' ? k + 2 - i : 0;
-            return k + 1 - i;
-        }
-    }
-    return 0;
-}
 
 static void put_sym(pc_buf *out, const sym *y)
 {
@@ -904,6 +987,55 @@ static const unsigned char enc_class[256] = {
 #undef R16
 };
 
+/* Encodes the non-ASCII character (or the letter and its combining marks)
+ * at s[i]; returns the index after it. */
+static size_t encode_char(const char *s, size_t i, size_t n, pc_buf *out, unsigned flags,
+                          pc_latex_report *rep)
+{
+    int32_t cp;
+    int len = pc_utf8_next(s + i, n - i, &cp);
+    if (len < 1) { /* invalid byte: never produced by our readers; keep it */
+        pc_buf_putc(out, s[i]);
+        return i + 1;
+    }
+    if (!(flags & PC_TEX_UNICODE)) {
+        /* marks NFC could not compose with this letter ("Z" + U+0303):
+         * the accent commands take them */
+        utf8proc_int32_t seq[8];
+        utf8proc_ssize_t k = 0;
+        size_t j = i + (size_t)len;
+        int32_t mark;
+        int ml;
+        while (k < 7 && j < n && (ml = pc_utf8_next(s + j, n - j, &mark)) > 0 &&
+               utf8proc_category(mark) == UTF8PROC_CATEGORY_MN && accent_for_mark(mark)) {
+            seq[1 + k++] = mark;
+            j += (size_t)ml;
+        }
+        if (k) {
+            utf8proc_int32_t dec[8];
+            int last = 0;
+            utf8proc_ssize_t d = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
+            if (d >= 1 && d + k <= 8) {
+                for (utf8proc_ssize_t q = 0; q < k; q++)
+                    dec[d + q] = seq[1 + q];
+                if (put_marked(out, dec, d + k))
+                    return j;
+            }
+        }
+        const sym *y = sym_by_cp(cp);
+        if (y) {
+            put_sym(out, y);
+            return i + (size_t)len;
+        }
+        if (put_accented(out, cp))
+            return i + (size_t)len;
+        if (rep && rep->n_unencodable++ == 0)
+            rep->first_unencodable = cp;
+    }
+    pc_buf_put(out, s + i, (size_t)len);
+    return i + (size_t)len;
+}
+
 void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_latex_report *rep)
 {
     /* paired braces as \{ \} (what every reader knows), lone ones as
@@ -963,53 +1095,6 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
             }
             continue;
         }
-        int32_t cp;
-        int len = pc_utf8_next(s + i, n - i, &cp);
-        if (len < 1) { /* invalid byte: never produced by our readers; keep it */
-            pc_buf_putc(out, (char)c);
-            i++;
-            continue;
-        }
-        if (!(flags & PC_TEX_UNICODE)) {
-            /* marks NFC could not compose with this letter ("Z" + U+0303):
-             * the accent commands take them */
-            utf8proc_int32_t seq[8];
-            utf8proc_ssize_t k = 0;
-            size_t j = i + (size_t)len;
-            int32_t mark;
-            int ml;
-            while (k < 7 && j < n && (ml = pc_utf8_next(s + j, n - j, &mark)) > 0 &&
-                   utf8proc_category(mark) == UTF8PROC_CATEGORY_MN && accent_for_mark(mark)) {
-                seq[1 + k++] = mark;
-                j += (size_t)ml;
-            }
-            if (k) {
-                utf8proc_int32_t dec[8];
-                int last = 0;
-                utf8proc_ssize_t d = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
-                if (d >= 1 && d + k <= 8) {
-                    for (utf8proc_ssize_t q = 0; q < k; q++)
-                        dec[d + q] = seq[1 + q];
-                    if (put_marked(out, dec, d + k)) {
-                        i = j;
-                        continue;
-                    }
-                }
-            }
-            const sym *y = sym_by_cp(cp);
-            if (y) {
-                put_sym(out, y);
-                i += (size_t)len;
-                continue;
-            }
-            if (put_accented(out, cp)) {
-                i += (size_t)len;
-                continue;
-            }
-            if (rep && rep->n_unencodable++ == 0)
-                rep->first_unencodable = cp;
-        }
-        pc_buf_put(out, s + i, (size_t)len);
-        i += (size_t)len;
+        i = encode_char(s, i, n, out, flags, rep);
     }
 }

@@ -1,12 +1,84 @@
 /* markup.c — italic and bold spans: LaTeX markers, CSL tags, pandoc
- * Markdown, and the walk writers render them with (see markup.h). */
+ * Markdown, the walk writers render them with, and the one math scanner
+ * (see markup.h). */
 #include "markup.h"
-#include "latex.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
 enum { MAX_NEST = 32 }; /* deeper markup is kept as text, not as spans */
+
+/* ---- math spans ------------------------------------------------------------ */
+
+/* True if s[i] follows an odd run of backslashes (TeX reads it escaped). */
+static bool escaped(const char *s, size_t i)
+{
+    size_t k = i;
+    while (k > 0 && s[k - 1] == '\\')
+        k--;
+    return (i - k) & 1;
+}
+
+/* Bytes the math scanner looks at: 1 in every mode, 2 only when strict.
+ * The rest is skipped in runs: math is in many abstracts. */
+static const unsigned char math_stop[256] = {
+    ['\\'] = 1, ['$'] = 1, ['{'] = 2, ['}'] = 2, ['\n'] = 2, ['\r'] = 2,
+};
+
+size_t pc_markup_math_span(const char *s, size_t i, size_t n, unsigned mode)
+{
+    bool strict = !(mode & PC_MATH_LENIENT), display = false;
+    unsigned char look = strict ? 3 : 1;
+    char close = '$'; /* or the ')' / ']' of a backslash close */
+    size_t j = i + 1;
+    if (i >= n || escaped(s, i))
+        return 0;
+    if (s[i] == '$') {
+        display = j < n && s[j] == '$';
+        j += display;
+    } else if (s[i] == '\\' && j < n && (s[j] == '(' || s[j] == '[')) {
+        close = s[j] == '(' ? ')' : ']';
+        j++;
+    } else {
+        return 0;
+    }
+    size_t level = 0; /* brace depth, strict only */
+    for (size_t k = j; k < n; k++) {
+        while (k < n && !(math_stop[(unsigned char)s[k]] & look))
+            k++;
+        if (k >= n)
+            break;
+        char c = s[k];
+        if (c == '\\') {
+            char x = k + 1 < n ? s[k + 1] : '\0';
+            if (close != '$' && x == close)
+                return strict && level ? 0 : k + 2 - i;
+            if (close != '$' && (x == '(' || x == '['))
+                return 0; /* \( and \[ do not nest */
+            if (strict && (x == '{' || x == '}'))
+                return 0; /* \{ in math unbalances BibTeX's brace count */
+            k++;
+            continue;
+        }
+        if (c == '$' && close == '$') {
+            bool pair = k + 1 < n && s[k + 1] == '$';
+            if (display && !pair && !strict)
+                continue; /* a lone $ inside $$...$$ */
+            if (k == j || (strict && level) || (display && !pair))
+                return 0;
+            return k + 1 + display - i;
+        }
+        if (!strict)
+            continue;
+        if (c == '\n' || c == '\r' || c == '$')
+            return 0;
+        if (c == '{')
+            level++;
+        else if (c == '}' && level-- == 0)
+            return 0;
+    }
+    return 0;
+}
 
 /* ---- markers ------------------------------------------------------------ */
 
@@ -56,40 +128,84 @@ void pc_markup_strip_markers(pc_buf *b)
     pc_buf_truncate(b, o);
 }
 
+/* A min-heap of span ends, for tidy. */
+typedef struct end_heap {
+    size_t *v;
+    size_t n, cap;
+} end_heap;
+
+static void heap_push(end_heap *h, size_t x)
+{
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 16;
+        h->v = pc_xrealloc(h->v, h->cap * sizeof *h->v);
+    }
+    size_t k = h->n++;
+    for (; k && h->v[(k - 1) / 2] > x; k = (k - 1) / 2)
+        h->v[k] = h->v[(k - 1) / 2];
+    h->v[k] = x;
+}
+
+static void heap_pop(end_heap *h)
+{
+    size_t x = h->v[--h->n], k = 0;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && h->v[c + 1] < h->v[c])
+            c++;
+        if (h->v[c] >= x)
+            break;
+        h->v[k] = h->v[c];
+        k = c;
+    }
+    if (h->n)
+        h->v[k] = x;
+}
+
 /* Tidies spans [from, n): drops the empty ones and those that never got a
  * start, an italic inside an italic, and merges a span into the previous
  * one of its kind that it touches (\emph{a}\emph{b}: one span), so every
- * writer gets the simplest markup for the same text. */
+ * writer gets the simplest markup for the same text.  Spans come sorted by
+ * start (every producer pushes them so), so a span earlier in the list
+ * starts at or before this one: it contains this one if it ends at or after
+ * it (the largest end per mark says), and it keeps the last span from
+ * growing if it ends between the last span's end and this one's (the
+ * smallest end still at or after this start says: a heap of the ends of
+ * the kept spans before the last, dropping those that end before this
+ * start, which no later span can reach either).  O(n log n), where a scan
+ * of the kept spans per span was quadratic in \emph{a} \emph{b} ... */
 static void tidy(pc_spanlist *l, size_t from)
 {
     size_t o = from;
+    size_t max_end[PC_MARK_NOCASE + 1] = {0}; /* per mark, of the kept spans */
+    end_heap before_last = {0};
     for (size_t i = from; i < l->n; i++) {
         pc_span sp = l->items[i];
         if (sp.start == SIZE_MAX || sp.start >= sp.end)
             continue;
-        bool keep = true;
-        for (size_t j = from; j < o && keep; j++) {
-            const pc_span *c = &l->items[j];
-            if (c->mark == sp.mark && c->start <= sp.start && sp.end <= c->end)
-                keep = false;
-        }
-        if (keep && o > from) {
+        size_t m = (size_t)sp.mark <= PC_MARK_NOCASE ? (size_t)sp.mark : 0;
+        if (max_end[m] >= sp.end)
+            continue; /* inside a kept span of its kind */
+        while (before_last.n && before_last.v[0] < sp.start)
+            heap_pop(&before_last);
+        if (o > from) {
             pc_span *last = &l->items[o - 1];
-            bool merge = last->mark == sp.mark && last->end == sp.start;
-            for (size_t j = from; merge && j + 1 < o; j++) {
-                const pc_span *c = &l->items[j];
-                if (c->start <= last->start && last->end <= c->end && c->end < sp.end)
-                    merge = false; /* would cross a span around the last one */
-            }
-            if (merge) {
+            /* would it cross a span around the last one? */
+            if (last->mark == sp.mark && last->end == sp.start &&
+                !(before_last.n && before_last.v[0] < sp.end)) {
                 last->end = sp.end;
-                keep = false;
+                max_end[m] = sp.end;
+                continue;
             }
+            heap_push(&before_last, last->end);
         }
-        if (keep)
-            l->items[o++] = sp;
+        max_end[m] = sp.end; /* larger, or it would have been dropped */
+        l->items[o++] = sp;
     }
     l->n = o;
+    free(before_last.v);
 }
 
 void pc_markup_clip(pc_spanlist *spans, size_t len)
@@ -218,26 +334,75 @@ void pc_markup_word_core(const char *s, size_t *start, size_t *end)
         --*end;
 }
 
+/* The words of a pc_strlist, hashed for lookups by (bytes, length): a title
+ * can have as many protected words as words, and a scan of the list per
+ * word was quadratic. */
+typedef struct word_set {
+    const pc_strlist *words;
+    size_t *len;  /* strlen of each word */
+    size_t *slot; /* word index + 1, 0 = empty; a power of two */
+    size_t mask;
+} word_set;
+
+static size_t word_hash(const char *s, size_t n)
+{
+    size_t h = 1469598103934665603u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+    return h;
+}
+
+static void word_set_init(word_set *ws, const pc_strlist *words)
+{
+    size_t cap = 16;
+    while (cap < 2 * words->n)
+        cap *= 2;
+    ws->words = words;
+    ws->mask = cap - 1;
+    ws->slot = pc_xcalloc(cap, sizeof *ws->slot);
+    ws->len = pc_xmalloc((words->n + 1) * sizeof *ws->len);
+    for (size_t k = 0; k < words->n; k++) {
+        ws->len[k] = strlen(words->items[k]);
+        size_t h = word_hash(words->items[k], ws->len[k]) & ws->mask;
+        while (ws->slot[h])
+            h = (h + 1) & ws->mask;
+        ws->slot[h] = k + 1;
+    }
+}
+
+static bool word_set_has(const word_set *ws, const char *s, size_t n)
+{
+    for (size_t h = word_hash(s, n) & ws->mask; ws->slot[h]; h = (h + 1) & ws->mask) {
+        size_t k = ws->slot[h] - 1;
+        if (ws->len[k] == n && memcmp(ws->words->items[k], s, n) == 0)
+            return true;
+    }
+    return false;
+}
+
 void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_strlist *words,
                            pc_spanlist *out)
 {
     out->n = 0;
     for (size_t i = 0; spans && i < spans->n; i++)
         pc_spanlist_push(out, spans->items[i].start, spans->items[i].end, spans->items[i].mark);
-    size_t n = strlen(s);
-    for (size_t i = 0; words && words->n && i < n;) {
-        while (i < n && s[i] == ' ')
-            i++;
-        size_t st = i;
-        while (i < n && s[i] != ' ')
-            i++;
-        size_t cs = st, ce = i; /* as the BibTeX writer sees the word */
-        pc_markup_word_core(s, &cs, &ce);
-        for (size_t k = 0; ce > cs && k < words->n; k++)
-            if (strlen(words->items[k]) == ce - cs && memcmp(words->items[k], s + cs, ce - cs) == 0) {
+    if (words && words->n) {
+        word_set ws;
+        word_set_init(&ws, words);
+        size_t n = strlen(s);
+        for (size_t i = 0; i < n;) {
+            while (i < n && s[i] == ' ')
+                i++;
+            size_t st = i;
+            while (i < n && s[i] != ' ')
+                i++;
+            size_t cs = st, ce = i; /* as the BibTeX writer sees the word */
+            pc_markup_word_core(s, &cs, &ce);
+            if (ce > cs && word_set_has(&ws, s + cs, ce - cs))
                 pc_spanlist_push(out, cs, ce, PC_MARK_NOCASE);
-                break;
-            }
+        }
+        free(ws.slot);
+        free(ws.len);
     }
     if (out->n > 1)
         qsort(out->items, out->n, sizeof *out->items, span_order);
@@ -483,7 +648,7 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
         bool esc;
         switch (s[i]) {
         case '$': {
-            size_t m = pc_latex_math_span(s, i, to);
+            size_t m = pc_markup_math_span(s, i, to, PC_MATH_STRICT);
             if (m) { /* pandoc reads it as math, as we keep it */
                 i += m;
                 continue;
@@ -570,7 +735,7 @@ static void md_unescape(const char *s, size_t from, size_t to, pc_buf *out)
         if (i >= to)
             break;
         if (s[i] == '$') {
-            size_t m = pc_latex_math_span(s, i, to);
+            size_t m = pc_markup_math_span(s, i, to, PC_MATH_STRICT);
             if (m)
                 i += m - 1;
         } else if (i + 1 < to && md_punct((unsigned char)s[i + 1])) {
@@ -601,7 +766,7 @@ void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *
             continue;
         }
         if (c == '$') {
-            size_t m = pc_latex_math_span(s, i, n);
+            size_t m = pc_markup_math_span(s, i, n, PC_MATH_STRICT);
             if (m)
                 i += m - 1;
             continue;

@@ -9,12 +9,36 @@
  *     into spans; the BibTeX writer walks the spans with pc_markup_walk;
  *   - CSL's HTML-like tags (<i>, <b>, <span class="nocase">) for CSL-JSON;
  *   - pandoc's Markdown (*...*, **...**, backslash escapes) for CSL-YAML,
- *     which pandoc reads as Markdown. */
+ *     which pandoc reads as Markdown.
+ * It also owns the one math scanner ($...$, \(...\)): math is the text no
+ * markup touches, in LaTeX and in pandoc's Markdown alike.  latex.c builds
+ * on this module (it leaves markers, folds them, scans math); this module
+ * includes nothing of latex.h. */
 #ifndef PC_MARKUP_H
 #define PC_MARKUP_H
 
 #include "paperconv.h"
 #include "util.h"
+
+/* ---- math spans ---------------------------------------------------------- */
+
+enum {
+    PC_MATH_STRICT = 0,  /* a span a writer may copy verbatim (below) */
+    PC_MATH_LENIENT = 1, /* a span as the LaTeX decoder reads it */
+};
+
+/* Length of the math span that starts at s[i] ($...$, $$...$$, \(...\) or
+ * \[...\]) within [0, n), or 0 if none starts there.  Inside, a backslash
+ * takes the next byte with it.
+ *   PC_MATH_LENIENT: $ ends at the next $, $$ at the next $$ (and is not
+ *   empty), \( at \), \[ at \].
+ *   PC_MATH_STRICT: also on one line, braces balanced and no \{ or \}
+ *   (BibTeX counts those), no lone $ inside $$...$$.
+ * No span starts at a $ or \ escaped by an odd run of backslashes before
+ * it, and \( \[ end at the next \( or \[ (TeX does not nest them): so every
+ * scan ends at the next place a span may start, and calls at each place in
+ * turn take time linear in n altogether. */
+size_t pc_markup_math_span(const char *s, size_t i, size_t n, unsigned mode);
 
 /* ---- markers: how the LaTeX decoder hands markup to pc_markup_fold ------ */
 

@@ -43,8 +43,7 @@ static size_t group_end(const char *s, size_t i, size_t n)
     return n;
 }
 
-/* bibtex's von_token_found: 1 upper, -1 lower, 0 undecided. */
-static int word_case(const char *s, size_t n)
+int pc_bibtex_word_case(const char *s, size_t n, bool unicode)
 {
     static const char *const foreign_upper[] = {"OE", "AE", "AA", "O", "L"};
     static const char *const foreign_lower[] = {"i", "j", "oe", "ae", "aa", "o", "l", "ss"};
@@ -52,6 +51,10 @@ static int word_case(const char *s, size_t n)
         unsigned char c = (unsigned char)s[i];
         if (pc_is_alpha(c))
             return pc_is_upper(c) ? 1 : -1;
+        if (c >= 0x80 && !unicode) { /* 8-bit bibtex: no letter */
+            i++;
+            continue;
+        }
         if (c >= 0x80) { /* extension: a UTF-8 letter decides by its case */
             int32_t cp;
             int len = pc_utf8_next(s + i, n - i, &cp);
@@ -179,7 +182,7 @@ static size_t von_end_of(const bword *w, size_t von_start, size_t last_end)
 {
     size_t von_end = last_end - 1;
     while (von_end > von_start) {
-        if (word_case(w[von_end - 1].s, w[von_end - 1].n) < 0)
+        if (pc_bibtex_word_case(w[von_end - 1].s, w[von_end - 1].n, true) < 0)
             return von_end;
         von_end--;
     }
@@ -311,7 +314,7 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
         size_t von_start = 0;
         bool found = false;
         for (; last_end && von_start + 1 < last_end; von_start++)
-            if (word_case(w[von_start].s, w[von_start].n) < 0) {
+            if (pc_bibtex_word_case(w[von_start].s, w[von_start].n, true) < 0) {
                 found = true;
                 break;
             }
@@ -392,6 +395,8 @@ void pc_bibtex_split_and(const char *s, size_t n,
             fn(u, item, len);
             start = j + 3;
             i = j + 2;
+        } else {
+            i = j - 1; /* the rest of this white space ends at j too: not again */
         }
     }
     const char *item = s + start;

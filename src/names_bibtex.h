@@ -58,6 +58,15 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
 void pc_bibtex_names_parse_list(const char *s, size_t n, pc_record *rec,
                                 pc_bibtex_names_report *rep);
 
+/* The case of the raw BibTeX word [s, s+n) as bibtex's von_token_found
+ * sees it (the rules above): 1 upper, -1 lower, 0 undecided.  The one
+ * case rule: the reader splits names with it (unicode = true: a non-ASCII
+ * letter decides by its Unicode case, the extension marked * above) and
+ * the BibTeX writer asks it whether a family name needs braces for the
+ * real, 8-bit bibtex (unicode = false: bytes >= 0x80 decide nothing, so
+ * "Ångström" is lower case there). */
+int pc_bibtex_word_case(const char *s, size_t n, bool unicode);
+
 /* Calls fn for each item of a raw " and "-separated list at brace depth 0
  * (items trimmed; empty items are passed too).  Used for names and for the
  * writer's parallel `affiliation` list. */

@@ -3,10 +3,13 @@
  * A pc_source reads a file descriptor (or a memory block) through one
  * fixed-size buffer, so memory does not grow with the input.  Readers pull
  * lines or raw blocks; the format detector peeks at the first bytes without
- * consuming them. */
+ * consuming them.  An input in another encoding than UTF-8 is decoded on
+ * the way in (pc_source_set_encoding): what readers see is always UTF-8,
+ * and positions (offsets, lines, columns) are those of the decoded text. */
 #ifndef PC_SOURCE_H
 #define PC_SOURCE_H
 
+#include "encoding.h" /* pc_encoding_hint, for the readers' invalid UTF-8 messages */
 #include "paperconv.h"
 #include "util.h"
 
@@ -18,27 +21,53 @@ size_t pc_source_peek(pc_source *src, size_t want, const char **p);
 /* Copies up to n bytes; returns the count, 0 at end, -1 on a read error. */
 ssize_t pc_source_read(pc_source *src, char *dst, size_t n);
 /* Reads one line into `line` (cleared first) without its "\n" (a "\r" before
- * it is kept: readers decide).  Returns false at end of input or on error. */
+ * it is kept: this is the raw primitive; pc_lines below ends lines at CR,
+ * LF and CRLF).  Returns false at end of input or on error. */
 bool pc_source_getline(pc_source *src, pc_buf *line);
 /* errno of the first read error, 0 if none. */
 int pc_source_error(const pc_source *src);
-/* Bytes consumed so far. */
+/* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 
+/* Decodes the input from `encoding` (an iconv name, see pc_decoder_new)
+ * from now on, after dropping its first `skip` bytes (a byte-order mark).
+ * Only before anything was consumed: what was peeked is decoded again.
+ * False (and nothing changed) if iconv does not know the name. */
+bool pc_source_set_encoding(pc_source *src, const char *encoding, size_t skip);
+/* The encoding the input is decoded from, or NULL for UTF-8 read as is. */
+const char *pc_source_encoding(const pc_source *src);
+/* True if decoding stopped at bytes that are not `encoding` or the input
+ * ended inside a character; *msg (cleared first) says so, and *line, *col
+ * are where the decoded text stops. */
+bool pc_source_decode_error(const pc_source *src, pc_buf *msg, unsigned long *line, unsigned long *col);
+
+/* The longest line a line-based reader takes (16 MB).  A longer line is an
+ * error at its line number and ends the input: its bytes past the limit
+ * are never stored, and reading on to its end could take forever
+ * (/dev/zero). */
+#define PC_LINE_MAX (16 << 20)
+
 /* Line-by-line reading with one line of push-back, for line-based readers
- * (listing, RIS).  Lines come without their "\r\n"; a UTF-8 byte-order
- * mark at the start of the first line is removed. */
+ * (listing, RIS).  CR, LF and CRLF all end a line (old Mac and EndNote
+ * exports end lines with CR alone) and lines come without them; UTF-8
+ * byte-order marks at the start of any line are removed (a file's own, and
+ * those of files joined with cat); U+FEFF elsewhere is kept as text. */
 typedef struct pc_lines {
     pc_source *src;
+    pc_ctx *ctx;          /* where a too-long line is reported */
     pc_buf line;          /* the current line */
     unsigned long lineno; /* its number, from 1 */
     bool have_line;       /* `line` was pushed back and comes again */
     bool eof;
+    bool failed; /* a line was longer than PC_LINE_MAX: reported, input ended */
 } pc_lines;
 
-void pc_lines_init(pc_lines *l, pc_source *src);
+void pc_lines_init(pc_lines *l, pc_source *src, pc_ctx *ctx);
 void pc_lines_free(pc_lines *l);
-/* Next line into l->line; false at the end of input. */
+/* Next line into l->line; false at the end of input, and after a line
+ * longer than PC_LINE_MAX: then l->failed is set, the error reported at
+ * its line, and l->line holds the line's first 64 bytes (enough to tell
+ * whether it started a record). */
 bool pc_lines_next(pc_lines *l);
 /* Makes the next pc_lines_next return the current line again. */
 void pc_lines_unread(pc_lines *l);

@@ -2,7 +2,8 @@
 # deps.sh — install what paperconv needs to build and test, only if missing.
 # Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
 # Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,
-# clang + libclang-rt-14-dev (libFuzzer).
+# clang + libclang-rt-14-dev (libFuzzer), mandoc (man page lint), zsh and fish
+# (their completions are tested; bash is always there).
 set -e
 need=""
 for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
@@ -22,6 +23,9 @@ command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 command -v clang >/dev/null 2>&1 || need="$need clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
     need="$need libclang-rt-14-dev"
+command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
+command -v zsh >/dev/null 2>&1 || need="$need zsh"
+command -v fish >/dev/null 2>&1 || need="$need fish"
 command -v timeout >/dev/null 2>&1 || need="$need coreutils"
 command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
 if [ -z "$need" ]; then

@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: MIT
+# bash completion for paperconv(1), installed as
+# share/bash-completion/completions/paperconv.  It completes the options,
+# the format names after -f (readers) and -t (writers) as the paperconv being
+# completed lists them (`paperconv --list-formats`, so new formats need no
+# change here), published|updated after --date, and file names elsewhere.
+# It needs no bash-completion helper: tests/package/test_completion.sh
+# sources it in a plain bash.
+
+# _paperconv_formats PROG COLUMN: the formats whose COLUMN (2 = READ,
+# 3 = WRITE) of `PROG --list-formats` says yes.
+_paperconv_formats()
+{
+    "$1" --list-formats 2> /dev/null |
+        while read -r name rd wr _; do
+            case $2 in
+            2) [ "$rd" = yes ] && printf '%s\n' "$name" ;;
+            3) [ "$wr" = yes ] && printf '%s\n' "$name" ;;
+            esac
+        done
+}
+
+_paperconv()
+{
+    local prog=${COMP_WORDS[0]:-paperconv} cur=${COMP_WORDS[COMP_CWORD]} prev=""
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    # "--to=bi" arrives as "--to" "=" "bi" (= is in COMP_WORDBREAKS)
+    if [[ $cur == = ]]; then
+        cur=""
+    elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+        prev=${COMP_WORDS[COMP_CWORD - 2]}
+    fi
+    [[ $prog == \~* ]] && prog=$HOME${prog#\~}
+    COMPREPLY=()
+    case $prev in
+    -f | --from)
+        mapfile -t COMPREPLY < <(compgen -W "$(_paperconv_formats "$prog" 2)" -- "$cur")
+        return ;;
+    -t | --to)
+        mapfile -t COMPREPLY < <(compgen -W "$(_paperconv_formats "$prog" 3)" -- "$cur")
+        return ;;
+    --date)
+        mapfile -t COMPREPLY < <(compgen -W "published updated" -- "$cur")
+        return ;;
+    --encoding)
+        mapfile -t COMPREPLY < <(compgen -W "utf-8 latin1 windows-1252 utf-16 utf-16le utf-16be" -- "$cur")
+        return ;;
+    -o | --output) ;; # a file name, below
+    esac
+    if [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
+            --rekey --date --strict --keep-going --progress --no-progress --list-formats
+            -q --quiet -v --verbose -h --help -V --version" -- "$cur")
+        return
+    fi
+    compopt -o filenames 2> /dev/null
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+}
+
+complete -F _paperconv paperconv

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+# fish completion for paperconv(1), installed as
+# share/fish/vendor_completions.d/paperconv.fish.  It completes the options,
+# the format names after -f (readers) and -t (writers) as the paperconv being
+# completed lists them (`paperconv --list-formats`), published|updated after
+# --date, and file names elsewhere.
+
+# __paperconv_formats COLUMN: the formats whose COLUMN (2 = READ, 3 = WRITE)
+# of --list-formats says yes
+function __paperconv_formats --argument-names column
+    set -l prog (commandline -opc)[1]
+    test -n "$prog"; or set prog paperconv
+    for line in (command $prog --list-formats 2>/dev/null)[2..-1]
+        set -l fields (string split -n ' ' -- $line)
+        test "$fields[$column]" = yes; and echo $fields[1]
+    end
+end
+
+complete -c paperconv -s t -l to -x -a '(__paperconv_formats 3)' -d 'Output format'
+complete -c paperconv -s f -l from -x -a '(__paperconv_formats 2)' -d 'Input format'
+complete -c paperconv -s o -l output -r -F -d 'Write FILE atomically'
+complete -c paperconv -l encoding -x -a 'utf-8 latin1 windows-1252 utf-16 utf-16le utf-16be' -d 'Character encoding of the input'
+complete -c paperconv -l unicode -d 'BibTeX: keep UTF-8 instead of LaTeX commands'
+complete -c paperconv -l rekey -d 'Ignore input citation keys, always generate them'
+complete -c paperconv -l date -x -a 'published updated' -d 'arXiv: date of the first or the latest version'
+complete -c paperconv -l strict -d 'Treat warnings as errors'
+complete -c paperconv -l keep-going -d 'Exit 0 even if some records could not be converted'
+complete -c paperconv -l progress -d 'Show a progress line on stderr'
+complete -c paperconv -l no-progress -d 'Never show the progress line'
+complete -c paperconv -l list-formats -d 'List the formats and exit'
+complete -c paperconv -s q -l quiet -d 'Do not print warnings'
+complete -c paperconv -s v -l verbose -d 'Print notes and a summary'
+complete -c paperconv -s h -l help -d 'Show the help and exit'
+complete -c paperconv -s V -l version -d 'Show the version and exit'

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/* messages.c — what paperconv says on stderr: each diagnostic as a GNU-style
+ * line ("paperconv: FILE:LINE:COL: error: ..."), the command line's own
+ * messages, and the -v summary. */
+#include "cli.h"
+#include "util.h"
+
+#include <stdarg.h>
+
+static const char *const severity_names[] = {
+    [PC_SEV_NONE] = "",
+    [PC_SEV_NOTE] = "note",
+    [PC_SEV_WARNING] = "warning",
+    [PC_SEV_ERROR] = "error",
+};
+
+/* "PROG: [FILE[:LINE[:COL]]: ]SEVERITY: " */
+static void prefix(pc_cli *c, const char *file, unsigned long line, unsigned long col,
+                   pc_severity sev)
+{
+    pc_cli_progress_pause(&c->meter);
+    fprintf(stderr, "%s: ", c->prog);
+    if (file) {
+        fputs(file, stderr);
+        if (line) {
+            fprintf(stderr, ":%lu", line);
+            if (col)
+                fprintf(stderr, ":%lu", col);
+        }
+        fputs(": ", stderr);
+    }
+    fprintf(stderr, "%s: ", severity_names[sev]);
+}
+
+void pc_cli_print_diag(void *user, const pc_diag *d)
+{
+    pc_cli *c = user;
+    if (d->severity == PC_SEV_NOTE && c->verbose < 1)
+        return;
+    if (d->severity == PC_SEV_WARNING && c->quiet)
+        return;
+    prefix(c, d->file, d->line, d->col, d->severity);
+    fprintf(stderr, "%s\n", d->message);
+}
+
+void pc_cli_say(pc_cli *c, const char *file, pc_severity sev, const char *fmt, ...)
+{
+    if (sev == PC_SEV_WARNING && c->quiet)
+        return;
+    prefix(c, file, 0, 0, sev);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static void print_drop(void *u, const char *fmt, const char *field, unsigned long n)
+{
+    pc_cli *c = u;
+    pc_cli_say(c, NULL, PC_SEV_NOTE, "%s has no place for %s: dropped from %lu record(s)", fmt,
+               field, n);
+}
+
+void pc_cli_summary(pc_cli *c, const pc_ctx *ctx)
+{
+    if (!c->verbose)
+        return;
+    pc_cli_progress_pause(&c->meter);
+    fprintf(stderr, "%s: %lu record(s) read, %lu written, %lu skipped; %lu warning(s), %lu error(s)\n",
+            c->prog, ctx->n_read, ctx->n_written, ctx->n_skipped, ctx->n_warnings, ctx->n_errors);
+    pc_ctx_each_drop(ctx, print_drop, c);
+}

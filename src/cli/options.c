@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/* options.c — the paperconv command line: the option table, --help,
+ * --list-formats, and the choice of formats (-t, or -o's extension; -f). */
+#include "cli.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+static void usage(FILE *f)
+{
+    fputs("Usage: paperconv [OPTIONS] [FILE...]\n"
+          "Convert paper listings and bibliographic files between formats.\n"
+          "With no FILE, or when FILE is -, read standard input.\n"
+          "\n"
+          "  -t, --to FORMAT       output format (see --list-formats; default: from\n"
+          "                        the extension of -o FILE)\n"
+          "  -f, --from FORMAT     input format (default: from the file extension,\n"
+          "                        then from the content)\n"
+          "  -o, --output FILE     write to FILE atomically (default: standard output)\n"
+          "      --encoding NAME   the inputs' character set (iconv name, e.g. latin1)\n"
+          "      --unicode         BibTeX: keep UTF-8 instead of LaTeX commands\n"
+          "      --rekey           ignore input citation keys, always generate them\n"
+          "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
+          "      --strict          treat warnings as errors\n"
+          "      --keep-going      exit 0 even if some records could not be converted\n"
+          "      --progress        show a progress line on stderr (default: on a\n"
+          "                        terminal, for inputs over 50 MB)\n"
+          "      --no-progress     never show the progress line\n"
+          "      --list-formats    list the formats and exit\n"
+          "  -q, --quiet           do not print warnings\n"
+          "  -v, --verbose         print notes (the reader chosen for each input) and a\n"
+          "                        summary of what was converted\n"
+          "  -h, --help            show this help and exit\n"
+          "  -V, --version         show the version and exit\n"
+          "\n"
+          "Exit status: 0 ok, 1 bad input (or output failure), 2 usage error.\n",
+          f);
+}
+
+static void list_formats(FILE *f)
+{
+    fprintf(f, "%-10s %-5s %-5s %-22s %s\n", "FORMAT", "READ", "WRITE", "ALIASES", "DESCRIPTION");
+    for (const pc_format *const *p = pc_formats; *p; p++) {
+        const pc_format *fmt = *p;
+        char aliases[128] = "";
+        size_t used = 0;
+        for (const char *const *a = fmt->aliases; a && *a; a++) {
+            int k = snprintf(aliases + used, sizeof aliases - used, "%s%s", used ? "," : "", *a);
+            if (k < 0 || (size_t)k >= sizeof aliases - used)
+                break;
+            used += (size_t)k;
+        }
+        fprintf(f, "%-10s %-5s %-5s %-22s %s\n", fmt->name, fmt->read_open ? "yes" : "-",
+                fmt->write_begin ? "yes" : "-", aliases[0] ? aliases : "-", fmt->description);
+    }
+}
+
+static void valid_formats(FILE *f, bool readers)
+{
+    fputs("valid formats:", f);
+    for (const pc_format *const *p = pc_formats; *p; p++)
+        if (readers ? (*p)->read_open != NULL : (*p)->write_begin != NULL)
+            fprintf(f, " %s", (*p)->name);
+    fputc('\n', f);
+}
+
+/* What follows a usage error. */
+typedef enum then {
+    PC_THEN_HELP = 0, /* "Try 'paperconv --help'." */
+    PC_THEN_READERS,  /* the valid input formats */
+    PC_THEN_WRITERS,  /* the valid output formats */
+    PC_THEN_NOTHING,
+} then;
+
+/* Reports a usage error and returns PC_EXIT_USAGE. */
+__attribute__((format(printf, 3, 4))) static int usage_error(const pc_cli *c, then next,
+                                                              const char *fmt, ...)
+{
+    fprintf(stderr, "%s: error: ", c->prog);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    if (next == PC_THEN_READERS || next == PC_THEN_WRITERS)
+        valid_formats(stderr, next == PC_THEN_READERS);
+    else if (next == PC_THEN_HELP)
+        fprintf(stderr, "Try 'paperconv --help'.\n");
+    return PC_EXIT_USAGE;
+}
+
+enum {
+    OPT_UNICODE = 256,
+    OPT_REKEY,
+    OPT_DATE,
+    OPT_STRICT,
+    OPT_KEEP,
+    OPT_LIST,
+    OPT_ENCODING,
+    OPT_PROGRESS,
+    OPT_NO_PROGRESS,
+};
+
+static const struct option longopts[] = {
+    {"to", required_argument, NULL, 't'},
+    {"from", required_argument, NULL, 'f'},
+    {"output", required_argument, NULL, 'o'},
+    {"encoding", required_argument, NULL, OPT_ENCODING},
+    {"unicode", no_argument, NULL, OPT_UNICODE},
+    {"rekey", no_argument, NULL, OPT_REKEY},
+    {"date", required_argument, NULL, OPT_DATE},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {"keep-going", no_argument, NULL, OPT_KEEP},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"list-formats", no_argument, NULL, OPT_LIST},
+    {"quiet", no_argument, NULL, 'q'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* Applies one option; returns -1 to go on or the exit status. */
+static int apply(pc_cli *c, int ch, const char **to, const char **from, const char *arg)
+{
+    switch (ch) {
+    case 't': *to = arg; break;
+    case 'f': *from = arg; break;
+    case 'o': c->out_path = arg; break;
+    case 'q': c->quiet = true; break;
+    case 'v': c->verbose++; break;
+    case OPT_ENCODING: c->opt.encoding = arg; break;
+    case OPT_UNICODE: c->opt.unicode = true; break;
+    case OPT_REKEY: c->opt.rekey = true; break;
+    case OPT_STRICT: c->opt.strict = true; break;
+    case OPT_KEEP: c->opt.keep_going = true; break;
+    case OPT_PROGRESS: c->progress = PC_PROGRESS_ON; break;
+    case OPT_NO_PROGRESS: c->progress = PC_PROGRESS_OFF; break;
+    case OPT_DATE:
+        if (strcmp(arg, "published") == 0)
+            c->opt.date = PC_DATE_PUBLISHED;
+        else if (strcmp(arg, "updated") == 0)
+            c->opt.date = PC_DATE_UPDATED;
+        else
+            return usage_error(c, PC_THEN_NOTHING, "--date takes 'published' or 'updated', not '%s'", arg);
+        break;
+    case OPT_LIST: list_formats(stdout); return PC_EXIT_OK;
+    case 'h': usage(stdout); return PC_EXIT_OK;
+    case 'V': printf("paperconv %s\n", PC_VERSION); return PC_EXIT_OK;
+    case ':': return usage_error(c, PC_THEN_HELP, "option '%s' needs a value", arg);
+    default: return usage_error(c, PC_THEN_HELP, "unknown option '%s'", arg);
+    }
+    return -1;
+}
+
+/* Chooses the writer (-t, else -o's extension) and the reader (-f). */
+static int choose_formats(pc_cli *c, const char *to_name, const char *from_name)
+{
+    bool to_file = c->out_path && strcmp(c->out_path, "-") != 0;
+    if (!to_name && to_file) {
+        c->to = pc_format_by_extension(c->out_path, false);
+        if (!c->to)
+            return usage_error(c, PC_THEN_WRITERS, "no output format: use -t FORMAT (the extension of '%s' "
+                                       "names none)", c->out_path);
+    } else if (!to_name) {
+        return usage_error(c, PC_THEN_WRITERS, "no output format: use -t FORMAT");
+    } else {
+        c->to = pc_format_find(to_name);
+        if (!c->to || !c->to->write_begin)
+            return usage_error(c, PC_THEN_WRITERS, c->to ? "no writer for output format '%s'"
+                                             : "unknown output format '%s'", to_name);
+    }
+    if (from_name) {
+        c->from = pc_format_find(from_name);
+        if (!c->from || !c->from->read_open)
+            return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'"
+                                               : "unknown input format '%s'", from_name);
+    }
+    return -1;
+}
+
+int pc_cli_parse(pc_cli *c, int argc, char **argv)
+{
+    const char *to_name = NULL, *from_name = NULL;
+    opterr = 0;
+    int ch;
+    while ((ch = getopt_long(argc, argv, ":t:f:o:qvhV", longopts, NULL)) != -1) {
+        /* for an error, the option as written is the argument */
+        int rc = apply(c, ch, &to_name, &from_name, ch == ':' || ch == '?' ? argv[optind - 1] : optarg);
+        if (rc >= 0)
+            return rc;
+    }
+    c->opt.verbose = c->verbose;
+    c->inputs = (const char *const *)argv + optind;
+    c->n_inputs = (size_t)(argc - optind);
+    return choose_formats(c, to_name, from_name);
+}

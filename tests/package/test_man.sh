@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: MIT
+# test_man.sh — the man page doc/paperconv.1: it lints clean (mandoc -Tlint,
+# and groff -ww when installed: any message fails), it renders, and every
+# option that `paperconv --help` prints (parsed from --help, not a hand list)
+# has an entry of its own in the man page's OPTIONS and a row in README's
+# option table.
+. "$ROOT/tests/lib.sh"
+case ${PREFIX:-} in
+asan*) skip "man page" "a text file: checked in the normal pass"; exit 0 ;;
+esac
+MAN=$ROOT/doc/paperconv.1
+linted=""
+if command -v mandoc > /dev/null 2>&1; then
+    mandoc -Tlint -W warning "$MAN" > "$T/mandoc.log" 2>&1
+    if [ $? -eq 0 ] && [ ! -s "$T/mandoc.log" ]; then pass "mandoc -Tlint: no warning"; else
+        fail "mandoc -Tlint: no warning" "$(head -n 10 "$T/mandoc.log")"; fi
+    linted=1
+fi
+if command -v groff > /dev/null 2>&1; then
+    groff -ww -z -man "$MAN" > "$T/groff.log" 2>&1
+    if [ $? -eq 0 ] && [ ! -s "$T/groff.log" ]; then pass "groff -ww -z -man: no warning"; else
+        fail "groff -ww -z -man: no warning" "$(head -n 10 "$T/groff.log")"; fi
+    linted=1
+fi
+[ -n "$linted" ] || skip "man page lint" "neither mandoc nor groff is installed (make deps installs mandoc)"
+
+# the section headings a man page has
+for sec in NAME SYNOPSIS DESCRIPTION OPTIONS FORMATS "EXIT STATUS" EXAMPLES "SEE ALSO"; do
+    check "man page has $sec" grep -qx ".SH \"*$sec\"*" "$MAN"
+done
+
+# ---- every option of --help -------------------------------------------------
+$PC --help > "$T/help"
+# option lines start with spaces and "-"; the option part ends at two spaces
+sed -n 's/^ \{1,\}\(-[^ ].*\)/\1/p' "$T/help" | sed 's/  .*//' |
+    grep -oE '(^|[ ,])--?[A-Za-z][A-Za-z0-9-]*' | sed 's/^[ ,]*//' | sort -u > "$T/options"
+n=$(wc -l < "$T/options")
+check "--help lists options ($n)" [ "$n" -ge 10 ]
+
+# the man page's option entries: the tag line after each .TP in OPTIONS,
+# with roff's \- and font escapes undone
+awk '/^\.SH OPTIONS/ { on = 1; next } /^\.SH/ { on = 0 } on && tag { print; tag = 0 } on && /^\.TP/ { tag = 1 }' \
+    "$MAN" | sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' > "$T/man-tags"
+# README: the first cell of each table row
+awk -F'|' '/^\|/ { print $2 }' "$ROOT/README.md" > "$T/readme-cells"
+while read -r opt; do
+    re="(^|[^A-Za-z0-9-])$opt([^A-Za-z0-9-]|\$)"
+    check "man page OPTIONS has $opt" grep -qE -- "$re" "$T/man-tags"
+    check "README's option table has $opt" grep -qE -- "$re" "$T/readme-cells"
+done < "$T/options"
+
+# it renders, and the text says what --help says about -t
+if command -v mandoc > /dev/null 2>&1; then
+    mandoc -Tascii "$MAN" | col -b > "$T/man.txt"
+    contains "the rendered page shows the -t entry" "$T/man.txt" "-t, --to FORMAT"
+fi
