@@ -5,7 +5,7 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 CC       ?= cc
 PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
-HEADERS  := $(sort $(shell find include -name '*.h'))
+HEADERS  := $(sort $(shell find include -name '*.h' -o -name '*.def'))
 
 # install layout (make install PREFIX=/usr DESTDIR=/tmp/root)
 BINDIR       ?= $(PREFIX)/bin
@@ -70,7 +70,7 @@ help:
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h src/*.h src/*.inc)
+$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -82,6 +82,17 @@ $(BUILD)/formats.inc: $(wildcard formats/*.c)
 
 $(BUILD)/src/registry.o: $(BUILD)/formats.inc
 $(BUILD)/src/registry.o: CFLAGS += -I$(BUILD)
+
+# The field names in binary-search order (length, then bytes), from the
+# field table: src/fields.c includes it, so the table is written once.
+$(BUILD)/fields_index.inc: include/paperconv/fields.def
+	@mkdir -p $(BUILD)
+	@sed -n 's/^PC_FIELD(\([A-Z0-9_]*\), *"\([^"]*\)".*/\2 \1/p' $< | \
+	    awk '{ printf "%04d %s %s\n", length($$1), $$1, $$2 }' | LC_ALL=C sort | \
+	    awk '{ printf "{\"%s\", %d, PC_F_%s},\n", $$2, length($$2), $$3 }' > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/src/fields.o: $(BUILD)/fields_index.inc
+$(BUILD)/src/fields.o: CFLAGS += -I$(BUILD)
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@

@@ -41,14 +41,7 @@
  * and pages reliably, so it is kept in journal_ref (BibTeX: note) and the
  * DOI in doi, for a Crossref lookup to describe the published version. */
 #include "atom_scan.h"
-#include "dates.h"
-#include "ids.h"
-#include "latex.h"
-#include "names.h"
-#include "paperconv.h"
-#include "source.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/format.h"
 
 #include <libxml/HTMLparser.h>
 #include <libxml/xmlreader.h>
@@ -933,43 +926,56 @@ static const char *text_of(const entry *e, field f, size_t *n)
     return e->has[f] ? e->text[f].ptr : NULL;
 }
 
-/* Sets *dst to the decoded field f (if present and not empty). */
-static bool set_field(atom_reader *r, char **dst, pc_spanlist *markup, field f, bool tex)
+/* Sets the record's field dst to the decoded field f (if present and not
+ * empty), with the italic and bold a TeX text carries. */
+static bool set_field(atom_reader *r, pc_record *rec, pc_field dst, field f, bool tex)
 {
     size_t n;
     const char *s = text_of(&r->e, f, &n);
     if (!s)
         return true;
-    if (!decode(r, s, n, tex, r->e.html[f], NULL, markup, r->e.line[f]))
-        return false;
-    if (r->tmp.len)
-        pc_set_strn(dst, r->tmp.ptr, r->tmp.len);
-    return true;
+    pc_spanlist markup = {0};
+    bool ok = decode(r, s, n, tex, r->e.html[f], NULL, &markup, r->e.line[f]);
+    if (ok && r->tmp.len)
+        pc_record_set_rich(rec, dst, r->tmp.ptr, r->tmp.len, &markup);
+    pc_spanlist_clear(&markup);
+    return ok;
 }
 
-/* Reads a date field into *d; an unreadable one is an error (the record is
- * still written, without it). */
-static void set_date(atom_reader *r, field f, pc_date *d)
+/* The arXiv version as the record keeps it: "2" for v2; 0 is none. */
+static void set_version(pc_record *rec, int version)
+{
+    char v[16];
+    int n = version > 0 ? snprintf(v, sizeof v, "%d", version) : 0;
+    pc_record_set(rec, PC_F_ARXIV_VERSION, v, n > 0 ? (size_t)n : 0);
+}
+
+/* Reads date field f into the record's date dst; an unreadable one is an
+ * error (the record is still written, without it). */
+static void set_date(atom_reader *r, pc_record *rec, field f, pc_field dst)
 {
     size_t n;
     const char *s = text_of(&r->e, f, &n);
     if (!s)
         return;
     pc_trim(&s, &n);
-    if (!pc_date_parse(s, n, d)) {
+    pc_date d;
+    if (!pc_date_parse(s, n, &d)) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line[f], 0, "cannot read the date \"%.*s\"",
                      (int)(n > 80 ? 80 : n), s);
+        return;
     }
+    pc_record_set_date(rec, dst, &d);
 }
 
-/* Bare DOI from "10.x/y", "doi:10.x/y" or a doi.org URL (src/ids.c). */
-static void set_doi(char **dst, const char *s)
+/* Bare DOI from "10.x/y", "doi:10.x/y" or a doi.org URL (src/ids.c).  Not
+ * pc_record_set_doi: the arXiv DOI (10.48550/arXiv.ID) stays the DOI here
+ * and does not replace the arXiv id and version the entry gave. */
+static void set_doi(pc_record *rec, const char *s)
 {
     pc_buf d = PC_BUF_INIT;
-    if (pc_utf8_valid(s, strlen(s), NULL) && pc_doi_parse(s, strlen(s), &d)) {
-        free(*dst);
-        *dst = pc_buf_detach(&d);
-    }
+    if (pc_utf8_valid(s, strlen(s), NULL) && pc_doi_parse(s, strlen(s), &d))
+        pc_record_set(rec, PC_F_DOI, d.ptr, d.len);
     pc_buf_free(&d);
 }
 
@@ -979,10 +985,7 @@ static void add_keyword(pc_record *rec, const char *s)
     pc_trim(&s, &n);
     if (!n || !pc_utf8_valid(s, n, NULL))
         return;
-    char *k = pc_xstrndup(s, n);
-    if (!pc_strlist_has(&rec->keywords, k))
-        pc_strlist_push(&rec->keywords, k);
-    free(k);
+    pc_record_list_add(rec, PC_F_KEYWORD, s, n);
 }
 
 /* Title, abstract, authors, dates: what Atom and RSS share.  False after
@@ -991,16 +994,21 @@ static bool common_title(atom_reader *r, pc_record *rec, bool tex)
 {
     size_t n;
     const char *s = text_of(&r->e, F_TITLE, &n);
-    if (s && !decode(r, s, n, tex, r->e.html[F_TITLE], &rec->title_protected, &rec->title_markup,
-                    r->e.line[F_TITLE]))
-        return false;
-    if (!s || !r->tmp.len) {
+    pc_strlist protect = {0};
+    pc_spanlist markup = {0};
+    bool ok = !s || decode(r, s, n, tex, r->e.html[F_TITLE], &protect, &markup, r->e.line[F_TITLE]);
+    if (ok && (!s || !r->tmp.len)) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, r->e.col_start, "%s has no title",
                      r->kind == FEED_ATOM ? "entry" : "item");
-        return false;
+        ok = false;
     }
-    rec->title = pc_xstrdup(r->tmp.ptr);
-    return true;
+    pc_text *t = ok ? pc_record_set_rich(rec, PC_F_TITLE, r->tmp.ptr, r->tmp.len, &markup) : NULL;
+    if (t)
+        t->protected_words = protect; /* moved */
+    else
+        pc_strlist_clear(&protect);
+    pc_spanlist_clear(&markup);
+    return ok;
 }
 
 /* arXiv's error feed: one entry titled "Error" by "arXiv api core", its
@@ -1055,14 +1063,14 @@ static pc_read_status build_atom(atom_reader *r, pc_record *rec)
     if (!common_title(r, rec, tex))
         return PC_READ_SKIP;
     if (have_id) {
-        rec->arxiv_id = pc_xstrdup(r->idbuf.ptr);
-        rec->arxiv_version = version;
+        pc_record_set_str(rec, PC_F_ARXIV_ID, r->idbuf.ptr);
+        set_version(rec, version);
     } else if (tex && s) {
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, e->line[F_ID], 0,
                      "not an arXiv abstract URL: \"%.*s\" (no arXiv id kept)", (int)(n > 80 ? 80 : n), s);
     }
     field abs = e->has[F_SUMMARY] ? F_SUMMARY : F_CONTENT;
-    if (!set_field(r, &rec->abstract, &rec->abstract_markup, abs, tex))
+    if (!set_field(r, rec, PC_F_ABSTRACT, abs, tex))
         return PC_READ_SKIP;
 
     for (size_t i = 0; i < e->n_authors; i++) {
@@ -1071,45 +1079,45 @@ static pc_read_status build_atom(atom_reader *r, pc_record *rec)
             return PC_READ_SKIP;
         if (!r->tmp.len)
             continue;
-        pc_name *nm = pc_record_add_author(rec);
+        pc_name *nm = pc_record_add_name(rec, PC_F_AUTHOR);
         pc_name_parse(r->tmp.ptr, r->tmp.len, nm);
         for (size_t k = 0; k < a->affs.n; k++) {
             if (!decode(r, a->affs.items[k], strlen(a->affs.items[k]), tex, false, NULL, NULL,
                         e->line_start))
                 return PC_READ_SKIP;
-            if (r->tmp.len && !pc_strlist_has(&nm->affiliations, r->tmp.ptr))
-                pc_strlist_push(&nm->affiliations, r->tmp.ptr);
+            if (r->tmp.len)
+                pc_strlist_add_unique(&nm->affiliations, r->tmp.ptr, r->tmp.len);
         }
     }
 
     /* published = first version; updated = this version (arXiv), or the
-     * only date of a plain Atom entry */
-    set_date(r, F_PUBLISHED, &rec->date);
-    set_date(r, F_UPDATED, &rec->updated);
-    if (!e->has[F_PUBLISHED] || r->ctx->opt.date == PC_DATE_UPDATED)
-        if (rec->updated.year)
-            rec->date = rec->updated;
+     * only date of a plain Atom entry (--date updated: the driver) */
+    set_date(r, rec, F_PUBLISHED, PC_F_ISSUED);
+    set_date(r, rec, F_UPDATED, PC_F_UPDATED);
+    if (!e->has[F_PUBLISHED])
+        pc_record_choose_date(rec, true);
 
     if ((s = text_of(e, F_DOI, &n)) && n) {
         pc_buf_clear(&r->tmp);
         pc_buf_put(&r->tmp, s, n);
-        set_doi(&rec->doi, r->tmp.ptr);
+        set_doi(rec, r->tmp.ptr);
     }
-    if (!rec->doi && e->doi_href)
-        set_doi(&rec->doi, e->doi_href);
+    if (!pc_record_has(rec, PC_F_DOI) && e->doi_href)
+        set_doi(rec, e->doi_href);
     /* journal_ref and comment are free text with URLs and "~": not TeX-decoded */
-    if (!set_field(r, &rec->journal_ref, NULL, F_JREF, false) || !set_field(r, &rec->comment, NULL, F_COMMENT, false))
+    if (!set_field(r, rec, PC_F_JOURNAL_REF, F_JREF, false) ||
+        !set_field(r, rec, PC_F_NOTE, F_COMMENT, false))
         return PC_READ_SKIP;
     if (e->primary && pc_utf8_valid(e->primary, strlen(e->primary), NULL))
-        rec->arxiv_primary = pc_xstrdup(e->primary);
+        pc_record_set_str(rec, PC_F_ARXIV_CLASS, e->primary);
     for (size_t i = 0; i < e->categories.n; i++)
         add_keyword(rec, e->categories.items[i]);
     if (e->alt)
-        pc_strlist_push(&rec->urls, e->alt);
+        pc_record_list_add(rec, PC_F_URL, e->alt, strlen(e->alt));
     else if ((s = text_of(e, F_ID, &n)) && (starts_with(s, n, "http://") || starts_with(s, n, "https://")))
-        pc_strlist_push_n(&rec->urls, s, n);
+        pc_record_list_add(rec, PC_F_URL, s, n);
     if (e->pdf)
-        pc_strlist_push(&rec->urls, e->pdf);
+        pc_record_list_add(rec, PC_F_URL, e->pdf, strlen(e->pdf));
     return PC_READ_RECORD;
 }
 
@@ -1157,29 +1165,31 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
     /* arXiv's RSS 1.0 (before 2024) ended titles with
      * ". (arXiv:1901.00123v1 [cs.DL] UPDATED)": the id's version and the
      * primary category are taken from it, then it is cut */
-    char *cut = tex ? strstr(rec->title, " (arXiv:") : NULL;
-    if (cut && cut != rec->title && rec->title[strlen(rec->title) - 1] == ')') {
+    pc_text *tt = pc_record_text_mut(rec, PC_F_TITLE);
+    char *title = tt ? tt->s : NULL; /* cut in place (tt may move: title stays) */
+    char *cut = tex && title ? strstr(title, " (arXiv:") : NULL;
+    if (cut && cut != title && title[strlen(title) - 1] == ')') {
         const char *p = cut + 8;
         int v = 0;
         size_t k = pc_arxiv_scan(p, strlen(p), &r->tmp2, &v);
         if (k && (!have_id || !strcmp(r->tmp2.ptr, r->idbuf.ptr))) {
             if (!have_id)
-                pc_set_str(&rec->arxiv_id, r->tmp2.ptr);
+                pc_record_set_str(rec, PC_F_ARXIV_ID, r->tmp2.ptr);
             have_id = true;
             version = version ? version : v;
             if (p[k] == ' ' && p[k + 1] == '[') {
                 const char *close = strchr(p + k + 2, ']');
                 if (close && close > p + k + 2)
-                    pc_set_strn(&rec->arxiv_primary, p + k + 2, (size_t)(close - (p + k + 2)));
+                    pc_record_set(rec, PC_F_ARXIV_CLASS, p + k + 2, (size_t)(close - (p + k + 2)));
             }
         }
-        if (cut > rec->title && cut[-1] == '.')
+        if (cut > title && cut[-1] == '.')
             cut--;
         *cut = '\0';
     }
-    if (have_id && !rec->arxiv_id)
-        rec->arxiv_id = pc_xstrdup(r->idbuf.ptr);
-    rec->arxiv_version = have_id ? version : 0;
+    if (have_id && !pc_record_has(rec, PC_F_ARXIV_ID))
+        pc_record_set_str(rec, PC_F_ARXIV_ID, r->idbuf.ptr);
+    set_version(rec, have_id ? version : 0);
     if (abstract) {
         /* an arXiv abstract is TeX; any other description is HTML.  arXiv's
          * RSS 1.0 feeds (before 2024) wrapped the TeX abstract in <p>: the
@@ -1195,13 +1205,15 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
             abstract = html;
             abstract_n = strlen(html);
         }
-        bool ok = decode(r, abstract, abstract_n, tex, !tex, NULL, &rec->abstract_markup, e->line[F_SUMMARY]);
+        pc_spanlist markup = {0};
+        bool ok = decode(r, abstract, abstract_n, tex, !tex, NULL, &markup, e->line[F_SUMMARY]);
         free(html);
+        if (ok && r->tmp.len)
+            pc_record_set_rich(rec, PC_F_ABSTRACT, r->tmp.ptr, r->tmp.len, &markup);
+        pc_spanlist_clear(&markup);
         if (!ok)
             return PC_READ_SKIP;
-        if (r->tmp.len)
-            rec->abstract = pc_xstrdup(r->tmp.ptr);
-    } else if (!set_field(r, &rec->abstract, NULL, F_CONTENT, false)) {
+    } else if (!set_field(r, rec, PC_F_ABSTRACT, F_CONTENT, false)) {
         return PC_READ_SKIP;
     }
     for (size_t i = 0; i < e->creators.n; i++) {
@@ -1222,15 +1234,16 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
         free(raw);
         if (!ok)
             return PC_READ_SKIP;
-        pc_names_parse_list(r->tmp.ptr, r->tmp.len, rec);
+        pc_names_parse_list(r->tmp.ptr, r->tmp.len, pc_record_names_mut(rec, PC_F_AUTHOR));
     }
-    set_date(r, e->has[F_PUBDATE] ? F_PUBDATE : F_UPDATED, &rec->date);
+    set_date(r, rec, e->has[F_PUBDATE] ? F_PUBDATE : F_UPDATED, PC_F_ISSUED);
     if ((s = text_of(e, F_DOI, &n)) && n) {
         pc_buf_clear(&r->tmp);
         pc_buf_put(&r->tmp, s, n);
-        set_doi(&rec->doi, r->tmp.ptr);
+        set_doi(rec, r->tmp.ptr);
     }
-    if (!set_field(r, &rec->journal_ref, NULL, F_JREF, false) || !set_field(r, &rec->comment, NULL, F_COMMENT, false))
+    if (!set_field(r, rec, PC_F_JOURNAL_REF, F_JREF, false) ||
+        !set_field(r, rec, PC_F_NOTE, F_COMMENT, false))
         return PC_READ_SKIP;
     /* the announce type (new, cross, replace, replace-cross) says why the
      * paper is in today's listing: a comment, not a subject keyword */
@@ -1238,10 +1251,8 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
         pc_buf_clear(&r->tmp);
         if (put_plain(&r->tmp, s, n) && r->tmp.len) {
             pc_buf_clear(&r->tmp2);
-            if (rec->comment)
-                pc_buf_printf(&r->tmp2, "%s; ", rec->comment);
             pc_buf_printf(&r->tmp2, "arXiv announce type: %s", r->tmp.ptr);
-            pc_set_str(&rec->comment, r->tmp2.ptr);
+            pc_record_append(rec, PC_F_NOTE, "; ", r->tmp2.ptr, r->tmp2.len);
         }
     }
     for (size_t i = 0; i < e->categories.n; i++)
@@ -1249,7 +1260,7 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
     if ((s = text_of(e, F_LINK, &n))) {
         pc_trim(&s, &n);
         if (n && pc_utf8_valid(s, n, NULL))
-            pc_strlist_push_n(&rec->urls, s, n);
+            pc_record_list_add(rec, PC_F_URL, s, n);
     }
     return PC_READ_RECORD;
 }

@@ -9,14 +9,7 @@
  * `affiliation` field: an "and" list parallel to `author`, "{}" for an
  * author without one, "; " between several of one author. */
 #include "bibtex_read.h"
-#include "dates.h"
-#include "latex.h"
-#include "markup.h"
-#include "names.h"
-#include "names_bibtex.h"
-#include "paperconv.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/format.h"
 
 #include <stdlib.h>
 
@@ -25,6 +18,7 @@ typedef struct bib_writer {
     pc_ctx *ctx;
     pc_buf entry;
     pc_buf tmp;
+    pc_buf particle; /* a name's dropping and non-dropping particles, joined */
     pc_latex_report rep;
     unsigned flags; /* PC_TEX_UNICODE or 0 */
     bool first;
@@ -39,19 +33,50 @@ static void *bib_begin(FILE *out, pc_ctx *ctx)
     w->first = true;
     pc_buf_init(&w->entry);
     pc_buf_init(&w->tmp);
+    pc_buf_init(&w->particle);
     return w;
+}
+
+/* The kind entry_type has a case for: k, or the first broader kind
+ * (kinds.def) that has one ("article-magazine" is written as an article). */
+static pc_kind written_kind(pc_kind k)
+{
+    for (int i = 0; i < PC_KIND_COUNT; i++) { /* bounded, should kinds.def ever hold a cycle */
+        switch (k) {
+        case PC_KIND_NONE:
+        case PC_KIND_PREPRINT:
+        case PC_KIND_ARTICLE:
+        case PC_KIND_CONFERENCE:
+        case PC_KIND_BOOK:
+        case PC_KIND_CHAPTER:
+        case PC_KIND_THESIS:
+        case PC_KIND_REPORT:
+        case PC_KIND_WEBPAGE:
+        case PC_KIND_DATASET:
+        case PC_KIND_SOFTWARE:
+        case PC_KIND_OTHER: return k;
+        default: break;
+        }
+        pc_kind b = pc_kind_broader(k);
+        if (b == k)
+            return k;
+        k = b;
+    }
+    return k;
 }
 
 static const char *entry_type(const pc_record *r)
 {
-    switch (r->kind) {
-    case PC_KIND_ARTICLE: return r->container ? "article" : "misc";
-    case PC_KIND_CONFERENCE: return r->container ? "inproceedings" : "misc";
+    bool container = pc_record_has(r, PC_F_CONTAINER_TITLE);
+    pc_kind kind = written_kind(r->kind);
+    switch (kind) {
+    case PC_KIND_ARTICLE: return container ? "article" : "misc";
+    case PC_KIND_CONFERENCE: return container ? "inproceedings" : "misc";
     case PC_KIND_BOOK: return "book";
-    case PC_KIND_CHAPTER: return r->container ? "incollection" : "misc";
+    case PC_KIND_CHAPTER: return container ? "incollection" : "misc";
     case PC_KIND_THESIS: return "phdthesis";
     case PC_KIND_REPORT: return "techreport";
-    default: return r->container && r->kind == PC_KIND_NONE ? "article" : "misc";
+    default: return container && kind == PC_KIND_NONE ? "article" : "misc";
     }
 }
 
@@ -186,6 +211,21 @@ static void put_name_part_as(bib_writer *w, const char *s, bool brace_commas, bo
     pc_buf_put(&w->entry, p + run, n - run);
 }
 
+/* BibTeX has one particle slot (von): the dropping particle, then the
+ * non-dropping one, with a space between; NULL when there is none.  The
+ * result lives in w->particle. */
+static const char *name_particle(bib_writer *w, const pc_name *nm)
+{
+    bool dp = nm->dparticle && *nm->dparticle, p = nm->particle && *nm->particle;
+    if (!dp || !p)
+        return dp ? nm->dparticle : p ? nm->particle : NULL;
+    pc_buf_clear(&w->particle);
+    pc_buf_puts(&w->particle, nm->dparticle);
+    pc_buf_putc(&w->particle, ' ');
+    pc_buf_puts(&w->particle, nm->particle);
+    return w->particle.ptr;
+}
+
 static void put_name(bib_writer *w, const pc_name *nm)
 {
     if (nm->literal || !nm->family) {
@@ -195,17 +235,18 @@ static void put_name(bib_writer *w, const pc_name *nm)
         pc_buf_putc(&w->entry, '}');
         return;
     }
-    if (nm->particle && *nm->particle) {
-        put_name_part_as(w, nm->particle, true, pc_particle_joins(nm->particle));
-        if (!pc_particle_joins(nm->particle))
+    const char *particle = name_particle(w, nm);
+    if (particle) {
+        put_name_part_as(w, particle, true, pc_particle_joins(particle));
+        if (!pc_particle_joins(particle))
             pc_buf_putc(&w->entry, ' ');
     }
     size_t fam = w->entry.len;
     put_name_part(w, nm->family, true);
     /* with no given name, no particle and no suffix, the family name is all
      * BibTeX sees: several words would split into First and Last */
-    bool alone = !(nm->given && *nm->given) && !(nm->particle && *nm->particle) &&
-                 !(nm->suffix && *nm->suffix) && strchr(nm->family, ' ');
+    bool alone = !(nm->given && *nm->given) && !particle && !(nm->suffix && *nm->suffix) &&
+                 strchr(nm->family, ' ');
     if (alone || family_needs_braces(w->entry.ptr + fam, w->entry.len - fam)) {
         pc_buf_putc(&w->entry, '}');
         pc_buf_grow(&w->entry, 1);
@@ -228,26 +269,27 @@ static void put_name(bib_writer *w, const pc_name *nm)
 
 static void authors_field(bib_writer *w, const pc_record *r)
 {
-    if (!r->n_authors)
+    const pc_names *l = pc_record_names(r, PC_F_AUTHOR);
+    if (!l || !l->n)
         return;
     field_open(w, "author");
-    for (size_t i = 0; i < r->n_authors; i++) {
+    for (size_t i = 0; i < l->n; i++) {
         if (i)
             pc_buf_puts(&w->entry, " and ");
-        put_name(w, &r->authors[i]);
+        put_name(w, &l->items[i]);
     }
-    if (r->et_al)
+    if (l->et_al)
         pc_buf_puts(&w->entry, " and others");
     field_close(w);
 
     bool any = false;
-    for (size_t i = 0; i < r->n_authors; i++)
-        any |= r->authors[i].affiliations.n > 0;
+    for (size_t i = 0; i < l->n; i++)
+        any |= l->items[i].affiliations.n > 0;
     if (!any)
         return;
     field_open(w, "affiliation");
-    for (size_t i = 0; i < r->n_authors; i++) {
-        const pc_strlist *a = &r->authors[i].affiliations;
+    for (size_t i = 0; i < l->n; i++) {
+        const pc_strlist *a = &l->items[i].affiliations;
         if (i)
             pc_buf_puts(&w->entry, " and ");
         if (!a->n)
@@ -266,9 +308,8 @@ static void authors_field(bib_writer *w, const pc_record *r)
  * NVFP4, dLLM), or a word the input protected with braces. */
 static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot)
 {
-    for (size_t i = 0; i < prot->n; i++)
-        if (strlen(prot->items[i]) == n && memcmp(prot->items[i], s, n) == 0)
-            return true;
+    if (pc_strlist_has_n(prot, s, n))
+        return true;
     bool first_letter = true;
     for (size_t i = 0; i < n;) {
         int32_t cp;
@@ -291,7 +332,8 @@ static bool word_needs_protection(const char *s, size_t n, const pc_strlist *pro
 
 /* The title words in [from, to) of t: a word that must keep its case is
  * braced ({LLM}), everything else encoded as it is. */
-static void title_words(bib_writer *w, const pc_record *r, const char *t, size_t from, size_t to)
+static void title_words(bib_writer *w, const pc_strlist *prot, const char *t, size_t from,
+                        size_t to)
 {
     size_t i = from;
     while (i < to) {
@@ -314,7 +356,7 @@ static void title_words(bib_writer *w, const pc_record *r, const char *t, size_t
         }
         size_t cs = st, ce = i; /* the word without punctuation around it */
         pc_markup_word_core(t, &cs, &ce);
-        bool protect = has_math || (ce > cs && word_needs_protection(t + cs, ce - cs, &r->title_protected));
+        bool protect = has_math || (ce > cs && word_needs_protection(t + cs, ce - cs, prot));
         if (!protect) {
             pc_latex_encode(t + st, i - st, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
             continue;
@@ -332,7 +374,7 @@ static void title_words(bib_writer *w, const pc_record *r, const char *t, size_t
  * species name in an italic title should be. */
 typedef struct marked {
     bib_writer *w;
-    const pc_record *r;
+    const pc_strlist *prot; /* the title's protected words (NULL: not a title) */
 } marked;
 
 static void mark_open(void *u, pc_mark m)
@@ -349,7 +391,7 @@ static void mark_close(void *u, pc_mark m)
 static void title_text(void *u, const char *s, size_t from, size_t to)
 {
     marked *k = u;
-    title_words(k->w, k->r, s, from, to);
+    title_words(k->w, k->prot, s, from, to);
 }
 
 static void abstract_text(void *u, const char *s, size_t from, size_t to)
@@ -360,23 +402,23 @@ static void abstract_text(void *u, const char *s, size_t from, size_t to)
 
 static void title_field(bib_writer *w, const pc_record *r)
 {
-    const char *t = r->title;
-    if (!t || !*t)
+    const pc_text *t = pc_record_text(r, PC_F_TITLE);
+    if (!t)
         return;
     static const pc_markup_sink sink = {.text = title_text, .open = mark_open, .close = mark_close};
-    marked k = {.w = w, .r = r};
+    marked k = {.w = w, .prot = &t->protected_words};
     field_open(w, "title");
-    pc_markup_walk(t, strlen(t), &r->title_markup, &sink, &k);
+    pc_markup_walk(t->s, strlen(t->s), &t->markup, &sink, &k);
     field_close(w);
 }
 
-static void abstract_field(bib_writer *w, const pc_record *r)
+static void abstract_field(bib_writer *w, const pc_text *a)
 {
     static const pc_markup_sink sink = {.text = abstract_text, .open = mark_open, .close = mark_close};
-    marked k = {.w = w, .r = r};
+    marked k = {.w = w, .prot = NULL};
     field_open(w, "abstract");
-    pc_markup_walk(r->abstract, strlen(r->abstract), &r->abstract_markup, &sink, &k);
-    if (r->abstract_truncated)
+    pc_markup_walk(a->s, strlen(a->s), &a->markup, &sink, &k);
+    if (a->truncated)
         pc_buf_puts(&w->entry, w->flags & PC_TEX_UNICODE ? "\xE2\x80\xA6" : "{\\ldots}");
     field_close(w);
 }
@@ -399,71 +441,75 @@ static bool bib_write(void *state, const pc_record *r)
     authors_field(w, r);
     title_field(w, r);
     const char *type = entry_type(r);
-    if (r->container)
+    const char *container = pc_record_get(r, PC_F_CONTAINER_TITLE);
+    if (container)
         text_field(w, strcmp(type, "inproceedings") == 0 || strcmp(type, "incollection") == 0
                           ? "booktitle"
                           : strcmp(type, "article") == 0 ? "journal" : "howpublished",
-                   r->container, 0);
-    if (r->date.year) {
+                   container, 0);
+    const pc_date *date = pc_record_date(r, PC_F_ISSUED);
+    if (date) {
         pc_buf_puts(&w->entry, "  year = {");
-        pc_buf_put_int(&w->entry, r->date.year, 1);
+        pc_buf_put_int(&w->entry, date->year, 1);
         pc_buf_puts(&w->entry, "},\n");
         /* a month outside 1..12 (the model does not allow one) has no macro
          * and no line */
-        const char *month = r->date.month ? pc_month_macro(r->date.month) : NULL;
+        const char *month = date->month ? pc_month_macro(date->month) : NULL;
         if (month) {
             pc_buf_puts(&w->entry, "  month = ");
             pc_buf_puts(&w->entry, month);
             pc_buf_puts(&w->entry, ",\n");
         }
         pc_buf_puts(&w->entry, "  date = {");
-        pc_date_iso(&r->date, &w->entry);
+        pc_date_iso(date, &w->entry);
         pc_buf_puts(&w->entry, "},\n");
     }
-    text_field(w, "volume", r->volume, 0);
-    text_field(w, "number", r->issue, 0);
-    text_field(w, "pages", r->pages, 0);
+    text_field(w, "volume", pc_record_get(r, PC_F_VOLUME), 0);
+    text_field(w, "number", pc_record_get(r, PC_F_ISSUE), 0);
+    text_field(w, "pages", pc_record_get(r, PC_F_PAGE), 0);
     /* the publisher of a thesis is its school, of a report its institution:
      * the fields bibtex's styles print for those types (the reader maps
      * both back to the publisher) */
     text_field(w, strcmp(type, "phdthesis") == 0    ? "school"
                   : strcmp(type, "techreport") == 0 ? "institution"
                                                     : "publisher",
-               r->publisher, 0);
-    url_field(w, "doi", r->doi);
-    if (r->arxiv_id) {
+               pc_record_get(r, PC_F_PUBLISHER), 0);
+    url_field(w, "doi", pc_record_get(r, PC_F_DOI));
+    const char *arxiv_id = pc_record_get(r, PC_F_ARXIV_ID);
+    if (arxiv_id) {
+        const char *version = pc_record_get(r, PC_F_ARXIV_VERSION);
         pc_buf_clear(&w->tmp);
-        pc_buf_puts(&w->tmp, r->arxiv_id);
-        if (r->arxiv_version)
-        {
+        pc_buf_puts(&w->tmp, arxiv_id);
+        if (version) {
             pc_buf_putc(&w->tmp, 'v');
-            pc_buf_put_int(&w->tmp, r->arxiv_version, 1);
+            pc_buf_puts(&w->tmp, version);
         }
-        char *eprint = pc_buf_detach(&w->tmp);
-        url_field(w, "eprint", eprint);
-        free(eprint);
+        url_field(w, "eprint", w->tmp.ptr); /* url_field writes to w->entry only */
         pc_buf_puts(&w->entry, "  archiveprefix = {arXiv},\n");
-        text_field(w, "primaryclass", r->arxiv_primary, 0);
+        text_field(w, "primaryclass", pc_record_get(r, PC_F_ARXIV_CLASS), 0);
     }
-    for (size_t i = 0; i < r->urls.n; i++) /* BibTeX has one url field */
+    const pc_strlist *urls = pc_record_list(r, PC_F_URL);
+    for (size_t i = 0; urls && i < urls->n; i++) /* BibTeX has one url field */
         if (i == 0)
-            url_field(w, "url", r->urls.items[0]);
+            url_field(w, "url", urls->items[0]);
         else
             pc_ctx_dropped(w->ctx, "bibtex", "url (second and later)");
-    if (r->abstract)
-        abstract_field(w, r);
-    if (r->keywords.n) {
+    const pc_text *abstract = pc_record_text(r, PC_F_ABSTRACT);
+    if (abstract)
+        abstract_field(w, abstract);
+    const pc_strlist *keywords = pc_record_list(r, PC_F_KEYWORD);
+    if (keywords && keywords->n) {
         field_open(w, "keywords");
-        for (size_t i = 0; i < r->keywords.n; i++) {
+        for (size_t i = 0; i < keywords->n; i++) {
             if (i)
                 pc_buf_puts(&w->entry, ", ");
-            pc_latex_encode(r->keywords.items[i], strlen(r->keywords.items[i]), &w->entry,
-                            w->flags, &w->rep);
+            pc_latex_encode(keywords->items[i], strlen(keywords->items[i]), &w->entry, w->flags,
+                            &w->rep);
         }
         field_close(w);
     }
-    text_field(w, "note", r->journal_ref, 0);
-    text_field(w, "comment", r->comment, 0);
+    text_field(w, "note", pc_record_get(r, PC_F_JOURNAL_REF), 0);
+    text_field(w, "comment", pc_record_get(r, PC_F_NOTE), 0);
     pc_buf_puts(&w->entry, "}\n");
     return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
 }
@@ -477,6 +523,7 @@ static bool bib_end(void *state)
                      w->rep.n_unencodable, (unsigned)w->rep.first_unencodable);
     pc_buf_free(&w->entry);
     pc_buf_free(&w->tmp);
+    pc_buf_free(&w->particle);
     free(w);
     return true;
 }

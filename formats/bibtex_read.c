@@ -23,14 +23,7 @@
  * found through a hash of their names (seeded per reader, so that no file
  * can be made of names that all collide), never by scanning a list. */
 #include "bibtex_read.h"
-#include "dates.h"
-#include "ids.h"
-#include "latex.h"
-#include "markup.h"
-#include "names_bibtex.h"
-#include "source.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/format.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -792,9 +785,9 @@ static void count_unknown(bib_reader *r, const char *name, uint64_t h)
     r->unknown[r->n_unknown++] = (counted){.name = pc_xstrdup(name), .n = 1};
 }
 
-/* Decodes a field's LaTeX into an owned string (NULL if empty), warning
- * once about unknown commands. */
-static char *decode(bib_reader *r, const field *f, pc_strlist *prot, pc_spanlist *markup)
+/* Decodes a field's LaTeX into r->tmp, warning once about unknown
+ * commands.  False when the text is empty. */
+static bool decode_tmp(bib_reader *r, const field *f, pc_strlist *prot, pc_spanlist *markup)
 {
     pc_latex_report rep = {0};
     pc_buf_clear(&r->tmp);
@@ -807,7 +800,13 @@ static char *decode(bib_reader *r, const field *f, pc_strlist *prot, pc_spanlist
                      "unknown LaTeX command %s in field \"%s\" kept as written", rep.first_name,
                      f->name);
     }
-    return r->tmp.len ? pc_xstrdup(r->tmp.ptr) : NULL;
+    return r->tmp.len > 0;
+}
+
+/* decode_tmp into an owned string (NULL if empty). */
+static char *decode(bib_reader *r, const field *f, pc_strlist *prot, pc_spanlist *markup)
+{
+    return decode_tmp(r, f, prot, markup) ? pc_xstrdup(r->tmp.ptr) : NULL;
 }
 
 static char *decode_name(bib_reader *r, const char *name)
@@ -871,23 +870,24 @@ static bool all_digits(const char *s, size_t n)
     return true;
 }
 
-/* year / month / day, or biblatex's date (wins; a range keeps its start). */
+/* year / month / day, or biblatex's date (wins; a range keeps its start):
+ * the issued date. */
 static void read_date(bib_reader *r, pc_record *rec)
 {
     field *f = find_field(r, "date");
     char *s;
+    pc_date d = {0};
     if (f && (s = decode(r, f, NULL, NULL))) {
         size_t n = strcspn(s, "/");
         while (n && strchr("~?%", s[n - 1])) /* EDTF qualifiers */
             n--;
-        if (!pc_date_parse(s, n, &rec->date) || !pc_date_valid(&rec->date)) {
+        if (pc_date_parse(s, n, &d) && pc_date_valid(&d))
+            pc_record_set_date(rec, PC_F_ISSUED, &d);
+        else
             ERR(r, f->line, f->col, "cannot read the date \"%s\"", s);
-            memset(&rec->date, 0, sizeof rec->date);
-        }
         free(s);
         return;
     }
-    pc_date d = {0};
     if ((f = find_field(r, "year")) && (s = decode(r, f, NULL, NULL))) {
         pc_date tmp;
         if (all_digits(s, strlen(s)) && strlen(s) <= 4)
@@ -915,14 +915,14 @@ static void read_date(bib_reader *r, pc_record *rec)
         free(s);
     }
     if (pc_date_valid(&d))
-        rec->date = d;
+        pc_record_set_date(rec, PC_F_ISSUED, &d);
     else if (f)
         ERR(r, f->line, f->col, "impossible date %d-%d-%d", d.year, d.month, d.day);
 }
 
 typedef struct aff_ctx {
     bib_reader *r;
-    pc_record *rec;
+    pc_names *authors;
     size_t i;
 } aff_ctx;
 
@@ -931,7 +931,7 @@ static void add_affiliation(void *u, const char *s, size_t n)
 {
     aff_ctx *a = u;
     size_t idx = a->i++;
-    if (idx >= a->rec->n_authors)
+    if (idx >= a->authors->n)
         return;
     int depth = 0;
     size_t st = 0;
@@ -946,7 +946,7 @@ static void add_affiliation(void *u, const char *s, size_t n)
         pc_buf_clear(&a->r->tmp);
         pc_latex_decode(s + st, i - st, &a->r->tmp, NULL, NULL);
         if (a->r->tmp.len)
-            pc_strlist_push(&a->rec->authors[idx].affiliations, a->r->tmp.ptr);
+            pc_strlist_push(&a->authors->items[idx].affiliations, a->r->tmp.ptr);
         st = i + 1;
     }
 }
@@ -966,27 +966,89 @@ static void split_keywords(bib_reader *r, const field *f, pc_record *rec)
             continue;
         pc_buf_clear(&r->tmp);
         pc_latex_decode(s + st, i - st, &r->tmp, NULL, NULL);
-        if (r->tmp.len && !pc_strlist_has(&rec->keywords, r->tmp.ptr))
-            pc_strlist_push(&rec->keywords, r->tmp.ptr);
+        pc_record_list_add(rec, PC_F_KEYWORD, r->tmp.ptr, r->tmp.len); /* empty: not added */
         st = i + 1;
     }
 }
 
-static void append_comment(pc_record *rec, char *text)
+/* author (and the writer's parallel `affiliation` list). */
+static void read_authors(bib_reader *r, pc_record *rec)
 {
-    if (!text)
+    field *f = find_field(r, "author");
+    if (!f)
         return;
-    if (!rec->comment) {
-        rec->comment = text;
+    pc_bibtex_names_report rep = {0};
+    pc_names *authors = pc_record_names_mut(rec, PC_F_AUTHOR);
+    pc_bibtex_names_parse_list(f->val.ptr, f->val.len, authors, &rep);
+    if (rep.n_problems) {
+        unsigned long l, c;
+        pos_in(f->val.ptr, rep.first_offset, f->line, f->col, &l, &c);
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, c, "author: %s", rep.first_what);
+    }
+    if (rep.tex.n_unknown) {
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                     "unknown LaTeX command %s in field \"author\" kept as written",
+                     rep.tex.first_name);
+    }
+    if (!authors->n && !authors->et_al) { /* "author = {}": no list, not an empty one */
+        pc_record_unset(rec, PC_F_AUTHOR);
         return;
     }
-    pc_buf b = PC_BUF_INIT;
-    pc_buf_puts(&b, rec->comment);
-    pc_buf_puts(&b, "; ");
-    pc_buf_puts(&b, text);
-    free(text);
-    free(rec->comment);
-    rec->comment = pc_buf_detach(&b);
+    if (authors->n && (f = find_field(r, "affiliation"))) {
+        aff_ctx a = {.r = r, .authors = authors};
+        pc_bibtex_split_and(f->val.ptr, f->val.len, add_affiliation, &a);
+    }
+}
+
+/* The container title (journaltitle, journal, booktitle, else a
+ * howpublished that is not a URL: a URL there is one more URL). */
+static void read_container(bib_reader *r, pc_record *rec)
+{
+    char *container = decode_name(r, "journaltitle");
+    if (!container)
+        container = decode_name(r, "journal");
+    if (!container)
+        container = decode_name(r, "booktitle");
+    field *f = find_field(r, "howpublished");
+    if (f) {
+        char *h = decode(r, f, NULL, NULL);
+        if (h && (pc_strncasecmp(h, "http://", 7) == 0 || pc_strncasecmp(h, "https://", 8) == 0)) {
+            char *u = verbatim(f);
+            if (u)
+                pc_record_list_add(rec, PC_F_URL, u, strlen(u));
+            free(u);
+            free(h);
+        } else if (!container) {
+            container = h;
+        } else {
+            free(h);
+        }
+    }
+    pc_record_take(rec, PC_F_CONTAINER_TITLE, container);
+}
+
+/* eprint with eprinttype or archiveprefix arXiv (or none): the arXiv id,
+ * version and primary class. */
+static void read_eprint(bib_reader *r, pc_record *rec)
+{
+    field *f = find_field(r, "eprint");
+    if (!f)
+        return;
+    char *id = verbatim(f);
+    field *t = find_field(r, "eprinttype");
+    if (!t)
+        t = find_field(r, "archiveprefix");
+    char *type = t ? decode(r, t, NULL, NULL) : NULL;
+    if (id && (!type || pc_strcasecmp(type, "arxiv") == 0) &&
+        pc_record_set_arxiv(rec, id, strlen(id))) {
+        pc_record_take(rec, PC_F_ARXIV_CLASS, decode_name(r, "eprintclass"));
+        if (!pc_record_has(rec, PC_F_ARXIV_CLASS))
+            pc_record_take(rec, PC_F_ARXIV_CLASS, decode_name(r, "primaryclass"));
+    } else if (id) {
+        count_unknown(r, "eprint (not arXiv)", 0);
+    }
+    free(type);
+    free(id);
 }
 
 static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
@@ -1015,98 +1077,55 @@ static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
             count_unknown(r, r->fields[i].name, r->fields[i].hash);
     }
     field *f;
-    if ((f = find_field(r, "title")))
-        rec->title = decode(r, f, &rec->title_protected, &rec->title_markup);
-    if ((f = find_field(r, "author"))) {
-        pc_bibtex_names_report rep = {0};
-        pc_bibtex_names_parse_list(f->val.ptr, f->val.len, rec, &rep);
-        if (rep.n_problems) {
-            unsigned long l, c;
-            pos_in(f->val.ptr, rep.first_offset, f->line, f->col, &l, &c);
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, c, "author: %s", rep.first_what);
-        }
-        if (rep.tex.n_unknown) {
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
-                         "unknown LaTeX command %s in field \"author\" kept as written",
-                         rep.tex.first_name);
-        }
-    }
-    if ((f = find_field(r, "affiliation"))) {
-        aff_ctx a = {.r = r, .rec = rec};
-        pc_bibtex_split_and(f->val.ptr, f->val.len, add_affiliation, &a);
-    }
-    read_date(r, rec);
-    rec->container = decode_name(r, "journaltitle");
-    if (!rec->container)
-        rec->container = decode_name(r, "journal");
-    if (!rec->container)
-        rec->container = decode_name(r, "booktitle");
-    if ((f = find_field(r, "howpublished"))) {
-        char *h = decode(r, f, NULL, NULL);
-        if (h && (pc_strncasecmp(h, "http://", 7) == 0 || pc_strncasecmp(h, "https://", 8) == 0)) {
-            char *u = verbatim(f);
-            if (u && !pc_strlist_has(&rec->urls, u))
-                pc_strlist_push(&rec->urls, u);
-            free(u);
-            free(h);
-        } else if (!rec->container) {
-            rec->container = h;
+    if ((f = find_field(r, "title"))) {
+        pc_strlist prot = {0};
+        pc_spanlist markup = {0};
+        pc_text *t = pc_record_take(rec, PC_F_TITLE, decode(r, f, &prot, &markup));
+        if (t) {
+            t->markup = markup; /* moved */
+            t->protected_words = prot;
         } else {
-            free(h);
+            pc_spanlist_clear(&markup);
+            pc_strlist_clear(&prot);
         }
     }
-    rec->volume = decode_name(r, "volume");
-    rec->issue = decode_name(r, "number");
-    if (!rec->issue)
-        rec->issue = decode_name(r, "issue");
-    rec->pages = decode_name(r, "pages");
+    read_authors(r, rec);
+    read_date(r, rec);
+    read_container(r, rec);
+    pc_record_take(rec, PC_F_VOLUME, decode_name(r, "volume"));
+    pc_record_take(rec, PC_F_ISSUE, decode_name(r, "number"));
+    if (!pc_record_has(rec, PC_F_ISSUE))
+        pc_record_take(rec, PC_F_ISSUE, decode_name(r, "issue"));
+    pc_record_take(rec, PC_F_PAGE, decode_name(r, "pages"));
     static const char *const pubs[] = {"publisher", "institution", "school", "organization"};
-    for (size_t i = 0; i < 4 && !rec->publisher; i++)
-        rec->publisher = decode_name(r, pubs[i]);
+    for (size_t i = 0; i < 4 && !pc_record_has(rec, PC_F_PUBLISHER); i++)
+        pc_record_take(rec, PC_F_PUBLISHER, decode_name(r, pubs[i]));
+    /* not pc_record_set_doi: a value that holds no DOI is kept as written,
+     * and the arXiv DOI stays a DOI */
     if ((f = find_field(r, "doi")))
-        rec->doi = bare_doi(verbatim(f));
+        pc_record_take(rec, PC_F_DOI, bare_doi(verbatim(f)));
     if ((f = find_field(r, "url"))) {
         char *u = verbatim(f);
-        if (u && !pc_strlist_has(&rec->urls, u))
-            pc_strlist_push(&rec->urls, u);
+        if (u)
+            pc_record_list_add(rec, PC_F_URL, u, strlen(u));
         free(u);
     }
-    if ((f = find_field(r, "eprint"))) {
-        char *id = verbatim(f);
-        field *t = find_field(r, "eprinttype");
-        if (!t)
-            t = find_field(r, "archiveprefix");
-        char *type = t ? decode(r, t, NULL, NULL) : NULL;
-        if (id && (!type || pc_strcasecmp(type, "arxiv") == 0) &&
-            pc_record_set_arxiv(rec, id, strlen(id))) {
-            rec->arxiv_primary = decode_name(r, "eprintclass");
-            if (!rec->arxiv_primary)
-                rec->arxiv_primary = decode_name(r, "primaryclass");
-        } else if (id) {
-            count_unknown(r, "eprint (not arXiv)", 0);
-        }
-        free(type);
-        free(id);
-    }
+    read_eprint(r, rec);
     if ((f = find_field(r, "abstract"))) {
-        rec->abstract = decode(r, f, NULL, &rec->abstract_markup);
-        size_t n = rec->abstract ? strlen(rec->abstract) : 0;
-        if (n >= 3 && memcmp(rec->abstract + n - 3, "\xE2\x80\xA6", 3) == 0) {
-            /* "…" at the end: the writer's mark of a truncated abstract */
-            rec->abstract_truncated = true;
-            n -= 3;
-            while (n && rec->abstract[n - 1] == ' ')
-                n--;
-            rec->abstract[n] = '\0';
-            pc_markup_clip(&rec->abstract_markup, n);
-        }
+        /* a final "…" is the writer's mark of a truncated abstract */
+        pc_spanlist markup = {0};
+        if (decode_tmp(r, f, NULL, &markup))
+            pc_record_set_abstract(rec, r->tmp.ptr, r->tmp.len, &markup, false);
+        else
+            pc_spanlist_clear(&markup);
     }
     if ((f = find_field(r, "keywords")))
         split_keywords(r, f, rec);
     static const char *const notes[] = {"note", "annote", "annotation", "comment"};
     for (size_t i = 0; i < 4; i++)
-        append_comment(rec, decode_name(r, notes[i]));
-    if (rec->kind == PC_KIND_NONE && rec->arxiv_id &&
+        if ((f = find_field(r, notes[i])) && decode_tmp(r, f, NULL, NULL))
+            pc_record_append(rec, PC_F_NOTE, "; ", r->tmp.ptr, r->tmp.len);
+    if (rec->kind == PC_KIND_NONE && pc_record_has(rec, PC_F_ARXIV_ID) &&
         (strcmp(r->type.ptr, "misc") == 0 || strcmp(r->type.ptr, "unpublished") == 0))
         rec->kind = PC_KIND_PREPRINT;
 }

@@ -4,7 +4,7 @@
 #ifndef PC_BIBTEX_READ_H
 #define PC_BIBTEX_READ_H
 
-#include "paperconv.h"
+#include "paperconv/format.h"
 
 /* Reader state over src (not owned); never NULL. */
 void *pc_bibtex_read_open(pc_source *src, pc_ctx *ctx);

@@ -5,9 +5,8 @@
  * (built by pc_csl_item, dumped by jansson, indented two more spaces),
  * separated by ",\n", then "\n]\n".  Only one item is in memory at a time.
  * Text stays UTF-8 (no \u escapes beyond what JSON requires). */
-#include "csl.h"
-#include "paperconv.h"
-#include "util.h"
+#include "paperconv/csl.h"
+#include "paperconv/format.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +57,7 @@ static bool csljson_write(void *state, const pc_record *rec)
 {
     csljson_writer *w = state;
     json_t *wrap = json_array();
-    json_array_append_new(wrap, pc_csl_item_for(rec, w->ctx, "csljson"));
+    json_array_append_new(wrap, pc_csl_item(rec, w->ctx, "csljson", PC_CSL_HTML));
     pc_buf_clear(&w->text);
     int rc = json_dump_callback(wrap, dump_cb, &w->text, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(wrap);

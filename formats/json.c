@@ -15,16 +15,8 @@
  * bytes per value ("0," is 2), so an element is also refused, before jansson
  * sees it, if it holds more than PC_JSON_MAX_VALUES commas: a 64 MB array of
  * zeros would otherwise take 1.3 GB. */
-#include "csl.h"
-#include "dates.h"
-#include "ids.h"
-#include "latex.h"
-#include "markup.h"
-#include "names.h"
-#include "paperconv.h"
-#include "source.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/csl.h"
+#include "paperconv/format.h"
 
 #include <jansson.h>
 #include <stdint.h>
@@ -429,21 +421,47 @@ static char *tex(json_reader *r, const char *s, pc_strlist *protect, pc_spanlist
 
 static void add_keyword(pc_record *rec, char *kw)
 {
-    if (kw && !pc_strlist_has(&rec->keywords, kw))
-        pc_strlist_push(&rec->keywords, kw);
+    if (kw)
+        pc_record_list_add(rec, PC_F_KEYWORD, kw, strlen(kw));
     free(kw);
 }
 
+/* Sets text field f to s (owned, NULL for none) with its markup and
+ * protected words (moved in; either may be NULL). */
+static void take_rich(pc_record *rec, pc_field f, char *s, pc_spanlist *markup,
+                      pc_strlist *protect)
+{
+    pc_text *t = s ? pc_record_set_rich(rec, f, s, strlen(s), markup) : NULL;
+    if (!t && markup)
+        pc_spanlist_clear(markup);
+    if (t && protect) {
+        t->protected_words = *protect;
+        *protect = (pc_strlist){0};
+    } else if (protect) {
+        pc_strlist_clear(protect);
+    }
+    free(s);
+}
+
+/* The arXiv version as the record keeps it: "2" for v2; 0 is none. */
+static void set_version(pc_record *rec, int version)
+{
+    char v[16];
+    int n = version > 0 ? snprintf(v, sizeof v, "%d", version) : 0;
+    pc_record_set(rec, PC_F_ARXIV_VERSION, v, n > 0 ? (size_t)n : 0);
+}
+
 /* Stores a DOI given bare, as doi:, or as a doi.org URL; only the first of
- * several space-separated DOIs (the arXiv snapshot has a few such). */
+ * several space-separated DOIs (the arXiv snapshot has a few such).  Not
+ * pc_record_set_doi: that one turns the arXiv DOI (10.48550/arXiv.ID, which
+ * Semantic Scholar gives) into the arXiv id, and here it stays the DOI. */
 static void set_doi(json_reader *r, pc_record *rec, const char *s, unsigned long line)
 {
     if (!s)
         return;
     pc_buf d = PC_BUF_INIT;
     if (pc_doi_parse(s, strlen(s), &d)) {
-        free(rec->doi);
-        rec->doi = pc_buf_detach(&d);
+        pc_record_set(rec, PC_F_DOI, d.ptr, d.len);
     } else {
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, 0, "\"%s\" is not a DOI; ignored%s", s,
                      r->where);
@@ -740,7 +758,7 @@ static pc_name *add_display_name(json_reader *r, pc_record *rec, const char *s)
     char *t = plain(r, s);
     if (!t)
         return NULL;
-    pc_name *nm = pc_record_add_author(rec);
+    pc_name *nm = pc_record_add_name(rec, PC_F_AUTHOR);
     pc_name_parse(t, strlen(t), nm);
     free(t);
     return nm;
@@ -748,8 +766,8 @@ static pc_name *add_display_name(json_reader *r, pc_record *rec, const char *s)
 
 static void add_affiliation(pc_name *nm, char *aff)
 {
-    if (aff && !pc_strlist_has(&nm->affiliations, aff))
-        pc_strlist_push(&nm->affiliations, aff);
+    if (aff)
+        pc_strlist_add_unique(&nm->affiliations, aff, strlen(aff));
     free(aff);
 }
 
@@ -757,7 +775,7 @@ static void finish(json_reader *r, pc_record *rec, unsigned long line)
 {
     rec->src_file = r->file;
     rec->src_line = line;
-    if (!rec->title)
+    if (!pc_record_has(rec, PC_F_TITLE))
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, 0, "record has no title%s", r->where);
 }
 
@@ -797,14 +815,15 @@ static const char *first_str(const json_t *o, const char *key)
 static json_step map_crossref(json_reader *r, const json_t *w, pc_record *rec, unsigned long line)
 {
     rec->kind = crossref_kind(jstr(w, "type"));
+    pc_spanlist spans = {0};
     const char *title = first_str(w, "title"), *sub = first_str(w, "subtitle");
     if (title && sub) {
         pc_buf b = PC_BUF_INIT;
         pc_buf_printf(&b, "%s: %s", title, sub);
-        rec->title = markup_rich(r, b.ptr, &rec->title_markup);
+        take_rich(rec, PC_F_TITLE, markup_rich(r, b.ptr, &spans), &spans, NULL);
         pc_buf_free(&b);
     } else {
-        rec->title = markup_rich(r, title, &rec->title_markup);
+        take_rich(rec, PC_F_TITLE, markup_rich(r, title, &spans), &spans, NULL);
     }
     size_t i;
     const json_t *a;
@@ -813,13 +832,13 @@ static json_step map_crossref(json_reader *r, const json_t *w, pc_record *rec, u
         pc_name *nm;
         if (family) {
             char *g = plain(r, given), *f = plain(r, family), *sfx = plain(r, jstr(a, "suffix"));
-            nm = pc_record_add_author(rec);
+            nm = pc_record_add_name(rec, PC_F_AUTHOR);
             pc_name_from_parts(g, f, sfx, nm);
             free(g);
             free(f);
             free(sfx);
         } else if (name || given) { /* an organisation, or a mononym in `given` */
-            nm = pc_record_add_author(rec);
+            nm = pc_record_add_name(rec, PC_F_AUTHOR);
             nm->literal = plain(r, name ? name : given);
         } else {
             continue;
@@ -832,20 +851,23 @@ static json_step map_crossref(json_reader *r, const json_t *w, pc_record *rec, u
     }
     static const char *const date_keys[] = {"issued", "published", "published-print",
                                             "published-online"};
+    pc_date d = {0};
     for (i = 0; i < sizeof date_keys / sizeof *date_keys; i++)
-        if (date_parts(json_object_get(w, date_keys[i]), &rec->date))
+        if (date_parts(json_object_get(w, date_keys[i]), &d)) {
+            pc_record_set_date(rec, PC_F_ISSUED, &d);
             break;
-    rec->abstract = markup_rich(r, jstr(w, "abstract"), &rec->abstract_markup);
+        }
+    take_rich(rec, PC_F_ABSTRACT, markup_rich(r, jstr(w, "abstract"), &spans), &spans, NULL);
     set_doi(r, rec, jstr(w, "DOI"), line);
-    rec->container = markup_text(r, first_str(w, "container-title"));
-    rec->volume = plain(r, jtext(json_object_get(w, "volume"), &r->tmp2));
-    rec->issue = plain(r, jtext(json_object_get(w, "issue"), &r->tmp2));
-    rec->pages = plain(r, jtext(json_object_get(w, "page"), &r->tmp2));
-    rec->publisher = plain(r, jstr(w, "publisher"));
+    pc_record_take(rec, PC_F_CONTAINER_TITLE, markup_text(r, first_str(w, "container-title")));
+    pc_record_take(rec, PC_F_VOLUME, plain(r, jtext(json_object_get(w, "volume"), &r->tmp2)));
+    pc_record_take(rec, PC_F_ISSUE, plain(r, jtext(json_object_get(w, "issue"), &r->tmp2)));
+    pc_record_take(rec, PC_F_PAGE, plain(r, jtext(json_object_get(w, "page"), &r->tmp2)));
+    pc_record_take(rec, PC_F_PUBLISHER, plain(r, jstr(w, "publisher")));
     /* URL is a doi.org link to the same DOI: kept only when it is not */
-    const char *url = jstr(w, "URL");
-    if (url && (!rec->doi || !strstr(url, rec->doi)))
-        pc_strlist_push(&rec->urls, url);
+    const char *url = jstr(w, "URL"), *doi = pc_record_get(rec, PC_F_DOI);
+    if (url && (!doi || !strstr(url, doi)))
+        pc_record_list_add(rec, PC_F_URL, url, strlen(url));
     const json_t *kw;
     json_array_foreach(json_object_get(w, "subject"), i, kw)
         add_keyword(rec, plain(r, json_string_value(kw)));
@@ -927,7 +949,9 @@ static json_step map_openalex(json_reader *r, const json_t *w, pc_record *rec, u
 {
     rec->kind = openalex_kind(w);
     const char *title = jstr(w, "title");
-    rec->title = markup_rich(r, title ? title : jstr(w, "display_name"), &rec->title_markup);
+    pc_spanlist spans = {0};
+    take_rich(rec, PC_F_TITLE, markup_rich(r, title ? title : jstr(w, "display_name"), &spans),
+              &spans, NULL);
     size_t i;
     const json_t *a;
     json_array_foreach(json_object_get(w, "authorships"), i, a) {
@@ -946,30 +970,32 @@ static json_step map_openalex(json_reader *r, const json_t *w, pc_record *rec, u
                 add_affiliation(nm, plain(r, json_string_value(raw)));
         }
     }
-    if (!date_text(r, jstr(w, "publication_date"), &rec->date, line)) {
+    pc_date d = {0};
+    if (!date_text(r, jstr(w, "publication_date"), &d, line)) {
         const json_t *y = json_object_get(w, "publication_year");
         if (json_is_integer(y))
-            rec->date.year = (int)json_integer_value(y);
+            d.year = (int)json_integer_value(y);
     }
+    pc_record_set_date(rec, PC_F_ISSUED, &d);
     set_doi(r, rec, jstr(w, "doi"), line);
     const json_t *idx = json_object_get(w, "abstract_inverted_index");
     if (json_is_object(idx))
-        rec->abstract = inverted_index(r, idx);
+        pc_record_take(rec, PC_F_ABSTRACT, inverted_index(r, idx));
     const json_t *src = json_object_get(json_object_get(w, "primary_location"), "source");
-    rec->container = plain(r, jstr(src, "display_name"));
-    rec->publisher = plain(r, jstr(src, "host_organization_name"));
+    pc_record_take(rec, PC_F_CONTAINER_TITLE, plain(r, jstr(src, "display_name")));
+    pc_record_take(rec, PC_F_PUBLISHER, plain(r, jstr(src, "host_organization_name")));
     const json_t *bib = json_object_get(w, "biblio");
-    rec->volume = plain(r, jtext(json_object_get(bib, "volume"), &r->tmp2));
-    rec->issue = plain(r, jtext(json_object_get(bib, "issue"), &r->tmp2));
+    pc_record_take(rec, PC_F_VOLUME, plain(r, jtext(json_object_get(bib, "volume"), &r->tmp2)));
+    pc_record_take(rec, PC_F_ISSUE, plain(r, jtext(json_object_get(bib, "issue"), &r->tmp2)));
     char *fp = plain(r, jtext(json_object_get(bib, "first_page"), &r->tmp2));
     char *lp = plain(r, jtext(json_object_get(bib, "last_page"), &r->tmp2));
     if (fp && lp && strcmp(fp, lp) != 0) {
         pc_buf b = PC_BUF_INIT;
         pc_buf_printf(&b, "%s-%s", fp, lp);
-        rec->pages = pc_buf_detach(&b);
+        pc_record_take(rec, PC_F_PAGE, pc_buf_detach(&b));
         free(fp);
     } else {
-        rec->pages = fp;
+        pc_record_take(rec, PC_F_PAGE, fp);
     }
     free(lp);
     const json_t *kw;
@@ -1011,36 +1037,39 @@ static pc_kind s2_kind(const json_t *p, bool has_venue, bool has_arxiv)
 
 static json_step map_s2(json_reader *r, const json_t *p, pc_record *rec, unsigned long line)
 {
-    rec->title = plain(r, jstr(p, "title"));
-    rec->abstract = plain(r, jstr(p, "abstract"));
+    pc_record_take(rec, PC_F_TITLE, plain(r, jstr(p, "title")));
+    pc_record_take(rec, PC_F_ABSTRACT, plain(r, jstr(p, "abstract")));
     size_t i;
     const json_t *a;
     json_array_foreach(json_object_get(p, "authors"), i, a)
         add_display_name(r, rec, jstr(a, "name"));
     const json_t *ids = json_object_get(p, "externalIds");
     set_doi(r, rec, jstr(ids, "DOI"), line);
-    rec->arxiv_id = plain(r, jstr(ids, "ArXiv"));
+    pc_record_take(rec, PC_F_ARXIV_ID, plain(r, jstr(ids, "ArXiv")));
     /* Semantic Scholar names arXiv itself as the journal of a preprint
      * ({"name": "ArXiv", "volume": "abs/2106.15928"}): not a container. */
     const json_t *j = json_object_get(p, "journal");
     const char *venues[] = {jstr(j, "name"), jstr(json_object_get(p, "publicationVenue"), "name"),
                             jstr(p, "venue")};
-    for (size_t k = 0; k < 3 && !rec->container; k++)
+    for (size_t k = 0; k < 3 && !pc_record_has(rec, PC_F_CONTAINER_TITLE); k++)
         if (venues[k] && pc_strcasecmp(venues[k], "arxiv") != 0)
-            rec->container = plain(r, venues[k]);
+            pc_record_take(rec, PC_F_CONTAINER_TITLE, plain(r, venues[k]));
     if (venues[0] && pc_strcasecmp(venues[0], "arxiv") != 0) {
-        rec->volume = plain(r, jtext(json_object_get(j, "volume"), &r->tmp2));
-        rec->pages = plain(r, jtext(json_object_get(j, "pages"), &r->tmp2));
+        pc_record_take(rec, PC_F_VOLUME, plain(r, jtext(json_object_get(j, "volume"), &r->tmp2)));
+        pc_record_take(rec, PC_F_PAGE, plain(r, jtext(json_object_get(j, "pages"), &r->tmp2)));
     }
-    rec->kind = s2_kind(p, rec->container != NULL, rec->arxiv_id != NULL);
-    if (!date_text(r, jstr(p, "publicationDate"), &rec->date, line)) {
+    rec->kind = s2_kind(p, pc_record_has(rec, PC_F_CONTAINER_TITLE),
+                        pc_record_has(rec, PC_F_ARXIV_ID));
+    pc_date d = {0};
+    if (!date_text(r, jstr(p, "publicationDate"), &d, line)) {
         const json_t *y = json_object_get(p, "year");
         if (json_is_integer(y))
-            rec->date.year = (int)json_integer_value(y);
+            d.year = (int)json_integer_value(y);
     }
+    pc_record_set_date(rec, PC_F_ISSUED, &d);
     const char *url = jstr(p, "url");
     if (url)
-        pc_strlist_push(&rec->urls, url);
+        pc_record_list_add(rec, PC_F_URL, url, strlen(url));
     const json_t *f;
     json_array_foreach(json_object_get(p, "fieldsOfStudy"), i, f)
         add_keyword(rec, plain(r, json_string_value(f)));
@@ -1057,9 +1086,11 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
     const char *id = jstr(o, "id");
     if (id && pc_strncasecmp(id, "arXiv:", 6) == 0)
         id += 6;
-    rec->arxiv_id = plain(r, id);
-    rec->title = tex(r, jstr(o, "title"), &rec->title_protected, &rec->title_markup, &rep);
-    rec->abstract = tex(r, jstr(o, "abstract"), NULL, &rec->abstract_markup, &rep);
+    pc_record_take(rec, PC_F_ARXIV_ID, plain(r, id));
+    pc_spanlist spans = {0};
+    pc_strlist protect = {0};
+    take_rich(rec, PC_F_TITLE, tex(r, jstr(o, "title"), &protect, &spans, &rep), &spans, &protect);
+    take_rich(rec, PC_F_ABSTRACT, tex(r, jstr(o, "abstract"), NULL, &spans, &rep), &spans, NULL);
     const json_t *ap = json_object_get(o, "authors_parsed");
     size_t i;
     const json_t *a;
@@ -1069,7 +1100,7 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
         char *first = tex(r, json_string_value(json_array_get(a, 1)), NULL, NULL, &rep);
         char *sfx = tex(r, json_string_value(json_array_get(a, 2)), NULL, NULL, &rep);
         if (last || first) {
-            pc_name *nm = pc_record_add_author(rec);
+            pc_name *nm = pc_record_add_name(rec, PC_F_AUTHOR);
             pc_buf_clear(&r->tmp2); /* "first last" (not pc_buf_printf: it formats twice) */
             if (first)
                 pc_buf_puts(&r->tmp2, first);
@@ -1094,7 +1125,7 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
     }
     char *list = tex(r, jstr(o, "authors"), NULL, NULL, &rep);
     if (list && !json_is_array(ap)) {
-        pc_names_parse_list(list, strlen(list), rec);
+        pc_names_parse_list(list, strlen(list), pc_record_names_mut(rec, PC_F_AUTHOR));
     } else if (list) {
         /* authors_parsed drops the "et al" that ends some author strings */
         size_t n = strlen(list);
@@ -1102,26 +1133,29 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
             n--;
         if (n >= 6 && pc_strncasecmp(list + n - 5, "et al", 5) == 0 &&
             (list[n - 6] == ' ' || list[n - 6] == ','))
-            rec->et_al = true;
+            pc_record_names_mut(rec, PC_F_AUTHOR)->et_al = true;
     }
     free(list);
     const json_t *versions = json_object_get(o, "versions");
     size_t nv = json_array_size(versions);
     if (nv) {
         const json_t *v1 = json_array_get(versions, 0), *vn = json_array_get(versions, nv - 1);
-        date_text(r, jstr(v1, "created"), &rec->date, line);
-        date_text(r, jstr(vn, "created"), &rec->updated, line);
+        pc_date first = {0}, last = {0};
+        date_text(r, jstr(v1, "created"), &first, line);
+        date_text(r, jstr(vn, "created"), &last, line);
+        pc_record_set_date(rec, PC_F_ISSUED, &first);
+        pc_record_set_date(rec, PC_F_UPDATED, &last);
         const char *vs = jstr(vn, "version");
         if (vs && (*vs == 'v' || *vs == 'V') && pc_is_digit((unsigned char)vs[1]))
-            rec->arxiv_version = atoi(vs + 1);
-        if (r->ctx->opt.date == PC_DATE_UPDATED && rec->updated.year)
-            rec->date = rec->updated;
+            set_version(rec, atoi(vs + 1));
     } else {
-        date_text(r, jstr(o, "update_date"), &rec->date, line);
+        pc_date d = {0};
+        date_text(r, jstr(o, "update_date"), &d, line);
+        pc_record_set_date(rec, PC_F_ISSUED, &d);
     }
     set_doi(r, rec, jstr(o, "doi"), line);
-    rec->journal_ref = tex(r, jstr(o, "journal-ref"), NULL, NULL, &rep);
-    rec->comment = tex(r, jstr(o, "comments"), NULL, NULL, &rep);
+    pc_record_take(rec, PC_F_JOURNAL_REF, tex(r, jstr(o, "journal-ref"), NULL, NULL, &rep));
+    pc_record_take(rec, PC_F_NOTE, tex(r, jstr(o, "comments"), NULL, NULL, &rep));
     const char *cats = jstr(o, "categories");
     while (cats && *cats) {
         while (pc_is_space((unsigned char)*cats))
@@ -1130,8 +1164,8 @@ static json_step map_arxiv(json_reader *r, const json_t *o, pc_record *rec, unsi
         while (cats[n] && !pc_is_space((unsigned char)cats[n]))
             n++;
         if (n) {
-            if (!rec->arxiv_primary)
-                rec->arxiv_primary = pc_xstrndup(cats, n);
+            if (!pc_record_has(rec, PC_F_ARXIV_CLASS))
+                pc_record_set(rec, PC_F_ARXIV_CLASS, cats, n);
             add_keyword(rec, pc_xstrndup(cats, n));
         }
         cats += n;
@@ -1207,7 +1241,7 @@ static json_step convert_item(json_reader *r, const json_t *v, pc_record *rec, u
         return map_crossref(r, v, rec, line);
     if (has(v, "type") || has(v, "title") || has(v, "author") || has(v, "issued") ||
         has(v, "citation-key") || has(v, "DOI")) {
-        if (!pc_csl_read_item(v, rec, r->ctx, r->file, line))
+        if (!pc_csl_read_item(v, rec, r->ctx, r->file, line, PC_CSL_HTML))
             return STEP_SKIP;
         rec->src_file = r->file;
         rec->src_line = line;

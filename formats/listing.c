@@ -11,14 +11,7 @@
  *
  * Streaming: one record is held at a time; the line that starts the next
  * record is kept for the following call. */
-#include "dates.h"
-#include "latex.h"
-#include "markup.h"
-#include "names.h"
-#include "paperconv.h"
-#include "source.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/format.h"
 
 #include <stdlib.h>
 
@@ -243,9 +236,10 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     rec->src_line = start;
 
     pc_latex_report rep = {0};
+    pc_spanlist markup = {0};
+    pc_strlist protected_words = {0};
     pc_buf_clear(&r->tmp);
-    pc_latex_decode_marked(r->title.ptr, r->title.len, &r->tmp, &rec->title_protected,
-                           &rec->title_markup, &rep);
+    pc_latex_decode_marked(r->title.ptr, r->title.len, &r->tmp, &protected_words, &markup, &rep);
     size_t fixed = repair_repeat(r->tmp.ptr, r->tmp.len);
     if (fixed < r->tmp.len) {
         const char *cut = r->tmp.ptr + fixed + 1;
@@ -254,13 +248,14 @@ static pc_read_status listing_next(void *state, pc_record *rec)
                      "title ends with a repeat of its last words; removed \"%.*s%s\"", quote_len(cut, cutn),
                      cut, cutn > QUOTE_MAX ? ELLIPSIS : "");
         pc_buf_truncate(&r->tmp, fixed);
-        pc_markup_clip(&rec->title_markup, fixed);
     }
-    if (!r->tmp.len) {
+    pc_text *title = pc_record_set_rich(rec, PC_F_TITLE, r->tmp.ptr, r->tmp.len, &markup);
+    if (!title) {
+        pc_strlist_clear(&protected_words);
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 3, "record has no title");
         return PC_READ_SKIP;
     }
-    rec->title = pc_xstrdup(r->tmp.ptr);
+    title->protected_words = protected_words;
 
     const char *a = r->authors.ptr;
     size_t an = r->authors.len;
@@ -269,15 +264,15 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     if (!an) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 1,
                      "record \"%.*s%s\" has no authors line (\"Name, Name \xC2\xB7 date\")",
-                     quote_len(rec->title, strlen(rec->title)), rec->title,
-                     strlen(rec->title) > QUOTE_MAX ? ELLIPSIS : "");
+                     quote_len(title->s, strlen(title->s)), title->s,
+                     strlen(title->s) > QUOTE_MAX ? ELLIPSIS : "");
         return PC_READ_SKIP;
     }
     size_t names_len = dot ? (size_t)(dot - a) : an;
     pc_buf_clear(&r->tmp);
     pc_latex_decode(a, names_len, &r->tmp, NULL, &rep);
-    pc_names_parse_list(r->tmp.ptr, r->tmp.len, rec);
-    if (!rec->n_authors)
+    pc_names_parse_list(r->tmp.ptr, r->tmp.len, pc_record_names_mut(rec, PC_F_AUTHOR));
+    if (!pc_record_n_authors(rec))
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, author_line, 3, "record has no authors");
     if (!dot) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, author_line, 3 + an,
@@ -285,7 +280,10 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     } else {
         const char *ds = dot + strlen(MIDDOT);
         size_t dn = an - (size_t)(ds - a);
-        if (!pc_date_parse(ds, dn, &rec->date)) {
+        pc_date date;
+        if (pc_date_parse(ds, dn, &date)) {
+            pc_record_set_date(rec, PC_F_ISSUED, &date);
+        } else {
             /* column: indentation of the line + offset in the paragraph */
             pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, author_line,
                          1 + (size_t)(a - r->authors.ptr) + pc_utf8_len(a, (size_t)(ds - a)),
@@ -296,28 +294,16 @@ static pc_read_status listing_next(void *state, pc_record *rec)
 
     if (r->abstract.len) {
         pc_buf_clear(&r->tmp);
-        pc_latex_decode_marked(r->abstract.ptr, r->abstract.len, &r->tmp, NULL,
-                               &rec->abstract_markup, &rep);
-        size_t n = r->tmp.len;
-        if (n >= 3 && memcmp(r->tmp.ptr + n - 3, ELLIPSIS, 3) == 0) {
-            rec->abstract_truncated = true;
-            n -= 3;
-        } else if (n >= 3 && memcmp(r->tmp.ptr + n - 3, "...", 3) == 0) {
-            rec->abstract_truncated = true;
-            n -= 3;
-        }
-        while (n && r->tmp.ptr[n - 1] == ' ')
-            n--;
-        if (n)
-            rec->abstract = pc_xstrndup(r->tmp.ptr, n);
-        pc_markup_clip(&rec->abstract_markup, n);
+        pc_latex_decode_marked(r->abstract.ptr, r->abstract.len, &r->tmp, NULL, &markup, &rep);
+        /* "…" or "..." at the end: the page cut the abstract */
+        pc_record_set_abstract(rec, r->tmp.ptr, r->tmp.len, &markup, true);
     }
     if (rep.n_unknown)
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
                      "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
                      rep.first_name);
     if (r->heading)
-        pc_strlist_push(&rec->keywords, r->heading);
+        pc_record_list_add(rec, PC_F_KEYWORD, r->heading, strlen(r->heading));
     return PC_READ_RECORD;
 }
 

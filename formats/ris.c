@@ -23,13 +23,7 @@
  * arXiv: "AN  - arXiv:2610.01234v2 [cs.LG]" (the accession number, in
  * arXiv's citation form) holds the id, version and primary category; the
  * reader takes them back from an AN of that form. */
-#include "dates.h"
-#include "ids.h"
-#include "names.h"
-#include "paperconv.h"
-#include "source.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/format.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -172,8 +166,13 @@ static const ris_type ris_types[] = {
  * as in the BibTeX writer. */
 static const char *ty_code(const pc_record *r)
 {
-    switch (r->kind) {
-    case PC_KIND_NONE: return r->container ? "JOUR" : "UNPB";
+    /* a kind RIS has no code for is written as its broader kind (kinds.def):
+     * every chain ends at one of the kinds below */
+    pc_kind k = r->kind;
+    for (pc_kind b; (unsigned)k < PC_KIND_COUNT && (b = pc_kind_broader(k)) != k;)
+        k = b;
+    switch (k) {
+    case PC_KIND_NONE: return pc_record_has(r, PC_F_CONTAINER_TITLE) ? "JOUR" : "UNPB";
     case PC_KIND_PREPRINT: return "UNPB";
     case PC_KIND_ARTICLE: return "JOUR";
     case PC_KIND_CONFERENCE: return "CPAPER";
@@ -185,8 +184,8 @@ static const char *ty_code(const pc_record *r)
     case PC_KIND_DATASET: return "DATA";
     case PC_KIND_SOFTWARE: return "COMP";
     case PC_KIND_OTHER: return "GEN";
+    default: return "GEN";
     }
-    return "GEN";
 }
 
 /* ==== writer ================================================================= */
@@ -235,7 +234,21 @@ static void put_tag2(ris_writer *w, const char *tag, const char *v, const char *
 
 static void put_tag(ris_writer *w, const char *tag, const char *v) { put_tag2(w, tag, v, NULL); }
 
-/* "Family, Given, Suffix" with the particle in front of the family name;
+/* Appends the particles, dropping one first ("de la"), and a space; nothing
+ * when there is none.  RIS has one place for them, before the family name. */
+static void put_particles(pc_buf *v, const pc_name *nm)
+{
+    if (nm->dparticle && *nm->dparticle) {
+        pc_buf_puts(v, nm->dparticle);
+        pc_buf_putc(v, ' ');
+    }
+    if (nm->particle && *nm->particle) {
+        pc_buf_puts(v, nm->particle);
+        pc_buf_putc(v, ' ');
+    }
+}
+
+/* "Family, Given, Suffix" with the particles in front of the family name;
  * organisations (and a name with no family part) as one value. */
 static void put_author(ris_writer *w, const pc_name *nm)
 {
@@ -246,10 +259,7 @@ static void put_author(ris_writer *w, const pc_name *nm)
         if (lit)
             pc_buf_puts(v, lit);
     } else {
-        if (nm->particle && *nm->particle) {
-            pc_buf_puts(v, nm->particle);
-            pc_buf_putc(v, ' ');
-        }
+        put_particles(v, nm);
         pc_buf_puts(v, nm->family);
         bool given = nm->given && *nm->given, suffix = nm->suffix && *nm->suffix;
         if (given || suffix) {
@@ -338,69 +348,82 @@ static bool ris_write(void *state, const pc_record *r)
     pc_buf_puts(&w->rec, ty_code(r));
     pc_buf_puts(&w->rec, "\r\n");
     put_tag(w, "ID", r->key);
-    for (size_t i = 0; i < r->n_authors; i++)
-        put_author(w, &r->authors[i]);
-    put_tag(w, "TI", r->title);
+    const pc_names *authors = pc_record_names(r, PC_F_AUTHOR);
+    for (size_t i = 0; authors && i < authors->n; i++)
+        put_author(w, &authors->items[i]);
+    put_tag(w, "TI", pc_record_get(r, PC_F_TITLE));
     /* JO for journals, T2 for proceedings, book titles and anything else */
     bool journal = !strcmp(ty_code(r), "JOUR");
-    put_tag(w, journal ? "JO" : "T2", r->container);
-    if (r->date.year) {
+    put_tag(w, journal ? "JO" : "T2", pc_record_get(r, PC_F_CONTAINER_TITLE));
+    const pc_date *date = pc_record_date(r, PC_F_ISSUED);
+    if (date) {
         pc_buf_puts(&w->rec, "PY  - ");
-        pc_buf_put_int(&w->rec, r->date.year, 4);
+        pc_buf_put_int(&w->rec, date->year, 4);
         pc_buf_puts(&w->rec, "\r\nDA  - ");
-        pc_buf_put_int(&w->rec, r->date.year, 4);
+        pc_buf_put_int(&w->rec, date->year, 4);
         pc_buf_putc(&w->rec, '/');
-        if (r->date.month)
-            pc_buf_put_int(&w->rec, r->date.month, 2);
+        if (date->month)
+            pc_buf_put_int(&w->rec, date->month, 2);
         pc_buf_putc(&w->rec, '/');
-        if (r->date.day)
-            pc_buf_put_int(&w->rec, r->date.day, 2);
+        if (date->day)
+            pc_buf_put_int(&w->rec, date->day, 2);
         pc_buf_puts(&w->rec, "/\r\n");
     }
-    put_tag(w, "VL", r->volume);
-    put_tag(w, "IS", r->issue);
-    put_pages(w, r->pages);
-    put_tag(w, "PB", r->publisher);
-    put_tag(w, "DO", r->doi);
-    if (r->arxiv_id) { /* the accession number in arXiv's own citation form */
+    put_tag(w, "VL", pc_record_get(r, PC_F_VOLUME));
+    put_tag(w, "IS", pc_record_get(r, PC_F_ISSUE));
+    put_pages(w, pc_record_get(r, PC_F_PAGE));
+    put_tag(w, "PB", pc_record_get(r, PC_F_PUBLISHER));
+    put_tag(w, "DO", pc_record_get(r, PC_F_DOI));
+    const char *arxiv_id = pc_record_get(r, PC_F_ARXIV_ID);
+    const char *arxiv_version = pc_record_get(r, PC_F_ARXIV_VERSION);
+    const char *arxiv_class = pc_record_get(r, PC_F_ARXIV_CLASS);
+    if (arxiv_id) { /* the accession number in arXiv's own citation form */
         pc_buf *a = &w->tmp;
         pc_buf_clear(a);
         pc_buf_puts(a, "arXiv:");
-        pc_buf_puts(a, r->arxiv_id);
-        if (r->arxiv_version) {
+        pc_buf_puts(a, arxiv_id);
+        if (arxiv_version) {
             pc_buf_putc(a, 'v');
-            pc_buf_put_int(a, r->arxiv_version, 1);
+            pc_buf_puts(a, arxiv_version);
         }
-        if (r->arxiv_primary) {
+        if (arxiv_class) {
             pc_buf_puts(a, " [");
-            pc_buf_puts(a, r->arxiv_primary);
+            pc_buf_puts(a, arxiv_class);
             pc_buf_putc(a, ']');
         }
         put_tag(w, "AN", a->ptr);
     }
-    for (size_t i = 0; i < r->urls.n; i++)
-        put_url(w, r->urls.items[i]);
-    for (size_t i = 0; i < r->keywords.n; i++)
-        put_tag(w, "KW", r->keywords.items[i]);
-    put_tag2(w, "AB", r->abstract, r->abstract_truncated ? ELLIPSIS : NULL);
-    put_tag(w, "N1", r->comment);
-    if (r->journal_ref) {
+    const pc_strlist *urls = pc_record_list(r, PC_F_URL);
+    for (size_t i = 0; urls && i < urls->n; i++)
+        put_url(w, urls->items[i]);
+    const pc_strlist *keywords = pc_record_list(r, PC_F_KEYWORD);
+    for (size_t i = 0; keywords && i < keywords->n; i++)
+        put_tag(w, "KW", keywords->items[i]);
+    const pc_text *abstract = pc_record_text(r, PC_F_ABSTRACT);
+    if (abstract)
+        put_tag2(w, "AB", abstract->s, abstract->truncated ? ELLIPSIS : NULL);
+    put_tag(w, "N1", pc_record_get(r, PC_F_NOTE));
+    /* the journal reference on an N1 line of its own (not
+     * pc_record_note_compose, whose one note would fold onto one line) */
+    const char *jref = pc_record_get(r, PC_F_JOURNAL_REF);
+    if (jref) {
         pc_buf *j = &w->tmp;
         pc_buf_clear(j);
         pc_buf_puts(j, JREF_PREFIX);
-        pc_buf_puts(j, r->journal_ref);
+        pc_buf_puts(j, jref);
         put_tag(w, "N1", j->ptr);
     }
     pc_buf_puts(&w->rec, "ER  - \r\n");
 
     /* what RIS has no tag for */
-    if (!r->arxiv_id && r->arxiv_primary)
+    if (!arxiv_id && arxiv_class)
         pc_ctx_dropped(w->ctx, fmt_name, "arxiv primary category");
-    if (r->updated.year)
+    if (pc_record_date(r, PC_F_UPDATED))
         pc_ctx_dropped(w->ctx, fmt_name, "updated date");
-    if (r->et_al)
+    if (authors && authors->et_al)
         pc_ctx_dropped(w->ctx, fmt_name, "et al. (cut author list)");
-    if (r->title_markup.n || r->abstract_markup.n)
+    const pc_text *title = pc_record_text(r, PC_F_TITLE);
+    if ((title && title->markup.n) || (abstract && abstract->markup.n))
         pc_ctx_dropped(w->ctx, fmt_name, "italic/bold (text kept)");
     return fwrite(w->rec.ptr, 1, w->rec.len, w->out) == w->rec.len;
 }
@@ -647,7 +670,7 @@ static void add_name(ris_reader *r, pc_record *rec, const char *s, size_t n)
     if (!n)
         return;
     if ((n == 6 && !pc_strncasecmp(s, "others", 6)) || (n >= 5 && !pc_strncasecmp(s, "et al", 5) && n <= 6)) {
-        rec->et_al = true;
+        pc_record_names_mut(rec, PC_F_AUTHOR)->et_al = true;
         return;
     }
     const char *c1 = memchr(s, ',', n);
@@ -663,10 +686,13 @@ static void add_name(ris_reader *r, pc_record *rec, const char *s, size_t n)
     } else {
         pc_buf_put(&r->tmp2, s, n);
     }
-    pc_name *nm = pc_record_add_author(rec);
-    pc_name_parse(r->tmp2.ptr, r->tmp2.len, nm);
-    if (!nm->family && !nm->given && !nm->literal)
-        rec->n_authors--; /* nothing left, e.g. ", ," */
+    pc_name nm = {0}; /* pc_name_parse clears (frees) it first */
+    pc_name_parse(r->tmp2.ptr, r->tmp2.len, &nm);
+    if (!nm.family && !nm.given && !nm.literal) {
+        pc_name_clear(&nm); /* nothing left, e.g. ", ," */
+        return;
+    }
+    *pc_record_add_name(rec, PC_F_AUTHOR) = nm; /* the record owns its strings now */
 }
 
 /* An AU value may hold several names joined by " and " (not inside an
@@ -696,6 +722,14 @@ static void set_first(ris_reader *r, char **dst, const ris_field *f)
         *dst = pc_xstrdup(v);
 }
 
+/* The same for the record's field `field`. */
+static void set_first_field(ris_reader *r, pc_record *rec, pc_field field, const ris_field *f)
+{
+    const char *v = clean(r, f);
+    if (*v && !pc_record_has(rec, field))
+        pc_record_set(rec, field, v, strlen(v));
+}
+
 /* Appends `prefix` and v to b, with `sep` before them unless b is empty. */
 static void append(pc_buf *b, const char *sep, const char *prefix, const char *v)
 {
@@ -704,9 +738,6 @@ static void append(pc_buf *b, const char *sep, const char *prefix, const char *v
     pc_buf_puts(b, prefix);
     pc_buf_puts(b, v);
 }
-
-/* The text of b as a new string, or NULL if it is empty. */
-static char *take(const pc_buf *b) { return b->len ? pc_xstrndup(b->ptr, b->len) : NULL; }
 
 /* True if s starts a URL: "scheme://", "//" or "www.". */
 static bool url_start(const char *s)
@@ -739,8 +770,7 @@ static void add_urls(ris_reader *r, pc_record *rec, const char *v)
                 break;
             pc_buf_puts(&r->tmp2, "%20");
         }
-        if (!pc_strlist_has(&rec->urls, r->tmp2.ptr))
-            pc_strlist_push(&rec->urls, r->tmp2.ptr);
+        pc_record_list_add(rec, PC_F_URL, r->tmp2.ptr, r->tmp2.len);
     }
 }
 
@@ -748,7 +778,7 @@ static void add_urls(ris_reader *r, pc_record *rec, const char *v)
  * fields; false (rec unchanged) for any other accession number. */
 static bool read_arxiv(const char *v, pc_record *rec)
 {
-    if (pc_strncasecmp(v, "arXiv:", 6) || rec->arxiv_id)
+    if (pc_strncasecmp(v, "arXiv:", 6) || pc_record_has(rec, PC_F_ARXIV_ID))
         return false;
     const char *id = v + 6, *e = id;
     while (*e && *e != ' ')
@@ -770,10 +800,15 @@ static bool read_arxiv(const char *v, pc_record *rec)
         pc_buf_free(&idb);
         return false;
     }
-    rec->arxiv_id = pc_buf_detach(&idb);
-    rec->arxiv_version = version;
+    pc_record_set(rec, PC_F_ARXIV_ID, idb.ptr, idb.len);
+    if (version) { /* the version as text, "2"; none when 0 (as pc_record_set_arxiv) */
+        pc_buf_clear(&idb);
+        pc_buf_put_int(&idb, version, 1);
+        pc_record_set(rec, PC_F_ARXIV_VERSION, idb.ptr, idb.len);
+    }
+    pc_buf_free(&idb);
     if (catn)
-        rec->arxiv_primary = pc_xstrndup(cat, catn);
+        pc_record_set(rec, PC_F_ARXIV_CLASS, cat, catn);
     return true;
 }
 
@@ -823,23 +858,24 @@ static bool build(ris_reader *r, pc_record *rec)
         if (is_tag(f, "AU") || is_tag(f, "A1")) {
             add_names(r, rec, v);
         } else if (is_tag(f, "AD")) {
-            if (ad_positional && rec->n_authors) {
-                pc_strlist_push(&rec->authors[rec->n_authors - 1].affiliations, v);
+            if (ad_positional && pc_record_n_authors(rec)) {
+                pc_names *au = pc_record_names_mut(rec, PC_F_AUTHOR);
+                pc_strlist_push(&au->items[au->n - 1].affiliations, v);
             } else {
                 append(&r->addr, "; ", ADDR_PREFIX, v);
             }
         } else if (is_tag(f, "ID")) {
             set_first(r, &rec->key, f);
         } else if (is_tag(f, "TI") || is_tag(f, "T1") || is_tag(f, "CT")) {
-            set_first(r, &rec->title, f);
+            set_first_field(r, rec, PC_F_TITLE, f);
         } else if (is_tag(f, "BT")) {
             /* the book's own title for a book, the container for a chapter */
-            set_first(r, rec->kind == PC_KIND_BOOK ? &rec->title : &rec->container, f);
+            set_first_field(r, rec, rec->kind == PC_KIND_BOOK ? PC_F_TITLE : PC_F_CONTAINER_TITLE, f);
         } else if (is_tag(f, "JF") || is_tag(f, "JO") || is_tag(f, "T2")) {
-            set_first(r, &rec->container, f);
+            set_first_field(r, rec, PC_F_CONTAINER_TITLE, f);
         } else if (is_tag(f, "JA") || is_tag(f, "J1") || is_tag(f, "J2")) {
             if (!full) /* abbreviations: only when no full name comes */
-                set_first(r, &rec->container, f);
+                set_first_field(r, rec, PC_F_CONTAINER_TITLE, f);
         } else if (is_tag(f, "PY") || is_tag(f, "Y1") || is_tag(f, "DA") || is_tag(f, "Y2")) {
             pc_date d;
             if (!pc_date_parse(v, strlen(v), &d)) {
@@ -855,37 +891,37 @@ static bool build(ris_reader *r, pc_record *rec)
                 best = d;
             }
         } else if (is_tag(f, "VL") || is_tag(f, "VO")) {
-            set_first(r, &rec->volume, f);
+            set_first_field(r, rec, PC_F_VOLUME, f);
         } else if (is_tag(f, "IS") || is_tag(f, "CP")) {
-            set_first(r, &rec->issue, f);
+            set_first_field(r, rec, PC_F_ISSUE, f);
         } else if (is_tag(f, "SP")) {
             set_first(r, &pages_sp, f);
         } else if (is_tag(f, "EP")) {
             set_first(r, &pages_ep, f);
         } else if (is_tag(f, "PB")) {
-            set_first(r, &rec->publisher, f);
+            set_first_field(r, rec, PC_F_PUBLISHER, f);
         } else if (is_tag(f, "DO")) {
             /* "http://dx.doi.org/10.1016/..." (ScienceDirect): the bare DOI */
             pc_buf_clear(&r->tmp2);
             if (!pc_doi_parse(v, strlen(v), &r->tmp2)) {
                 pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
                              "DO value \"%s\" holds no DOI (10.…); dropped", v);
-            } else if (!rec->doi) {
-                rec->doi = pc_xstrdup(r->tmp2.ptr);
+            } else if (!pc_record_has(rec, PC_F_DOI)) {
+                /* not pc_record_set_doi: it would make the arXiv DOI an arXiv id */
+                pc_record_set(rec, PC_F_DOI, r->tmp2.ptr, r->tmp2.len);
             }
         } else if (is_tag(f, "UR") || is_tag(f, "LK")) {
             add_urls(r, rec, v);
         } else if (is_tag(f, "KW")) {
-            if (!pc_strlist_has(&rec->keywords, v))
-                pc_strlist_push(&rec->keywords, v);
+            pc_record_list_add(rec, PC_F_KEYWORD, v, strlen(v));
         } else if (is_tag(f, "AB")) {
             append(&r->ab, " ", "", v); /* some exports give one AB per paragraph */
         } else if (is_tag(f, "N2")) {
             append(&r->n2, " ", "", v);
         } else if (is_tag(f, "N1")) {
             size_t jl = strlen(JREF_PREFIX);
-            if (!strncmp(v, JREF_PREFIX, jl) && v[jl] && !rec->journal_ref)
-                rec->journal_ref = pc_xstrdup(v + jl);
+            if (!strncmp(v, JREF_PREFIX, jl) && v[jl] && !pc_record_has(rec, PC_F_JOURNAL_REF))
+                pc_record_set_str(rec, PC_F_JOURNAL_REF, v + jl);
             else
                 append(&r->note, "; ", "", v);
         } else if (is_tag(f, "AN") && read_arxiv(v, rec)) {
@@ -894,44 +930,31 @@ static bool build(ris_reader *r, pc_record *rec)
             drop_tag(r, f); /* ST is read only as a fallback for a missing TI */
         }
     }
-    rec->abstract = take(r->ab.len ? &r->ab : &r->n2);
-    if (rec->abstract) {
-        size_t n = strlen(rec->abstract);
-        if (n >= 3 && !memcmp(rec->abstract + n - 3, ELLIPSIS, 3)) {
-            rec->abstract_truncated = true;
-            n -= 3;
-            while (n && rec->abstract[n - 1] == ' ')
-                n--;
-            rec->abstract[n] = '\0';
-            if (!n) {
-                free(rec->abstract);
-                rec->abstract = NULL;
-            }
-        }
-    }
+    const pc_buf *ab = r->ab.len ? &r->ab : &r->n2;
+    pc_record_set_abstract(rec, ab->ptr, ab->len, NULL, false); /* a final "…": truncated */
     if (r->addr.len) {
         pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, r->f[first_ad].line, 1,
                      "AD lines after the last of several authors cannot be tied to an author; "
                      "kept in the comment");
         append(&r->note, "; ", "", r->addr.ptr);
     }
-    rec->comment = take(&r->note);
+    pc_record_set(rec, PC_F_NOTE, r->note.ptr, r->note.len);
     if (pages_sp && pages_ep) {
         pc_buf b = PC_BUF_INIT;
         pc_buf_printf(&b, "%s-%s", pages_sp, pages_ep);
-        rec->pages = pc_buf_detach(&b);
+        pc_record_take(rec, PC_F_PAGE, pc_buf_detach(&b));
     } else {
-        rec->pages = pages_sp ? pages_sp : pages_ep;
+        pc_record_take(rec, PC_F_PAGE, pages_sp ? pages_sp : pages_ep);
         pages_sp = pages_ep = NULL;
     }
     free(pages_sp);
     free(pages_ep);
-    rec->date = best;
-    if (!rec->title) /* rispy's sample has only a short title */
-        for (size_t i = 1; i < r->nf && !rec->title; i++)
+    pc_record_set_date(rec, PC_F_ISSUED, &best);
+    if (!pc_record_has(rec, PC_F_TITLE)) /* rispy's sample has only a short title */
+        for (size_t i = 1; i < r->nf && !pc_record_has(rec, PC_F_TITLE); i++)
             if (is_tag(&r->f[i], "ST"))
-                set_first(r, &rec->title, &r->f[i]);
-    if (!rec->title)
+                set_first_field(r, rec, PC_F_TITLE, &r->f[i]);
+    if (!pc_record_has(rec, PC_F_TITLE))
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, rec->src_line, 1, "record has no title (TI)");
     return true;
 }

@@ -26,11 +26,8 @@
  * characters are reported where they are and that item alone is skipped
  * (bad bytes outside every item, in a comment or another key, are reported
  * too). */
-#include "csl.h"
-#include "paperconv.h"
-#include "source.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/csl.h"
+#include "paperconv/format.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -245,7 +242,7 @@ static void *yaml_begin(FILE *out, pc_ctx *ctx)
 static bool yaml_write(void *state, const pc_record *rec)
 {
     yaml_writer *w = state;
-    json_t *item = pc_csl_item_as(rec, w->ctx, "yaml", PC_CSL_MARKDOWN);
+    json_t *item = pc_csl_item(rec, w->ctx, "yaml", PC_CSL_MARKDOWN);
     emit_node(w, item, false);
     json_decref(item);
     /* the emitter keeps a few events of look-ahead; the rest goes out now */
@@ -826,7 +823,7 @@ static pc_read_status read_item(yaml_reader *r, yaml_event_t *ev, pc_record *rec
         json_decref(item);
         return PC_READ_SKIP;
     }
-    bool ok = pc_csl_read_item_as(item, rec, r->ctx, r->file, line, r->text);
+    bool ok = pc_csl_read_item(item, rec, r->ctx, r->file, line, r->text);
     json_decref(item);
     return ok ? PC_READ_RECORD : PC_READ_SKIP;
 }

@@ -5,8 +5,8 @@
  * chooses), so its memory grows by 10 bytes (plus slack) per distinct key,
  * never per byte of input. */
 #include "citekey.h"
-#include "latex.h"
-#include "unicode.h"
+#include "paperconv/latex.h"
+#include "paperconv/unicode.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -91,8 +91,8 @@ static bool first_word(const char *s, pc_buf *out, bool skip_stop)
 void pc_citekey_base(const pc_record *rec, pc_buf *out)
 {
     size_t start = out->len;
-    if (rec->n_authors) {
-        const pc_name *a = &rec->authors[0];
+    if (pc_record_n_authors(rec)) {
+        const pc_name *a = pc_record_author(rec, 0);
         if (a->literal) {
             first_word(a->literal, out, true);
         } else if (a->family) {
@@ -109,15 +109,17 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
     }
     if (out->len == start)
         pc_buf_puts(out, "anon");
-    if (rec->date.year > 0) { /* digits by hand: printf cost a third of this function */
+    const pc_date *date = pc_record_date(rec, PC_F_ISSUED);
+    if (date && date->year > 0) { /* digits by hand: printf cost a third of this function */
         char tmp[12];
         size_t k = sizeof tmp;
-        for (int y = rec->date.year; y; y /= 10)
+        for (int y = date->year; y; y /= 10)
             tmp[--k] = (char)('0' + y % 10);
         pc_buf_put(out, tmp + k, sizeof tmp - k);
     }
-    if (rec->title)
-        first_word(rec->title, out, true);
+    const char *title = pc_record_get(rec, PC_F_TITLE);
+    if (title)
+        first_word(title, out, true);
 }
 
 /* ---- the set of keys given out ----------------------------------------- */

@@ -8,7 +8,7 @@
 #define PC_CITEKEY_H
 
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <stdint.h>
 

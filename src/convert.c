@@ -5,10 +5,10 @@
  * an input that gave no record although it is not empty, reports a key
  * renamed because an earlier record had it, and calls the progress hook. */
 #include "citekey.h"
-#include "encoding.h"
+#include "paperconv/encoding.h"
 #include "paperconv.h"
-#include "source.h"
-#include "util.h"
+#include "paperconv/source.h"
+#include "paperconv/buf.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -153,7 +153,12 @@ pc_read_status pc_input_next(pc_input *in, pc_record *rec)
 {
     if (!in->fmt)
         return PC_READ_EOF;
-    return in->fmt->read_next(in->state, rec);
+    pc_read_status st = in->fmt->read_next(in->state, rec);
+    /* readers keep the first version's date and the latest; --date says
+     * which one is the record's date */
+    if (st == PC_READ_RECORD && in->ctx->opt.date == PC_DATE_UPDATED)
+        pc_record_choose_date(rec, true);
+    return st;
 }
 
 void pc_input_close(pc_input *in)

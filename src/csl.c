@@ -20,14 +20,14 @@
  * (CSL-YAML), "circa" and "season"; a name as one string; numbers where
  * text is expected; Crossref's array-valued titles and affiliation
  * objects.  Variables we do not know are kept as pass-through values. */
-#include "csl.h"
-#include "dates.h"
-#include "ids.h"
-#include "markup.h"
-#include "names.h"
+#include "paperconv/csl.h"
+#include "paperconv/dates.h"
+#include "paperconv/ids.h"
+#include "paperconv/markup.h"
+#include "paperconv/names.h"
 #include "paperconv/map.h"
-#include "unicode.h"
-#include "util.h"
+#include "paperconv/unicode.h"
+#include "paperconv/buf.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -570,6 +570,10 @@ static bool date_from_dateparts(const json_t *dp, pc_date *d)
                                false);
     for (size_t i = 0; i < 2 && i < json_array_size(dp); i++) {
         p = json_array_get(dp, i);
+        if (i == 1 && json_is_array(p) && (json_array_size(p) == 0 || date_part(json_array_get(p, 0)) == 0)) {
+            d->flags |= PC_DATE_OPEN_END; /* [[2014, 12, 31], [0]]: a range with an open end */
+            break;
+        }
         if (!json_is_array(p) || json_array_size(p) == 0 || json_array_size(p) > 3 ||
             !date_from_parts(json_array_get(p, 0), json_array_get(p, 1), json_array_get(p, 2), d, i))
             return false;
@@ -842,6 +846,10 @@ static void read_text(csl_reader *r, const json_t *v, const char *key, pc_field 
     }
     if (!scalar_text(r, v, key))
         return;
+    if (f == PC_F_NOTE) { /* the note, and a "Journal reference: " line */
+        pc_record_note_split(rec, r->txt, r->txt_len);
+        return;
+    }
     if (f == PC_F_DOI) {
         if (!pc_record_set_doi(rec, r->txt, r->txt_len))
             pc_record_set(rec, f, r->txt, r->txt_len); /* not a DOI we know: kept as written */

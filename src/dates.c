@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* dates.c — date parsing (many written forms, EDTF) and ISO/EDTF formatting. */
-#include "dates.h"
-#include "unicode.h"
+#include "paperconv/dates.h"
+#include "paperconv/unicode.h"
 
 #include <stdlib.h>
 

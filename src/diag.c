@@ -7,7 +7,7 @@
  * at most MAX_DROPS distinct names: past that, drops are counted under one
  * "(other fields)" entry, so memory does not grow with the input. */
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <stdint.h>
 #include <stdlib.h>

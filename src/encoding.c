@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* encoding.c — byte-order marks, JabRef's encoding header, the iconv
  * decoder pc_source runs, and the Latin-1 hint for invalid UTF-8. */
-#include "encoding.h"
+#include "paperconv/encoding.h"
 
-#include "unicode.h"
+#include "paperconv/unicode.h"
 
 #include <errno.h>
 #include <iconv.h>

@@ -2,7 +2,7 @@
 /* fieldmap.c — the generic loop that applies a format's field map both
  * ways (include/paperconv/map.h). */
 #include "paperconv/map.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <stdlib.h>
 

@@ -6,7 +6,7 @@
  * that the Makefile generates from fields.def ($(BUILD)/fields_index.inc),
  * so the table is written once. */
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 static const pc_field_info fields[PC_F_COUNT] = {
 #define PC_FIELD(id_, name_, kind_, flags_) \

@@ -1,5 +1,5 @@
 /* ids.c — DOI and arXiv identifier parsing (see ids.h). */
-#include "ids.h"
+#include "paperconv/ids.h"
 
 #include <stdlib.h>
 

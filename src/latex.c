@@ -6,8 +6,8 @@
  * builds accents from the character's NFD decomposition.  Math is never
  * touched in either direction (markup.h scans it).  Italic and bold leave
  * markup.h's markers, folded into spans at the end. */
-#include "latex.h"
-#include "unicode.h"
+#include "paperconv/latex.h"
+#include "paperconv/unicode.h"
 
 #include <stdlib.h>
 #include <utf8proc.h>

@@ -1,7 +1,7 @@
 /* markup.c — italic and bold spans: LaTeX markers, CSL tags, pandoc
  * Markdown, the walk writers render them with, and the one math scanner
  * (see markup.h). */
-#include "markup.h"
+#include "paperconv/markup.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* names.c — name and author-list parsing (see names.h for the rules). */
-#include "names.h"
-#include "unicode.h"
+#include "paperconv/names.h"
+#include "paperconv/unicode.h"
 
 #include <stdlib.h>
 

@@ -1,10 +1,10 @@
 /* names_bibtex.c — BibTeX name lists and names from raw LaTeX (rules in
- * names_bibtex.h).  The splitting follows bibtex.web's x_format_name code
+ * paperconv/bibnames.h).  The splitting follows bibtex.web's x_format_name code
  * (von_token_found, von_name_ends_and_last_name_starts_stuff); each part
  * is then decoded with pc_latex_decode. */
-#include "names_bibtex.h"
-#include "names.h"
-#include "unicode.h"
+#include "paperconv/bibnames.h"
+#include "paperconv/names.h"
+#include "paperconv/unicode.h"
 
 #include <stdlib.h>
 
@@ -406,7 +406,7 @@ void pc_bibtex_split_and(const char *s, size_t n,
 }
 
 typedef struct list_ctx {
-    pc_record *rec;
+    pc_names *list;
     const char *base;
     pc_bibtex_names_report *rep;
 } list_ctx;
@@ -415,7 +415,7 @@ static void add_one(void *u, const char *item, size_t len)
 {
     list_ctx *lc = u;
     if (len == 6 && pc_strncasecmp(item, "others", 6) == 0) {
-        lc->rec->et_al = true;
+        lc->list->et_al = true;
         return;
     }
     pc_name nm = {0};
@@ -424,10 +424,10 @@ static void add_one(void *u, const char *item, size_t len)
         pc_name_clear(&nm);
         return;
     }
-    *pc_record_add_author(lc->rec) = nm;
+    *pc_names_add(lc->list) = nm;
 }
 
-void pc_bibtex_names_parse_list(const char *s, size_t n, pc_record *rec,
+void pc_bibtex_names_parse_list(const char *s, size_t n, pc_names *list,
                                 pc_bibtex_names_report *rep)
 {
     const char *t = s;
@@ -435,6 +435,6 @@ void pc_bibtex_names_parse_list(const char *s, size_t n, pc_record *rec,
     pc_trim(&t, &tn);
     if (!tn)
         return;
-    list_ctx lc = {.rec = rec, .base = s, .rep = rep};
+    list_ctx lc = {.list = list, .base = s, .rep = rep};
     pc_bibtex_split_and(s, n, add_one, &lc);
 }

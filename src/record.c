@@ -8,8 +8,8 @@
  * set, and r->slot[f] = 1 + the field's index in its array.  Removing a
  * field moves the array's last entry into its place. */
 #include "paperconv.h"
-#include "ids.h"
-#include "util.h"
+#include "paperconv/ids.h"
+#include "paperconv/buf.h"
 
 #include <stdlib.h>
 

@@ -7,10 +7,10 @@
  * through an iconv decoder (src/encoding.c) on their way into the window,
  * so every reader, whether it reads lines or raw blocks, sees UTF-8.  UTF-8
  * input takes none of that path: the window is filled by read(2) alone. */
-#include "source.h"
+#include "paperconv/source.h"
 
-#include "encoding.h"
-#include "unicode.h"
+#include "paperconv/encoding.h"
+#include "paperconv/unicode.h"
 
 #include <errno.h>
 #include <fcntl.h>

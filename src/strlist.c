@@ -8,7 +8,7 @@
  * SET_FROM items the list keeps an open-addressing table of item indices
  * beside it, so the question costs a hash and a compare. */
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,7 +33,7 @@ static uint64_t hash_n(const char *s, size_t n)
 
 static bool item_is(const char *item, const char *s, size_t n)
 {
-    return strncmp(item, s, n) == 0 && item[n] == '\0';
+    return strnlen(item, n + 1) == n && memcmp(item, s, n) == 0;
 }
 
 static void set_insert(struct pc_strset *set, char *const *items, size_t idx)

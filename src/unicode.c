@@ -1,5 +1,5 @@
 /* unicode.c — UTF-8 helpers over utf8proc: validation, NFC, ASCII folding. */
-#include "unicode.h"
+#include "paperconv/unicode.h"
 
 #include <stdlib.h>
 #include <utf8proc.h>

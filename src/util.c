@@ -1,5 +1,5 @@
 /* util.c — allocation wrappers, pc_buf, and small string helpers. */
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 /* options.c — the paperconv command line: the option table, --help,
  * --list-formats, and the choice of formats (-t, or -o's extension; -f). */
 #include "cli.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <getopt.h>
 #include <stdarg.h>

@@ -5,7 +5,7 @@
  * that jansson / libyaml parse back).  A malformed output aborts, so the
  * fuzzer reports it like a crash. */
 #include "paperconv.h"
-#include "source.h"
+#include "paperconv/source.h"
 
 #include <jansson.h>
 #include <stdint.h>

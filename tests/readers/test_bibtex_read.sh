@@ -300,6 +300,9 @@ def writer_type(kind, has_container):
         return kind
     return "article" if has_container and kind == "unknown" else "misc"
 
+# the fields of the model before issue 13; the writer maps the others in issue 14
+OLD_MODEL = {"kind", "title", "title_markup", "author", "affiliation", "et_al", "date", "updated", "abstract", "abstract_markup", "abstract_truncated", "doi", "arxiv", "arxiv_version", "arxiv_primary", "url", "keyword", "container", "volume", "issue", "pages", "publisher", "journal_ref", "comment"}
+
 def expected(r):
     d = dict()
     for k, v in r["lines"]:
@@ -313,7 +316,7 @@ def expected(r):
                 v = "preprint" if "arxiv" in d else "unknown"
             elif t == "article" and v == "unknown":
                 v = "article"
-        if k == "updated":
+        if k == "updated" or k not in OLD_MODEL:
             continue
         if k == "url" and v != d["url"][0]:
             continue
@@ -333,7 +336,7 @@ if len(a) != len(b):
     bad += 1
 for x, y in zip(a, b):
     want = sorted(expected(x))
-    got = sorted(y["lines"])
+    got = sorted(l for l in y["lines"] if l[0] in OLD_MODEL)
     if x["@"] != y["@"] or want != got:
         bad += 1
         if bad < 6:

@@ -12,9 +12,9 @@
  *
  * Tests use it to compare what real consumers (bibtex, pandoc) report with
  * what our model holds, without trusting our own writers. */
-#include "dates.h"
-#include "latex.h"
-#include "names.h"
+#include "paperconv/dates.h"
+#include "paperconv/latex.h"
+#include "paperconv/names.h"
 #include "paperconv.h"
 
 #include <stdlib.h>
@@ -103,14 +103,20 @@ static void dump_field(const pc_record *r, pc_field f)
     const pc_strlist *list = pc_record_list(r, f);
     for (size_t i = 0; list && i < list->n; i++)
         put(name, list->items[i]);
-    pc_buf d = PC_BUF_INIT;
+    /* a date: its start as ISO 8601; a range, season or qualifier adds a
+     * "<name>_edtf" line with the whole date as EDTF */
+    pc_buf d = PC_BUF_INIT, e = PC_BUF_INIT;
     const pc_date *date = pc_record_date(r, f);
-    if (date)
-        pc_date_edtf(date, &d);
-    if (d.len)
+    if (date) {
+        pc_date_iso(&(pc_date){.year = date->year, .month = date->month, .day = date->day}, &d);
+        pc_date_edtf(date, &e);
         put(name, d.ptr);
+        if (strcmp(d.ptr, e.ptr) != 0)
+            printf("%s_edtf\t%s\n", name, e.ptr);
+    }
     put(name, pc_record_date_literal(r, f));
     pc_buf_free(&d);
+    pc_buf_free(&e);
 }
 
 static void dump_record(const pc_record *r)
@@ -222,8 +228,8 @@ static int namesbib(const char *path, bool unicode)
         char key[32];
         snprintf(key, sizeof key, "n%lu", lineno);
         r.key = pc_xstrdup(key);
-        r.title = pc_xstrdup("T");
-        r.date.year = 2000;
+        pc_record_set_str(&r, PC_F_TITLE, "T");
+        pc_record_set_date(&r, PC_F_ISSUED, &(pc_date){.year = 2000});
         /* BibTeX cannot see the case of a particle without an ASCII letter
          * (Cyrillic "фон"): such names are left out, and counted */
         bool visible = true;

@@ -2,11 +2,11 @@
  * and their uniqueness, UTF-8 checks and folding, the byte source, pc_buf,
  * author lists with affiliations. */
 #include "citekey.h"
-#include "ids.h"
+#include "paperconv/ids.h"
 #include "harness.h"
-#include "names.h"
-#include "source.h"
-#include "unicode.h"
+#include "paperconv/names.h"
+#include "paperconv/source.h"
+#include "paperconv/unicode.h"
 
 static void key_of(harness *h, const char *family, const char *literal, int year,
                    const char *title, const char *want)
@@ -14,12 +14,12 @@ static void key_of(harness *h, const char *family, const char *literal, int year
     pc_record r;
     pc_record_init(&r);
     if (family || literal) {
-        pc_name *n = pc_record_add_author(&r);
+        pc_name *n = pc_record_add_name(&r, PC_F_AUTHOR);
         n->family = pc_xstrdup(family);
         n->literal = pc_xstrdup(literal);
     }
-    r.date.year = year;
-    r.title = pc_xstrdup(title);
+    pc_record_set_date(&r, PC_F_ISSUED, &(pc_date){.year = year});
+    pc_record_set_str(&r, PC_F_TITLE, title);
     pc_buf k = PC_BUF_INIT;
     pc_citekey_base(&r, &k);
     h_streq(h, k.ptr, want, "citekey", title ? title : "(no title)");
@@ -49,9 +49,9 @@ static void keys(harness *h)
     for (int i = 0; i < 3; i++) {
         pc_record r;
         pc_record_init(&r);
-        pc_record_add_author(&r)->family = pc_xstrdup("Smith");
-        r.date.year = 2026;
-        r.title = pc_xstrdup("X");
+        pc_record_add_name(&r, PC_F_AUTHOR)->family = pc_xstrdup("Smith");
+        pc_record_set_date(&r, PC_F_ISSUED, &(pc_date){.year = 2026});
+        pc_record_set_str(&r, PC_F_TITLE, "X");
         pc_keyset_assign(ks, &r, false);
         h_streq(h, r.key, want[i], "repeated key suffix", want[i]);
         pc_record_clear(&r);
@@ -147,30 +147,32 @@ static void author_lists(harness *h)
     pc_record_init(&r);
     const char *s = "Jingyuan Xiao (Tianjin University, Tianjin, China), Jiayue Wang, "
                     "John Smith, Jr., A. Author (X; Y) and The ATLAS Collaboration et al.";
-    pc_names_parse_list(s, strlen(s), &r);
-    h_result(h, r.n_authors == 5, "author list: 5 authors (got %zu)", r.n_authors);
-    if (r.n_authors == 5) {
-        h_result(h, r.authors[0].affiliations.n == 1, "one affiliation with commas inside");
-        h_streq(h, r.authors[0].affiliations.items[0], "Tianjin University, Tianjin, China",
+    pc_names *l = pc_record_names_mut(&r, PC_F_AUTHOR);
+    pc_names_parse_list(s, strlen(s), l);
+    h_result(h, l->n == 5, "author list: 5 authors (got %zu)", l->n);
+    if (l->n == 5) {
+        h_result(h, l->items[0].affiliations.n == 1, "one affiliation with commas inside");
+        h_streq(h, l->items[0].affiliations.items[0], "Tianjin University, Tianjin, China",
                 "affiliation text", "Xiao");
-        h_streq(h, r.authors[2].suffix, "Jr.", "suffix after a comma joins its author", "Smith");
-        h_result(h, r.authors[3].affiliations.n == 2, "two affiliations split at ';'");
-        h_streq(h, r.authors[4].literal, "The ATLAS Collaboration", "organisation is literal", "ATLAS");
+        h_streq(h, l->items[2].suffix, "Jr.", "suffix after a comma joins its author", "Smith");
+        h_result(h, l->items[3].affiliations.n == 2, "two affiliations split at ';'");
+        h_streq(h, l->items[4].literal, "The ATLAS Collaboration", "organisation is literal", "ATLAS");
     }
-    h_result(h, r.et_al, "et al. sets the flag");
+    h_result(h, l->et_al, "et al. sets the flag");
     pc_record_clear(&r);
 
     /* arXiv's numbered affiliations */
     pc_record_init(&r);
     s = "A. One (1), B. Two (1 and 2), C. Three (2) ((1) Univ X, Town, (2) Univ Y)";
-    pc_names_parse_list(s, strlen(s), &r);
-    h_result(h, r.n_authors == 3, "numbered affiliations: 3 authors (got %zu)", r.n_authors);
-    if (r.n_authors == 3) {
-        h_result(h, r.authors[1].affiliations.n == 2, "numbered: B has two");
-        h_streq(h, r.authors[0].affiliations.items[0], "Univ X, Town", "numbered: legend text", "1");
-        if (r.authors[1].affiliations.n == 2)
-            h_streq(h, r.authors[1].affiliations.items[1], "Univ Y", "numbered: second", "2");
-        h_streq(h, r.authors[2].family, "Three", "numbered: name intact", "C. Three");
+    l = pc_record_names_mut(&r, PC_F_AUTHOR);
+    pc_names_parse_list(s, strlen(s), l);
+    h_result(h, l->n == 3, "numbered affiliations: 3 authors (got %zu)", l->n);
+    if (l->n == 3) {
+        h_result(h, l->items[1].affiliations.n == 2, "numbered: B has two");
+        h_streq(h, l->items[0].affiliations.items[0], "Univ X, Town", "numbered: legend text", "1");
+        if (l->items[1].affiliations.n == 2)
+            h_streq(h, l->items[1].affiliations.items[1], "Univ Y", "numbered: second", "2");
+        h_streq(h, l->items[2].family, "Three", "numbered: name intact", "C. Three");
     }
     pc_record_clear(&r);
 }

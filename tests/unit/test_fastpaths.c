@@ -4,8 +4,8 @@
  * composition pair is tried), pc_buf_put_folded against a byte-at-a-time
  * reference, and plain-text pc_latex_decode against NFC + folding. */
 #include "harness.h"
-#include "latex.h"
-#include "unicode.h"
+#include "paperconv/latex.h"
+#include "paperconv/unicode.h"
 
 #include <utf8proc.h>
 

@@ -11,9 +11,9 @@
  *     input and random brace soups decode the same after a prefix that
  *     uses up the scan budget as alone. */
 #include "harness.h"
-#include "latex.h"
-#include "markup.h"
-#include "names_bibtex.h"
+#include "paperconv/latex.h"
+#include "paperconv/markup.h"
+#include "paperconv/bibnames.h"
 
 #include <stdint.h>
 #include <time.h>
@@ -177,7 +177,7 @@ static void run_names(const char *s, size_t n)
 {
     pc_record rec;
     pc_record_init(&rec);
-    pc_bibtex_names_parse_list(s, n, &rec, NULL);
+    pc_bibtex_names_parse_list(s, n, pc_record_names_mut(&rec, PC_F_AUTHOR), NULL);
     pc_record_clear(&rec);
 }
 

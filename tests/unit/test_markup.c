@@ -3,8 +3,8 @@
  * back as Markdown and as HTML and read again; and the walk's guard
  * against spans it cannot render. */
 #include "harness.h"
-#include "latex.h"
-#include "markup.h"
+#include "paperconv/latex.h"
+#include "paperconv/markup.h"
 
 /* text + spans -> "<i>..</i>" form */
 static char *as_html(const char *text, const pc_spanlist *spans)

@@ -1,11 +1,11 @@
 /* test_tables.c — table-driven tests of the shared modules: names, LaTeX
  * in both directions, and dates (cases in tests/data/), plus walks
  * over the LaTeX symbol table itself. */
-#include "dates.h"
+#include "paperconv/dates.h"
 #include "harness.h"
-#include "latex.h"
-#include "names.h"
-#include "unicode.h"
+#include "paperconv/latex.h"
+#include "paperconv/names.h"
+#include "paperconv/unicode.h"
 
 #include <utf8proc.h>
 

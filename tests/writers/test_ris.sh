@@ -132,6 +132,9 @@ PYEOF
 cat > "$T/ris_model.py" <<'PYEOF'
 import re, sys
 UNHELD = {"updated", "et_al", "title_markup", "abstract_markup"}  # RIS has no italic/bold
+# the fields of the model before issue 13; the writer maps the others in issue 14
+OLD_MODEL = {"kind", "title", "title_markup", "author", "affiliation", "et_al", "date", "updated", "abstract", "abstract_markup", "abstract_truncated", "doi", "arxiv", "arxiv_version", "arxiv_primary", "url", "keyword", "container", "volume", "issue", "pages", "publisher", "journal_ref", "comment"}
+
 def load(path):
     recs, cur = [], None
     for line in open(path, encoding="utf-8"):
@@ -140,7 +143,7 @@ def load(path):
             cur = {"container": False}
             recs.append([f + "\t" + v])
             continue
-        if f in UNHELD:
+        if f in UNHELD or f not in OLD_MODEL:
             continue
         if f == "pages":
             v = re.sub("(--|\u2013|\u2014)", "-", v)

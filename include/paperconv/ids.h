@@ -5,7 +5,7 @@
 #define PC_IDS_H
 
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 /* The bare DOI ("10.1234/x") in [s, s+n): bare, "doi:…", a doi.org or
  * dx.doi.org URL, or any URL holding "/10.…/…"; the first of several

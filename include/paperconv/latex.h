@@ -15,9 +15,9 @@
 #ifndef PC_LATEX_H
 #define PC_LATEX_H
 
-#include "markup.h"
+#include "paperconv/markup.h"
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <stdint.h>
 

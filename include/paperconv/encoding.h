@@ -9,7 +9,7 @@
 #ifndef PC_ENCODING_H
 #define PC_ENCODING_H
 
-#include "util.h"
+#include "paperconv/buf.h"
 
 /* The encoding a byte-order mark at the start of head[0, n) names: the
  * iconv name ("UTF-16LE", "UTF-32BE", ...) with *bom_len set to the mark's

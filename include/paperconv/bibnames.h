@@ -7,7 +7,7 @@
  *
  * Rules (bibtex.web's, with the exceptions marked *):
  *  - a list splits at "and" between white space at brace depth 0, in any
- *    case ("AND"); a name "others" sets rec->et_al;
+ *    case ("AND"); a name "others" sets the list's et_al;
  *  - words are separated by white space, '~' and '-' at depth 0; a brace
  *    group is part of its word; a word's case is that of its first letter
  *    at depth 0, or inside a special character ({\'E}, {\v s}, {\o}) the
@@ -36,9 +36,9 @@
 #ifndef PC_NAMES_BIBTEX_H
 #define PC_NAMES_BIBTEX_H
 
-#include "latex.h"
+#include "paperconv/latex.h"
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 /* What a parse could not do cleanly; the caller reports it with a position. */
 typedef struct pc_bibtex_names_report {
@@ -53,9 +53,9 @@ typedef struct pc_bibtex_names_report {
 void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *base,
                           pc_bibtex_names_report *rep);
 
-/* Splits a raw BibTeX name list and appends each name to rec (the record
- * owns them); "others" sets rec->et_al.  `rep` may be NULL. */
-void pc_bibtex_names_parse_list(const char *s, size_t n, pc_record *rec,
+/* Splits a raw BibTeX name list and appends each name to `list` (which
+ * owns them); "others" sets list->et_al.  `rep` may be NULL. */
+void pc_bibtex_names_parse_list(const char *s, size_t n, pc_names *list,
                                 pc_bibtex_names_report *rep);
 
 /* The case of the raw BibTeX word [s, s+n) as bibtex's von_token_found

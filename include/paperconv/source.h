@@ -9,9 +9,9 @@
 #ifndef PC_SOURCE_H
 #define PC_SOURCE_H
 
-#include "encoding.h" /* pc_encoding_hint, for the readers' invalid UTF-8 messages */
+#include "paperconv/encoding.h" /* pc_encoding_hint, for the readers' invalid UTF-8 messages */
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <sys/types.h>
 

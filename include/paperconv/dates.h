@@ -9,7 +9,7 @@
 #define PC_DATES_H
 
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 /* Parses [s, s+n); false (and *d zeroed) if it is not a date we know. */
 bool pc_date_parse(const char *s, size_t n, pc_date *d);

@@ -5,7 +5,7 @@
 #ifndef PC_UNICODE_H
 #define PC_UNICODE_H
 
-#include "util.h"
+#include "paperconv/buf.h"
 
 #include <stdint.h>
 

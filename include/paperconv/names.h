@@ -19,7 +19,7 @@
 #define PC_NAMES_H
 
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 /* Parses one name (UTF-8, LaTeX already decoded) into *out (cleared first). */
 void pc_name_parse(const char *s, size_t n, pc_name *out);

@@ -18,7 +18,7 @@
 #define PC_MARKUP_H
 
 #include "paperconv.h"
-#include "util.h"
+#include "paperconv/buf.h"
 
 /* ---- math spans ---------------------------------------------------------- */
 
