@@ -19,7 +19,8 @@
 #
 # Under the ASan build (found by its runtime in $PC) every size is halved
 # (ASAN_DIV): ASan makes each run 2-4x slower, and the ratio, not the size,
-# is what is checked.
+# is what is checked.  Rows in KNOWN_SLOW are not run under ASan (the
+# normal pass reports them; each would cost its full 15x allowance).
 #
 # Rows known to fail today are listed below: their failure is reported as
 # "skip - ... known ..., issue 12" so that make check stays green while the
@@ -130,6 +131,10 @@ problems() {
 
 row() { # ID READER WRITER N
     id=$1 rd=$2 wr=$3
+    if [ "$ASAN_DIV" -gt 1 ] && listed "$KNOWN_SLOW" "$id"; then
+        skip "complexity $id -> $wr" "known quadratic, issue 12 (not run under ASan)"
+        return
+    fi
     ns=$(($4 / ASAN_DIV))
     nl=$((ns * 10))
     exp_s=$("$GEN" -o s.in "$id" "$ns") && exp_l=$("$GEN" -o l.in "$id" "$nl") || {
