@@ -154,7 +154,13 @@ demo: deps
 	@echo "== every sample" >&2
 	@sh tools/demo.sh ./$(BIN)
 
-check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
+# tests/robust/test_complexity.sh: its input generator and CPU-time runner
+ROBUST_BIN := $(BUILD)/tests/gen_hostile $(BUILD)/tests/cpu_run
+$(ROBUST_BIN): $(BUILD)/tests/%: tests/robust/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -o $@ $<
+
+check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN) $(ROBUST_BIN)
 
 # make check: the whole suite with the normal build and again with ASan +
 # UBSan (build-asan/), plus every fuzz target over its seeds and a short
@@ -186,7 +192,7 @@ fuzz-bins: $(LIB)
 	        tests/fuzz/fuzz_reader.c $(LIB) $(LDLIBS) || exit 1; \
 	done
 
-fuzz: fuzz-build
+fuzz: fuzz-build $(ROBUST_BIN)
 	@BUILD=$(BUILD) FUZZ_BUILD=build-fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run_fuzz.sh
 
 valgrind: $(BIN) $(UNIT_BIN) $(TOOL_BIN)

@@ -1,6 +1,13 @@
 # seeds.sh — builds a seed corpus for the fuzz targets (sourced).
 # fuzz_seeds DIR: every sample, fixture and golden output, and the crashers
-# kept in tests/fuzz/regress/, each as one file in DIR.
+# kept in tests/fuzz/regress/, each as one file in DIR; and, when the
+# complexity test's generator is built ($BUILD/tests/gen_hostile), every
+# hostile shape of tests/robust/gen_hostile.c at a tenth of the size that
+# test starts from: braces, \'{ and \emph{ nested past every depth limit,
+# JSON, YAML and XML nesting, long lines, thousands of keywords, fields and
+# namespaces, UTF-16, CR-only line ends.  libFuzzer only grows an input a
+# little at a time (with -max_len, run_fuzz.sh), so deep and long inputs
+# have to be seeds to be reached at all.
 fuzz_seeds() {
     mkdir -p "$1"
     for f in "$ROOT"/samples/* "$ROOT"/tests/data/* "$ROOT"/tests/golden/* "$ROOT"/tests/fuzz/regress/*; do
@@ -8,5 +15,11 @@ fuzz_seeds() {
         [ -f "$f" ] || continue
         [ "$(wc -c < "$f")" -le 200000 ] || continue
         cp "$f" "$1/$(echo "$f" | sed "s|^$ROOT/||; s|/|_|g")"
+    done
+    gen="${BUILD:-build}/tests/gen_hostile"
+    case $gen in /*) ;; *) gen="$ROOT/$gen" ;; esac
+    [ -x "$gen" ] || return 0
+    "$gen" -l | while read -r id rd wr n; do
+        "$gen" -o "$1/hostile_$(echo "$id" | tr / _)" "$id" $((n / 10 > 0 ? n / 10 : 1)) > /dev/null
     done
 }

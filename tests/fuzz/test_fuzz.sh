@@ -17,7 +17,7 @@ for f in "$FB"/fuzz_*; do
         fail "$name: a seed crashes or gives malformed output" "$(grep -E 'ERROR|fuzz:|SUMMARY' "$T/$name.seeds.log" | head -5)"
     fi
     mkdir -p "$T/$name.corpus"
-    if "$f" -max_total_time="${FUZZ_SMOKE_SECONDS:-4}" -rss_limit_mb=1024 -timeout=10 \
+    if "$f" -max_total_time="${FUZZ_SMOKE_SECONDS:-4}" -max_len="${FUZZ_MAX_LEN:-1048576}" -rss_limit_mb=1024 -timeout=10 \
             -artifact_prefix="$T/$name-" "$T/$name.corpus" "$T/seeds" > "$T/$name.smoke.log" 2>&1; then
         pass "$name: smoke run (${FUZZ_SMOKE_SECONDS:-4} s) finds nothing"
     else

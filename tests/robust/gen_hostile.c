@@ -1,0 +1,1199 @@
+/* SPDX-License-Identifier: MIT */
+/* gen_hostile.c — hostile inputs for the complexity test (issue 12;
+ * tests/robust/test_complexity.sh runs them).
+ *
+ * Each row of `shapes` is one shape for one reader: deep `\'{` nesting,
+ * unclosed braces and math, `@string` bombs, many keywords, UTF-16, CR-only
+ * line ends, ... written at a size N (a count of nesting levels, repeats,
+ * records or bytes, whatever the shape grows by).  The test writes every
+ * row at N and 10 N and checks the CPU time grows about 10x, not 100x.
+ * Inputs are deterministic: a row at a size is always the same bytes (the
+ * few varied words come from a fixed-seed splitmix64).  Only libc: this is
+ * a test-data writer, so its small JSON, XML and YAML escapers live here.
+ *
+ *   gen_hostile -l                 the rows: ID READER WRITER N
+ *   gen_hostile -o FILE ID N       writes row ID at size N to FILE and prints
+ *                                  "COUNT MODE": the records it holds and how
+ *                                  the test checks them (MODE z: exit 0 means
+ *                                  COUNT written; x: exit 0 and COUNT written;
+ *                                  a: written + skipped = COUNT; -: no check)
+ *
+ * The WRITER column is the writer the test runs: the one whose code the
+ * shape reaches (BibTeX for case-protected words and LaTeX, CSL-YAML for
+ * italic spans (Markdown), RIS for lists of keywords and URLs, ...). */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- output buffer --------------------------------------------------------- */
+
+typedef struct buf {
+    char *p;
+    size_t n, cap;
+} buf;
+
+static void grow(buf *b, size_t more)
+{
+    if (b->n + more <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 1 << 16;
+    while (cap < b->n + more)
+        cap *= 2;
+    b->p = realloc(b->p, cap);
+    if (!b->p) {
+        fputs("gen_hostile: out of memory\n", stderr);
+        exit(2);
+    }
+    b->cap = cap;
+}
+
+static void put(buf *b, const char *s, size_t n)
+{
+    grow(b, n);
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+}
+
+static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
+
+static void putc_(buf *b, char c) { put(b, &c, 1); }
+
+static void bprintf(buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    grow(b, (size_t)k + 1);
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+}
+
+/* s written n times */
+static void rep(buf *b, const char *s, long n)
+{
+    size_t k = strlen(s);
+    grow(b, k * (size_t)(n > 0 ? n : 0));
+    for (long i = 0; i < n; i++)
+        put(b, s, k);
+}
+
+/* ---- deterministic words ---------------------------------------------------- */
+
+static uint64_t rng_state = 0x5eed;
+
+static uint64_t rnext(void)
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A distinct lower-case word for every k: base 26, at least 3 letters. */
+static void word(buf *b, long k)
+{
+    char t[16];
+    int i = 0;
+    do {
+        t[i++] = (char)('a' + k % 26);
+        k /= 26;
+    } while (k || i < 3);
+    put(b, t, (size_t)i);
+}
+
+static const char *const given_names[] = {"Ada", "Alan", "Grace", "Kurt", "Emmy", "Sofia", "Niels", "Lise"};
+static const char *const plain_words[] = {"robust", "parsing", "of", "bibliographic", "data", "in",
+                                          "linear", "time", "with", "hostile", "inputs", "streams"};
+
+/* "Given Familyxyz": a name the parsers split as given + family */
+static void person(buf *b, long k)
+{
+    bprintf(b, "%s Fam", given_names[k % 8]);
+    word(b, k);
+}
+
+/* ---- escapers for the formats that need them -------------------------------- */
+
+static void esc_json(buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            bprintf(b, "\\%c", c);
+        else if (c < 0x20)
+            bprintf(b, "\\u%04x", c);
+        else
+            putc_(b, (char)c);
+    }
+}
+
+static void esc_xml(buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        switch (s[i]) {
+        case '&': puts_(b, "&amp;"); break;
+        case '<': puts_(b, "&lt;"); break;
+        case '>': puts_(b, "&gt;"); break;
+        default: putc_(b, s[i]);
+        }
+    }
+}
+
+/* a YAML double-quoted scalar's body */
+static void esc_yaml(buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            bprintf(b, "\\%c", c);
+        else if (c < 0x20)
+            bprintf(b, "\\x%02x", c);
+        else
+            putc_(b, (char)c);
+    }
+}
+
+/* ---- one record, in each reader's format ------------------------------------- */
+
+enum reader { R_LISTING, R_BIBTEX, R_RIS, R_JSON, R_ATOM, R_YAML, R_COUNT };
+static const char *const reader_names[R_COUNT] = {"listing", "bibtex", "ris", "json", "atom", "yaml"};
+
+/* JSON records: the arXiv snapshot (its text is LaTeX), Crossref (JATS
+ * markup, affiliation and subject lists) or CSL-JSON (HTML-like tags). */
+enum jstyle { J_ARXIV, J_CROSSREF, J_CSL };
+
+typedef struct spec {
+    long idx;               /* record number: ids, keys, varied names */
+    const buf *title;       /* NULL: an ordinary title */
+    long authors;           /* how many (0: two) */
+    long affs, kws, urls;   /* affiliations of the first author, keywords, URLs */
+    enum jstyle json;
+    const buf *extra;       /* raw text inside the record, where the writer says */
+    const char *key;        /* BibTeX key (NULL: r<idx>) */
+    const char *nl;         /* line end (NULL: "\n") */
+} spec;
+
+static void title_text(buf *b, const spec *s)
+{
+    if (s->title) {
+        put(b, s->title->p, s->title->n);
+        return;
+    }
+    bprintf(b, "Robust Parsing of Hostile Inputs number %ld", s->idx);
+}
+
+/* t as this reader's field text: escaped where the syntax needs it */
+static void put_esc(buf *b, enum reader rd, const buf *t)
+{
+    if (rd == R_JSON)
+        esc_json(b, t->p, t->n);
+    else if (rd == R_ATOM)
+        esc_xml(b, t->p, t->n);
+    else if (rd == R_YAML)
+        esc_yaml(b, t->p, t->n);
+    else
+        put(b, t->p, t->n);
+}
+
+static void put_title(buf *b, enum reader rd, const spec *s)
+{
+    buf t = {0};
+    title_text(&t, s);
+    put_esc(b, rd, &t);
+    free(t.p);
+}
+
+static long n_authors(const spec *s) { return s->authors ? s->authors : 2; }
+
+static void rec_listing(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    puts_(b, "\xE2\x80\xA2 ");
+    put_title(b, R_LISTING, s);
+    bprintf(b, "%s%s  ", nl, nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        if (k)
+            puts_(b, ", ");
+        person(b, s->idx + k);
+        for (long a = 0; a < (k ? 0 : s->affs); a++) {
+            puts_(b, a ? "; " : " (");
+            bprintf(b, "Institute %ld", a);
+        }
+        if (!k && s->affs)
+            putc_(b, ')');
+    }
+    bprintf(b, " \xC2\xB7 2 octobre 2026%s%s  An abstract of record %ld.%s%s", nl, nl, s->idx, nl, nl);
+}
+
+static void rec_bibtex(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    if (s->key)
+        bprintf(b, "@article{%s,%s  title = {", s->key, nl);
+    else
+        bprintf(b, "@article{r%ld,%s  title = {", s->idx, nl);
+    put_title(b, R_BIBTEX, s);
+    bprintf(b, "},%s  author = {", nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        if (k)
+            puts_(b, " and ");
+        person(b, s->idx + k);
+    }
+    bprintf(b, "},%s", nl);
+    for (long a = 0; a < s->affs; a++)
+        bprintf(b, "%sInstitute %ld%s", a ? "; " : "  affiliation = {", a, a + 1 == s->affs ? "},\n" : "");
+    for (long k = 0; k < s->kws; k++) {
+        puts_(b, k ? ", " : "  keywords = {");
+        word(b, k);
+        if (k + 1 == s->kws)
+            bprintf(b, "},%s", nl);
+    }
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "  journal = {Journal of Robustness},%s  year = 2026%s}%s%s", nl, nl, nl, nl);
+}
+
+static void rec_ris(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    bprintf(b, "TY  - JOUR%sTI  - ", nl);
+    put_title(b, R_RIS, s);
+    puts_(b, nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        puts_(b, "AU  - ");
+        person(b, s->idx + k);
+        puts_(b, nl);
+        for (long a = 0; a < (k ? 0 : s->affs); a++)
+            bprintf(b, "AD  - Institute %ld%s", a, nl);
+    }
+    for (long k = 0; k < s->kws; k++) {
+        puts_(b, "KW  - ");
+        word(b, k);
+        puts_(b, nl);
+    }
+    for (long u = 0; u < s->urls; u++)
+        bprintf(b, "UR  - https://example.org/%ld/%ld%s", s->idx, u, nl);
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "JO  - Journal of Robustness%sPY  - 2026%sER  - %s%s", nl, nl, nl, nl);
+}
+
+static void json_authors(buf *b, const spec *s)
+{
+    puts_(b, ",\"author\":[");
+    for (long k = 0; k < n_authors(s); k++) {
+        bprintf(b, "%s{\"given\":\"%s\",\"family\":\"Fam", k ? "," : "", given_names[(s->idx + k) % 8]);
+        word(b, s->idx + k);
+        putc_(b, '"');
+        if (s->json == J_CROSSREF) {
+            puts_(b, ",\"affiliation\":[");
+            for (long a = 0; a < (k ? 0 : s->affs); a++)
+                bprintf(b, "%s{\"name\":\"Institute %ld\"}", a ? "," : "", a);
+            putc_(b, ']');
+        }
+        putc_(b, '}');
+    }
+    putc_(b, ']');
+}
+
+static void rec_json(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    if (s->json == J_ARXIV) {
+        bprintf(b, "{\"id\":\"2401.%05ld\",\"title\":\"", s->idx % 100000);
+        put_title(b, R_JSON, s);
+        puts_(b, "\",\"authors\":\"");
+        for (long k = 0; k < n_authors(s); k++) {
+            puts_(b, k ? ", " : "");
+            person(b, s->idx + k);
+        }
+        bprintf(b, "\",\"abstract\":\"An abstract of record %ld.\",\"categories\":\"cs.LG\","
+                   "\"versions\":[{\"version\":\"v1\",\"created\":\"Mon, 1 Jan 2024 00:00:00 GMT\"}]",
+                s->idx);
+    } else {
+        bool xr = s->json == J_CROSSREF;
+        if (xr)
+            bprintf(b, "{\"DOI\":\"10.1234/r.%ld\",\"type\":\"journal-article\",\"title\":[\"", s->idx);
+        else
+            bprintf(b, "{\"id\":\"r%ld\",\"type\":\"article-journal\",\"title\":\"", s->idx);
+        put_title(b, R_JSON, s);
+        puts_(b, xr ? "\"]" : "\"");
+        json_authors(b, s);
+        for (long k = 0; k < s->kws; k++) {
+            puts_(b, k ? (xr ? "\",\"" : ", ") : (xr ? ",\"subject\":[\"" : ",\"keyword\":\""));
+            word(b, k);
+            if (k + 1 == s->kws)
+                puts_(b, xr ? "\"]" : "\"");
+        }
+        puts_(b, ",\"issued\":{\"date-parts\":[[2024,1,2]]}");
+    }
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "}%s", nl);
+}
+
+static void rec_atom(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    bprintf(b, "<entry>%s<id>http://arxiv.org/abs/2401.%05ldv1</id>%s<title>", nl, s->idx % 100000, nl);
+    put_title(b, R_ATOM, s);
+    bprintf(b, "</title>%s<published>2024-01-01T00:00:00Z</published>%s"
+               "<summary>An abstract of record %ld.</summary>%s", nl, nl, s->idx, nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        puts_(b, "<author><name>");
+        person(b, s->idx + k);
+        puts_(b, "</name>");
+        for (long a = 0; a < (k ? 0 : s->affs); a++)
+            bprintf(b, "<arxiv:affiliation>Institute %ld</arxiv:affiliation>", a);
+        bprintf(b, "</author>%s", nl);
+    }
+    for (long k = 0; k < s->kws; k++) {
+        puts_(b, "<category term=\"");
+        word(b, k);
+        bprintf(b, "\"/>%s", nl);
+    }
+    for (long u = 0; u < s->urls; u++)
+        bprintf(b, "<link href=\"https://example.org/%ld/%ld\"/>%s", s->idx, u, nl);
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "</entry>%s", nl);
+}
+
+static void rec_yaml(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    bprintf(b, "- id: r%ld%s  type: article-journal%s  title: \"", s->idx, nl, nl);
+    put_title(b, R_YAML, s);
+    bprintf(b, "\"%s  author:%s", nl, nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        bprintf(b, "  - family: Fam");
+        word(b, s->idx + k);
+        bprintf(b, "%s    given: %s%s", nl, given_names[(s->idx + k) % 8], nl);
+    }
+    for (long k = 0; k < s->kws; k++) {
+        puts_(b, k ? ", " : "  keyword: \"");
+        word(b, k);
+        if (k + 1 == s->kws)
+            bprintf(b, "\"%s", nl);
+    }
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "  container-title: Journal of Robustness%s  issued: 2024%s", nl, nl);
+}
+
+static void head(buf *b, enum reader rd, const char *nl, const char *ns)
+{
+    nl = nl ? nl : "\n";
+    if (rd == R_LISTING)
+        bprintf(b, "Hostile Inputs%s%s", nl, nl);
+    else if (rd == R_ATOM)
+        bprintf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>%s<feed xmlns=\"http://www.w3.org/2005/Atom\" "
+                   "xmlns:arxiv=\"http://arxiv.org/schemas/atom\"%s>%s<title>hostile</title>%s",
+                nl, ns ? ns : "", nl, nl);
+    else if (rd == R_YAML)
+        bprintf(b, "references:%s", nl);
+}
+
+static void tail(buf *b, enum reader rd, const char *nl)
+{
+    if (rd == R_ATOM)
+        bprintf(b, "</feed>%s", nl ? nl : "\n");
+}
+
+static void record(buf *b, enum reader rd, const spec *s)
+{
+    static void (*const fns[R_COUNT])(buf *, const spec *) = {
+        [R_LISTING] = rec_listing, [R_BIBTEX] = rec_bibtex, [R_RIS] = rec_ris,
+        [R_JSON] = rec_json,       [R_ATOM] = rec_atom,     [R_YAML] = rec_yaml,
+    };
+    fns[rd](b, s);
+}
+
+/* A whole file holding the one record s. */
+static void one_file(buf *b, enum reader rd, const spec *s)
+{
+    head(b, rd, s->nl, NULL);
+    record(b, rd, s);
+    tail(b, rd, s->nl);
+}
+
+/* ---- the shapes ---------------------------------------------------------------
+ * Each returns how many records the file holds (-1: no record structure) and
+ * sets *mode (see the top of the file). */
+
+typedef long gen_fn(buf *b, enum reader rd, long n, char *mode);
+
+static long title_file(buf *b, enum reader rd, const buf *t, enum jstyle js, char *mode)
+{
+    spec s = {.title = t, .json = js};
+    one_file(b, rd, &s);
+    *mode = 'z';
+    return 1;
+}
+
+/* A title made of `open` n times, `mid`, `close` n times. */
+static long nest_title(buf *b, enum reader rd, long n, const char *open, const char *mid,
+                       const char *close, enum jstyle js, char *mode)
+{
+    buf t = {0};
+    rep(&t, open, n);
+    puts_(&t, mid);
+    rep(&t, close, n);
+    long k = title_file(b, rd, &t, js, mode);
+    free(t.p);
+    return k;
+}
+
+/* A title made of "unit" n times, with %ld in unit replaced by a distinct word. */
+static long repeat_title(buf *b, enum reader rd, long n, const char *before, const char *after,
+                         enum jstyle js, char *mode)
+{
+    buf t = {0};
+    puts_(&t, "Start ");
+    for (long i = 0; i < n; i++) {
+        puts_(&t, before);
+        if (after) {
+            word(&t, i);
+            puts_(&t, after);
+        }
+    }
+    puts_(&t, " end");
+    long k = title_file(b, rd, &t, js, mode);
+    free(t.p);
+    return k;
+}
+
+static long g_accent_nest(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "\\'{", "e", "}", J_ARXIV, m);
+}
+static long g_emph_nest(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "\\emph{", "x", "}", J_ARXIV, m);
+}
+static long g_emph_open(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "\\emph{", "x", "", J_ARXIV, m);
+}
+static long g_brace_nest(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "{", "X", "}", J_ARXIV, m);
+}
+static long g_brace_open(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "{", "X", "", J_ARXIV, m);
+}
+static long g_escbrace(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "\\foo{\\}", NULL, J_ARXIV, m);
+}
+static long g_paren_open(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "\\( x ", NULL, J_ARXIV, m);
+}
+/* "$" that never closes: each one is followed by an escaped "\$" */
+static long g_dollar_open(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "$x\\$ ", NULL, J_ARXIV, m);
+}
+static long g_display_open(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "$$x ", NULL, J_ARXIV, m);
+}
+static long g_protected(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "{W", "} ", J_ARXIV, m);
+}
+static long g_accents(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "\\'e", NULL, J_ARXIV, m);
+}
+static long g_math(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "$x_i^{2}$ ", NULL, J_ARXIV, m);
+}
+static long g_commands(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "\\foo", " ", J_ARXIV, m);
+}
+static long g_nocase(buf *b, enum reader rd, long n, char *m)
+{
+    if (rd == R_YAML)
+        return repeat_title(b, rd, n, "[W", "]{.nocase} ", J_CSL, m);
+    return repeat_title(b, rd, n, "<span class=\"nocase\">W", "</span> ", J_CSL, m);
+}
+static long g_html_nest(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "<i>", "x", "</i>", J_CSL, m);
+}
+static long g_html_open(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "<i>", "x", "", J_CSL, m);
+}
+static long g_jats_nest(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "<jats:italic>", "x", "</jats:italic>", J_CROSSREF, m);
+}
+static long g_md_star(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "*a _b ", NULL, J_CSL, m);
+}
+static long g_md_bracket(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "[a ", NULL, J_CSL, m);
+}
+static long g_md_nest(buf *b, enum reader rd, long n, char *m)
+{
+    return nest_title(b, rd, n, "*_", "x", "_*", J_CSL, m);
+}
+
+/* n words, varied: a long title on one line */
+static long g_long_title(buf *b, enum reader rd, long n, char *m)
+{
+    buf t = {0};
+    for (long i = 0; i < n; i++) {
+        puts_(&t, i ? " " : "Title ");
+        puts_(&t, plain_words[rnext() % 12]);
+    }
+    long k = title_file(b, rd, &t, J_CSL, m);
+    free(t.p);
+    return k;
+}
+
+/* the same word n times: the listing's repeated-words repair looks at it */
+static long g_same_words(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "Same ", NULL, J_ARXIV, m);
+}
+
+/* escapes of the carrier format, each decoding to one character */
+static long g_escapes(buf *b, enum reader rd, long n, char *m)
+{
+    buf t = {0};
+    const char *e = rd == R_ATOM ? "&#233;&amp;" : rd == R_JSON ? "\\u00e9\\n" : "\\xe9\\t";
+    rep(&t, e, n);
+    /* written raw: put_esc would escape the escapes */
+    head(b, rd, NULL, NULL);
+    if (rd == R_ATOM) {
+        bprintf(b, "<entry><id>http://arxiv.org/abs/2401.00001v1</id><title>%.*s</title>"
+                   "<author><name>Ada Lovelace</name></author></entry>\n", (int)t.n, t.p);
+    } else if (rd == R_JSON) {
+        bprintf(b, "{\"id\":\"r1\",\"type\":\"article\",\"title\":\"%.*s\","
+                   "\"author\":[{\"family\":\"Lovelace\",\"given\":\"Ada\"}]}\n", (int)t.n, t.p);
+    } else {
+        bprintf(b, "- id: r1\n  title: \"%.*s\"\n  author:\n  - family: Lovelace\n", (int)t.n, t.p);
+    }
+    tail(b, rd, NULL);
+    free(t.p);
+    *m = 'z';
+    return 1;
+}
+
+/* n ordinary records */
+static long g_records(buf *b, enum reader rd, long n, char *m)
+{
+    head(b, rd, NULL, NULL);
+    for (long i = 0; i < n; i++) {
+        spec s = {.idx = i, .json = J_ARXIV};
+        record(b, rd, &s);
+    }
+    tail(b, rd, NULL);
+    *m = 'x';
+    return n;
+}
+
+/* n records that are all alike: one citation key, n - 1 suffixes */
+static long g_same_key(buf *b, enum reader rd, long n, char *m)
+{
+    buf t = {0};
+    puts_(&t, "The Same Title");
+    head(b, rd, NULL, NULL);
+    for (long i = 0; i < n; i++) {
+        spec s = {.idx = 0, .title = &t, .json = J_CSL, .key = "same"};
+        record(b, rd, &s);
+    }
+    tail(b, rd, NULL);
+    free(t.p);
+    *m = 'x';
+    return n;
+}
+
+static long g_authors(buf *b, enum reader rd, long n, char *m)
+{
+    spec s = {.authors = n, .json = J_CROSSREF};
+    one_file(b, rd, &s);
+    *m = 'z';
+    return 1;
+}
+
+static long g_affs(buf *b, enum reader rd, long n, char *m)
+{
+    spec s = {.affs = n, .json = J_CROSSREF};
+    one_file(b, rd, &s);
+    *m = 'z';
+    return 1;
+}
+
+static long g_keywords(buf *b, enum reader rd, long n, char *m)
+{
+    spec s = {.kws = n, .json = rd == R_JSON ? J_CROSSREF : J_CSL};
+    one_file(b, rd, &s);
+    *m = 'z';
+    return 1;
+}
+
+static long g_urls(buf *b, enum reader rd, long n, char *m)
+{
+    spec s = {.urls = n};
+    one_file(b, rd, &s);
+    *m = 'z';
+    return 1;
+}
+
+/* "and" n times in the author list: empty names between them */
+static long g_ands(buf *b, enum reader rd, long n, char *m)
+{
+    head(b, rd, NULL, NULL);
+    if (rd == R_LISTING) {
+        puts_(b, "\xE2\x80\xA2 Many Ands\n\n  Ada Lovelace");
+        rep(b, " and", n);
+        puts_(b, " Alan Turing \xC2\xB7 2 octobre 2026\n\n");
+    } else if (rd == R_BIBTEX) {
+        puts_(b, "@misc{ands,\n  title = {Many Ands},\n  author = {Ada Lovelace");
+        rep(b, " and", n);
+        puts_(b, " Alan Turing},\n  year = 2026\n}\n");
+    } else {
+        puts_(b, "TY  - JOUR\nTI  - Many Ands\nAU  - Ada Lovelace");
+        rep(b, " and", n);
+        puts_(b, " Alan Turing\nER  - \n");
+    }
+    *m = 'z';
+    return 1;
+}
+
+/* one author whose name has n words */
+static long g_name_words(buf *b, enum reader rd, long n, char *m)
+{
+    buf t = {0};
+    for (long i = 0; i < n; i++) {
+        putc_(&t, i % 3 == 1 ? 'v' : 'N'); /* a particle-like lower-case word now and then */
+        word(&t, i);
+        putc_(&t, ' ');
+    }
+    puts_(&t, "Last");
+    head(b, rd, NULL, NULL);
+    if (rd == R_LISTING)
+        bprintf(b, "\xE2\x80\xA2 Long Name\n\n  %.*s \xC2\xB7 2 octobre 2026\n\n", (int)t.n, t.p);
+    else if (rd == R_BIBTEX)
+        bprintf(b, "@misc{name,\n  title = {Long Name},\n  author = {%.*s},\n  year = 2026\n}\n", (int)t.n, t.p);
+    else
+        bprintf(b, "TY  - JOUR\nTI  - Long Name\nAU  - %.*s\nER  - \n", (int)t.n, t.p);
+    free(t.p);
+    *m = 'z';
+    return 1;
+}
+
+/* one record with n fields (distinct names, or one tag repeated in RIS) */
+static long g_fields(buf *b, enum reader rd, long n, char *m)
+{
+    buf x = {0};
+    for (long i = 0; i < n; i++) {
+        switch (rd) {
+        case R_BIBTEX: puts_(&x, "  f"); word(&x, i); puts_(&x, " = {v},\n"); break;
+        case R_RIS: puts_(&x, "ZZ  - unknown tag\n"); break;
+        case R_JSON: puts_(&x, ",\"f"); word(&x, i); puts_(&x, "\":1"); break;
+        case R_ATOM: puts_(&x, "<f"); word(&x, i); puts_(&x, ">v</f"); word(&x, i); puts_(&x, ">\n"); break;
+        default: puts_(&x, "  f"); word(&x, i); puts_(&x, ": v\n"); break;
+        }
+    }
+    spec s = {.extra = &x, .json = J_CSL};
+    one_file(b, rd, &s);
+    free(x.p);
+    *m = 'z';
+    return 1;
+}
+
+/* one BibTeX field written n times */
+static long g_dup_fields(buf *b, enum reader rd, long n, char *m)
+{
+    buf x = {0};
+    rep(&x, "  note = {again},\n", n);
+    spec s = {.extra = &x};
+    one_file(b, rd, &s);
+    free(x.p);
+    *m = 'z';
+    return 1;
+}
+
+/* RIS: one tag n times in one record */
+static long ris_tag(buf *b, long n, const char *line, long authors, char *m)
+{
+    buf x = {0};
+    if (line[2] != ' ') /* not a tag line: continuation lines after an AB */
+        puts_(&x, "AB  - an abstract that goes on\n");
+    for (long i = 0; i < n; i++)
+        bprintf(&x, line, i);
+    spec s = {.extra = &x, .authors = authors};
+    one_file(b, R_RIS, &s);
+    free(x.p);
+    *m = 'z';
+    return 1;
+}
+static long g_ris_n1(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return ris_tag(b, n, "N1  - note %ld\n", 0, m);
+}
+static long g_ris_ab(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return ris_tag(b, n, "AB  - abstract part %ld\n", 0, m);
+}
+static long g_ris_ad(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return ris_tag(b, n, "AD  - Address %ld\n", 3, m); /* after the last AU: into the comment */
+}
+static long g_ris_ja(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return ris_tag(b, n, "JA  - J. Abbr. %ld\n", 0, m);
+}
+static long g_ris_j2(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return ris_tag(b, n, "J2  - Alt. Journal %ld\n", 0, m);
+}
+static long g_ris_cont(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return ris_tag(b, n, "continued abstract line %ld\n", 0, m);
+}
+
+/* BibTeX: a macro of n bytes used n / 200 times in one field */
+static long g_string_bomb(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "@string{big = \"");
+    rep(b, "x", n);
+    puts_(b, "\"}\n\n@misc{bomb,\n  title = big");
+    rep(b, " # big", n / 200);
+    puts_(b, ",\n  author = {Ada Lovelace},\n  year = 2026\n}\n");
+    *m = 'z';
+    return 1;
+}
+
+/* BibTeX: n references to n / 40 macros, 40 to an entry */
+static long g_string_refs(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    long macros = n / 40 > 0 ? n / 40 : 1, entries = (n + 39) / 40;
+    for (long i = 0; i < macros; i++)
+        bprintf(b, "@string{m%ld = \"w%ld \"}\n", i, i);
+    for (long e = 0; e < entries; e++) {
+        bprintf(b, "@misc{e%ld,\n  author = {Ada Lovelace},\n  title = m%ld", e, e % macros);
+        for (long k = 1; k < 40; k++)
+            bprintf(b, " # m%ld", (e * 40 + k * 7919) % macros);
+        puts_(b, ",\n  year = 2026\n}\n");
+    }
+    *m = 'x';
+    return entries;
+}
+
+/* BibTeX: "a" # "b" # ... n pieces in one field */
+static long g_concat(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "@misc{cat,\n  author = {Ada Lovelace},\n  title = \"a\"");
+    rep(b, " # {b} # \"c\"", n / 2);
+    puts_(b, ",\n  year = 2026\n}\n");
+    *m = 'z';
+    return 1;
+}
+
+/* BibTeX: one bare token of n bytes (number, key or field name) */
+static long bare_token(buf *b, long n, const char *before, const char *unit, const char *after)
+{
+    puts_(b, before);
+    rep(b, unit, n);
+    puts_(b, after);
+    return 1;
+}
+static long g_bare_number(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    *m = '-';
+    return bare_token(b, n, "@misc{num,\n  title = {T},\n  year = ", "7", "\n}\n");
+}
+static long g_long_key(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    *m = '-';
+    return bare_token(b, n, "@misc{", "k", ",\n  title = {T},\n  author = {A B}\n}\n");
+}
+static long g_long_fieldname(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    *m = '-';
+    return bare_token(b, n, "@misc{fn,\n  title = {T},\n  ", "f", " = {v}\n}\n");
+}
+
+/* n NUL bytes and no line end: what `paperconv /dev/zero` reads */
+static long g_zeros(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    grow(b, (size_t)n);
+    memset(b->p + b->n, 0, (size_t)n);
+    b->n += (size_t)n;
+    *m = '-';
+    return -1;
+}
+
+/* n bytes on one line, no line end, after a valid start */
+static long g_long_line(buf *b, enum reader rd, long n, char *m)
+{
+    static const char *const start[R_COUNT] = {
+        [R_LISTING] = "\xE2\x80\xA2 ", [R_BIBTEX] = "@misc{k, title = {", [R_RIS] = "TY  - JOUR\nTI  - ",
+        [R_JSON] = "{\"title\":\"", [R_ATOM] = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>",
+        [R_YAML] = "references:\n- title: ",
+    };
+    puts_(b, start[rd]);
+    for (long i = 0; i < n / 8; i++)
+        puts_(b, "Aaaaaaa ");
+    *m = '-';
+    return -1;
+}
+
+/* nesting n deep in the format's own syntax */
+static long g_deep(buf *b, enum reader rd, long n, char *m)
+{
+    switch (rd) {
+    case R_JSON: rep(b, "[{\"a\":", n); rep(b, "1}]", n); putc_(b, '\n'); break;
+    case R_YAML: puts_(b, "references:\n- id: deep\n  title: "); rep(b, "[", n); rep(b, "]", n); putc_(b, '\n'); break;
+    case R_ATOM:
+        head(b, rd, NULL, NULL);
+        puts_(b, "<entry><id>http://arxiv.org/abs/2401.00001v1</id><title>T</title>");
+        rep(b, "<a>", n);
+        rep(b, "</a>", n);
+        puts_(b, "</entry>\n");
+        tail(b, rd, NULL);
+        break;
+    default: puts_(b, "@misc{deep,\n  title = {"); rep(b, "{", n); rep(b, "}", n); puts_(b, "}\n}\n"); break;
+    }
+    *m = '-';
+    return -1;
+}
+
+/* Atom: n namespace declarations on <feed>, then one entry */
+static long g_namespaces(buf *b, enum reader rd, long n, char *m)
+{
+    buf ns = {0};
+    for (long i = 0; i < n; i++)
+        bprintf(&ns, " xmlns:p%ld=\"urn:x-ns:%ld\"", i, i);
+    head(b, rd, NULL, ns.p);
+    spec s = {0};
+    record(b, rd, &s);
+    tail(b, rd, NULL);
+    free(ns.p);
+    *m = 'z';
+    return 1;
+}
+
+/* Atom: n attributes on one element of an entry */
+static long g_attributes(buf *b, enum reader rd, long n, char *m)
+{
+    buf x = {0};
+    puts_(&x, "<x");
+    for (long i = 0; i < n; i++) {
+        puts_(&x, " a");
+        word(&x, i);
+        puts_(&x, "=\"v\"");
+    }
+    puts_(&x, "/>\n");
+    spec s = {.extra = &x};
+    one_file(b, rd, &s);
+    free(x.p);
+    *m = 'z';
+    return 1;
+}
+
+/* Atom: a title of n CDATA sections */
+static long g_cdata(buf *b, enum reader rd, long n, char *m)
+{
+    head(b, rd, NULL, NULL);
+    puts_(b, "<entry><id>http://arxiv.org/abs/2401.00001v1</id><title>");
+    rep(b, "<![CDATA[x]]>", n);
+    puts_(b, "</title><author><name>Ada Lovelace</name></author></entry>\n");
+    tail(b, rd, NULL);
+    *m = 'z';
+    return 1;
+}
+
+/* ---- encodings and line ends -------------------------------------------------- */
+
+/* One code point as UTF-16 (units 2, with a surrogate pair past U+FFFF)
+ * or UTF-32 (units 4), little or big endian. */
+static void put_unit(buf *o, uint32_t c, int units, bool big)
+{
+    if (units == 2 && c > 0xFFFF) {
+        put_unit(o, 0xD800 + ((c - 0x10000) >> 10), units, big);
+        put_unit(o, 0xDC00 + ((c - 0x10000) & 0x3FF), units, big);
+        return;
+    }
+    for (int q = 0; q < units; q++)
+        putc_(o, (char)(c >> (big ? 8 * (units - 1 - q) : 8 * q)));
+}
+
+/* The UTF-8 in b, re-encoded with a BOM. */
+static void transcode(buf *b, int units, bool big)
+{
+    buf o = {0};
+    const unsigned char *s = (const unsigned char *)b->p;
+    put_unit(&o, 0xFEFF, units, big);
+    for (size_t i = 0; i < b->n;) {
+        uint32_t c = s[i];
+        int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        c &= len == 1 ? 0x7F : len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07;
+        for (int j = 1; j < len && i + (size_t)j < b->n; j++)
+            c = (c << 6) | (s[i + (size_t)j] & 0x3F);
+        i += (size_t)len;
+        put_unit(&o, c, units, big);
+    }
+    free(b->p);
+    *b = o;
+}
+
+static long records_in(buf *b, enum reader rd, long n, const char *nl)
+{
+    head(b, rd, nl, NULL);
+    for (long i = 0; i < n; i++) {
+        spec s = {.idx = i, .json = J_ARXIV, .nl = nl};
+        record(b, rd, &s);
+    }
+    tail(b, rd, nl);
+    return n;
+}
+
+static long g_utf16le(buf *b, enum reader rd, long n, char *m)
+{
+    long k = records_in(b, rd, n, NULL);
+    transcode(b, 2, false);
+    *m = 'z';
+    return k;
+}
+static long g_utf16be(buf *b, enum reader rd, long n, char *m)
+{
+    long k = records_in(b, rd, n, NULL);
+    transcode(b, 2, true);
+    *m = 'z';
+    return k;
+}
+static long g_utf32le(buf *b, enum reader rd, long n, char *m)
+{
+    long k = records_in(b, rd, n, NULL);
+    transcode(b, 4, false);
+    *m = 'z';
+    return k;
+}
+
+/* old Mac line ends: CR only, and a % comment line in BibTeX */
+static long g_cr_only(buf *b, enum reader rd, long n, char *m)
+{
+    if (rd == R_BIBTEX)
+        puts_(b, "% exported with CR line ends\r");
+    long k = records_in(b, rd, n, "\r");
+    *m = 'x';
+    return k;
+}
+
+/* `cat a b` of two files that start with a BOM */
+static long g_mid_bom(buf *b, enum reader rd, long n, char *m)
+{
+    puts_(b, "\xEF\xBB\xBF");
+    long k = records_in(b, rd, n / 2, NULL);
+    puts_(b, "\xEF\xBB\xBF");
+    if (rd != R_LISTING) /* b.txt's BOM right before its first bullet */
+        head(b, rd, NULL, NULL);
+    for (long i = 0; i < n - n / 2; i++) {
+        spec s = {.idx = n / 2 + i, .json = J_ARXIV};
+        record(b, rd, &s);
+    }
+    *m = 'x';
+    return k + n - n / 2;
+}
+
+/* CSL-YAML: n items, one with an invalid UTF-8 byte in its title */
+static long g_bad_byte(buf *b, enum reader rd, long n, char *m)
+{
+    buf t = {0};
+    puts_(&t, "Bad \xFF byte");
+    head(b, rd, NULL, NULL);
+    for (long i = 0; i < n; i++) {
+        spec s = {.idx = i, .title = i == n / 2 ? &t : NULL};
+        record(b, rd, &s);
+    }
+    free(t.p);
+    *m = 'a';
+    return n;
+}
+
+/* n records that each have an error (no authors, a broken entry, bad JSON) */
+static long g_errors(buf *b, enum reader rd, long n, char *m)
+{
+    head(b, rd, NULL, NULL);
+    for (long i = 0; i < n; i++) {
+        if (rd == R_LISTING)
+            bprintf(b, "\xE2\x80\xA2 Title %ld without authors\n\n", i);
+        else if (rd == R_BIBTEX)
+            bprintf(b, "@misc{e%ld title = {no comma}}\n\n", i);
+        else
+            bprintf(b, "{\"id\":\"2401.%05ld\",\"title\":\"broken\" \"authors\":\"A B\"}\n", i);
+    }
+    *m = 'a';
+    return n;
+}
+
+/* ---- the table ------------------------------------------------------------------ */
+
+typedef struct shape {
+    const char *name;
+    const char *readers; /* which readers, by first letter: l b r j a y */
+    const char *writer;
+    long n;              /* the small size; the test also runs 10 n */
+    gen_fn *gen;
+} shape;
+
+static const shape shapes[] = {
+    /* LaTeX in titles: the decoder's recursion and brace matching */
+    {"accent-nest", "lbja", "bibtex", 4000, g_accent_nest},
+    {"emph-nest", "lbja", "yaml", 4000, g_emph_nest},
+    {"emph-open", "lbja", "yaml", 2000, g_emph_open},
+    {"brace-nest", "lja", "bibtex", 4000, g_brace_nest},
+    {"brace-open", "lja", "bibtex", 5000, g_brace_open},
+    {"escbrace", "lbja", "bibtex", 2000, g_escbrace},
+    {"paren-open", "lbja", "bibtex", 3000, g_paren_open},
+    {"dollar-open", "lbja", "bibtex", 5000, g_dollar_open},
+    {"display-open", "lbja", "yaml", 5000, g_display_open},
+    {"protected", "lbja", "bibtex", 2000, g_protected},
+    {"accents", "lbja", "bibtex", 10000, g_accents},
+    {"math", "lbrjay", "yaml", 5000, g_math},
+    {"commands", "lbja", "bibtex", 5000, g_commands},
+    {"same-words", "lbja", "bibtex", 5000, g_same_words},
+    {"long-title", "lbrjay", "bibtex", 10000, g_long_title},
+    /* CSL rich text: HTML-like tags, JATS, Markdown */
+    {"nocase", "jy", "bibtex", 2000, g_nocase},
+    {"html-nest", "j", "yaml", 4000, g_html_nest},
+    {"html-open", "j", "yaml", 4000, g_html_open},
+    {"jats-nest", "j", "yaml", 4000, g_jats_nest},
+    {"md-star", "y", "csljson", 10000, g_md_star},
+    {"md-bracket", "y", "csljson", 10000, g_md_bracket},
+    {"md-nest", "y", "csljson", 4000, g_md_nest},
+    {"escapes", "jay", "bibtex", 10000, g_escapes},
+    /* lists that grow with the input */
+    {"records", "lbrjay", "bibtex", 1000, g_records},
+    {"same-key", "lbrjay", "bibtex", 1000, g_same_key},
+    {"authors", "lbrjay", "bibtex", 2000, g_authors},
+    {"ands", "lbr", "bibtex", 5000, g_ands},
+    {"name-words", "lbr", "bibtex", 2000, g_name_words},
+    {"keywords", "brjay", "ris", 3000, g_keywords},
+    {"urls", "ra", "ris", 3000, g_urls},
+    {"affiliations", "lbrja", "bibtex", 3000, g_affs},
+    {"fields", "brjay", "bibtex", 3000, g_fields},
+    {"dup-fields", "b", "bibtex", 3000, g_dup_fields},
+    {"ris-n1", "r", "ris", 6000, g_ris_n1},
+    {"ris-ab", "r", "ris", 6000, g_ris_ab},
+    {"ris-ad", "r", "ris", 4000, g_ris_ad},
+    {"ris-ja", "r", "ris", 3000, g_ris_ja},
+    {"ris-j2", "r", "ris", 3000, g_ris_j2},
+    {"ris-cont", "r", "ris", 4000, g_ris_cont},
+    /* BibTeX macros and tokens */
+    {"string-bomb", "b", "bibtex", 10000, g_string_bomb},
+    {"string-refs", "b", "bibtex", 20000, g_string_refs},
+    {"concat", "b", "bibtex", 10000, g_concat},
+    {"bare-number", "b", "bibtex", 300000, g_bare_number},
+    {"long-key", "b", "bibtex", 300000, g_long_key},
+    {"long-fieldname", "b", "bibtex", 300000, g_long_fieldname},
+    /* bytes and lines */
+    {"zeros", "lbrjay", "bibtex", 500000, g_zeros},
+    {"long-line", "lbrjay", "bibtex", 300000, g_long_line},
+    {"deep", "bjay", "bibtex", 10000, g_deep},
+    {"errors", "lbj", "bibtex", 1000, g_errors},
+    /* XML */
+    {"namespaces", "a", "bibtex", 2000, g_namespaces},
+    {"attributes", "a", "bibtex", 2000, g_attributes},
+    {"cdata", "a", "bibtex", 500, g_cdata},
+    /* encodings and line ends */
+    {"utf16le", "lbrjay", "bibtex", 300, g_utf16le},
+    {"utf16be", "lbrjay", "bibtex", 300, g_utf16be},
+    {"utf32le", "lbrjay", "bibtex", 300, g_utf32le},
+    {"cr-only", "lbrjay", "bibtex", 300, g_cr_only},
+    {"mid-bom", "lbrj", "bibtex", 300, g_mid_bom},
+    {"bad-byte", "y", "bibtex", 300, g_bad_byte},
+};
+enum { N_SHAPES = sizeof shapes / sizeof *shapes };
+
+static int reader_of(char c)
+{
+    static const char letters[] = "lbrjay";
+    const char *p = strchr(letters, c);
+    return p && c ? (int)(p - letters) : -1;
+}
+
+static void list(void)
+{
+    for (int i = 0; i < N_SHAPES; i++)
+        for (const char *c = shapes[i].readers; *c; c++)
+            printf("%s/%s %s %s %ld\n", shapes[i].name, reader_names[reader_of(*c)],
+                   reader_names[reader_of(*c)], shapes[i].writer, shapes[i].n);
+}
+
+/* "name/reader" -> the row and the reader, or NULL */
+static const shape *find(const char *id, enum reader *rd)
+{
+    const char *slash = strchr(id, '/');
+    if (!slash)
+        return NULL;
+    for (int i = 0; i < N_SHAPES; i++) {
+        size_t k = strlen(shapes[i].name);
+        if (k != (size_t)(slash - id) || memcmp(id, shapes[i].name, k) != 0)
+            continue;
+        for (const char *c = shapes[i].readers; *c; c++)
+            if (strcmp(slash + 1, reader_names[reader_of(*c)]) == 0) {
+                *rd = (enum reader)reader_of(*c);
+                return &shapes[i];
+            }
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "-l") == 0) {
+        list();
+        return 0;
+    }
+    enum reader rd;
+    const shape *sh = argc == 5 && strcmp(argv[1], "-o") == 0 ? find(argv[3], &rd) : NULL;
+    long n = sh ? atol(argv[4]) : 0;
+    if (!sh || n < 1) {
+        fprintf(stderr, "usage: gen_hostile -l | gen_hostile -o FILE SHAPE/READER N\n");
+        return 2;
+    }
+    buf b = {0};
+    char mode = '-';
+    long count = sh->gen(&b, rd, n, &mode);
+    FILE *f = fopen(argv[2], "wb");
+    if (!f || fwrite(b.p, 1, b.n, f) != b.n || fclose(f) != 0) {
+        perror(argv[2]);
+        return 2;
+    }
+    free(b.p);
+    printf("%ld %c\n", count, mode);
+    return 0;
+}
