@@ -122,6 +122,9 @@ typedef enum pc_mark {
     PC_MARK_BOLD,   /* \textbf, <b>, **...** */
     PC_MARK_NOCASE, /* case protection: only in spans a writer builds from
                        pc_text.protected_words, never stored in a record */
+    PC_MARK_TEX,    /* LaTeX the decoder does not know (\foo{x}), kept as
+                       written: writers with LaTeX write it verbatim, the
+                       others as text */
 } pc_mark;
 
 typedef struct pc_span {
