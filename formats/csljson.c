@@ -79,12 +79,14 @@ static bool csljson_end(void *state)
 }
 
 static const char *const csljson_aliases[] = {"csl-json", "csl", NULL};
-static const char *const csljson_exts[] = {NULL}; /* .json belongs to the JSON reader */
+static const char *const csljson_exts[] = {NULL}; /* reading .json is the JSON reader's */
+static const char *const csljson_write_exts[] = {"json", NULL}; /* -o refs.json */
 
 const pc_format pc_format_csljson = {
     .name = "csljson",
     .aliases = csljson_aliases,
     .extensions = csljson_exts,
+    .write_extensions = csljson_write_exts,
     .description = "CSL-JSON (pandoc, Zotero, citeproc): an array of CSL 1.0.2 items",
     .write_begin = csljson_begin,
     .write_record = csljson_write,

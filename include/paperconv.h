@@ -458,6 +458,10 @@ struct pc_format {
     const char *name;
     const char *const *aliases;    /* NULL-terminated */
     const char *const *extensions; /* NULL-terminated, without dot */
+    /* the extensions -o FILE chooses this writer by, when they differ from
+     * `extensions` (CSL-JSON writes .json, which the JSON reader reads);
+     * NULL = `extensions` */
+    const char *const *write_extensions;
     const char *description;
     /* 0 = not this format, higher = more certain; sees the first bytes */
     int (*sniff)(const char *head, size_t n);

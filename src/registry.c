@@ -44,7 +44,9 @@ const pc_format *pc_format_by_extension(const char *path, bool want_reader)
     for (const pc_format *const *f = pc_formats; *f; f++) {
         if (want_reader ? !(*f)->read_open : !(*f)->write_begin)
             continue;
-        if (list_has((*f)->extensions, dot + 1)) {
+        const char *const *exts = !want_reader && (*f)->write_extensions ? (*f)->write_extensions
+                                                                          : (*f)->extensions;
+        if (list_has(exts, dot + 1)) {
             if (found)
                 return NULL; /* two formats claim it: let the content decide */
             found = *f;

@@ -14,6 +14,10 @@ exit_is "-o refs.yaml without -t: exit 0" 0 $PCW "$S" -o refs.yaml
 same "-o refs.yaml without -t: YAML written" want.yaml refs.yaml
 exit_is "-o refs.ris without -t: exit 0" 0 $PCW "$S" -o refs.ris
 same "-o refs.ris without -t: RIS written" want.ris refs.ris
+$PC "$S" -t csljson > want.json 2>/dev/null
+exit_is "-o refs.json without -t: exit 0" 0 $PCW "$S" -o refs.json
+same "-o refs.json without -t: CSL-JSON written (.json is read by the JSON reader)" want.json refs.json
+exit_is "-o refs.bib without -t: exit 0" 0 $PCW "$S" -o refs.bib
 exit_is "-t wins over the extension" 0 $PCW "$S" -t ris -o other.yaml
 same "-t wins over the extension: RIS written" want.ris other.yaml
 exit_is "-o with an extension no writer has, no -t: usage error" 2 $PCW "$S" -o refs.xyz
