@@ -184,9 +184,10 @@ static size_t repair_repeat(const char *s, size_t n)
     return n;
 }
 
-static pc_read_status listing_next(void *state, pc_record *rec)
+/* Reads one record's paragraphs (title, authors line, abstract) into r's
+ * buffers; *start and *author_line get their line numbers. */
+static pc_read_status read_parts(listing_reader *r, unsigned long *start, unsigned long *author_line)
 {
-    listing_reader *r = state;
     /* find the next bullet; anything else here is stray text */
     for (;;) {
         if (!pc_lines_next(&r->in))
@@ -197,7 +198,7 @@ static pc_read_status listing_next(void *state, pc_record *rec)
             pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
                          "text outside a record ignored");
     }
-    unsigned long start = r->in.lineno;
+    *start = r->in.lineno;
     bool ok = check_utf8(r);
     pc_buf_clear(&r->title);
     pc_buf_clear(&r->authors);
@@ -205,7 +206,7 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     pc_buf_put(&r->title, r->in.line.ptr + 4, r->in.line.len - 4);
     ok &= read_paragraph(r, &r->title);
     skip_blank(r);
-    unsigned long author_line = r->in.lineno; /* skip_blank left that line unread */
+    *author_line = r->in.lineno; /* skip_blank left that line unread */
     if (!r->in.eof && pc_lines_next(&r->in) && !is_bullet(&r->in.line)) {
         pc_lines_unread(&r->in);
         ok &= read_paragraph(r, &r->authors);
@@ -230,16 +231,17 @@ static pc_read_status listing_next(void *state, pc_record *rec)
      * is whole only if that line started the next one */
     if (!ok || (r->in.failed && !is_bullet(&r->in.line)))
         return PC_READ_SKIP; /* the UTF-8 error or the too-long line was reported */
+    return PC_READ_RECORD;
+}
 
-    rec->kind = PC_KIND_PREPRINT;
-    rec->src_file = r->file;
-    rec->src_line = start;
-
-    pc_latex_report rep = {0};
+/* The title: decoded, a repeated tail repaired; NULL (reported) if empty. */
+static const pc_text *read_title(listing_reader *r, pc_record *rec, unsigned long start,
+                                 pc_latex_report *rep)
+{
     pc_spanlist markup = {0};
     pc_strlist protected_words = {0};
     pc_buf_clear(&r->tmp);
-    pc_latex_decode_marked(r->title.ptr, r->title.len, &r->tmp, &protected_words, &markup, &rep);
+    pc_latex_decode_marked(r->title.ptr, r->title.len, &r->tmp, &protected_words, &markup, rep);
     size_t fixed = repair_repeat(r->tmp.ptr, r->tmp.len);
     if (fixed < r->tmp.len) {
         const char *cut = r->tmp.ptr + fixed + 1;
@@ -253,10 +255,16 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     if (!title) {
         pc_strlist_clear(&protected_words);
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, start, 3, "record has no title");
-        return PC_READ_SKIP;
+        return NULL;
     }
     title->protected_words = protected_words;
+    return title;
+}
 
+/* The authors line ("Name, Name · date"), the abstract and the heading. */
+static pc_read_status read_rest(listing_reader *r, pc_record *rec, const pc_text *title,
+                                unsigned long start, unsigned long author_line, pc_latex_report *rep)
+{
     const char *a = r->authors.ptr;
     size_t an = r->authors.len;
     pc_trim(&a, &an);
@@ -270,7 +278,7 @@ static pc_read_status listing_next(void *state, pc_record *rec)
     }
     size_t names_len = dot ? (size_t)(dot - a) : an;
     pc_buf_clear(&r->tmp);
-    pc_latex_decode(a, names_len, &r->tmp, NULL, &rep);
+    pc_latex_decode(a, names_len, &r->tmp, NULL, rep);
     pc_names_parse_list(r->tmp.ptr, r->tmp.len, pc_record_names_mut(rec, PC_F_AUTHOR));
     if (!pc_record_n_authors(rec))
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, author_line, 3, "record has no authors");
@@ -294,17 +302,35 @@ static pc_read_status listing_next(void *state, pc_record *rec)
 
     if (r->abstract.len) {
         pc_buf_clear(&r->tmp);
-        pc_latex_decode_marked(r->abstract.ptr, r->abstract.len, &r->tmp, NULL, &markup, &rep);
+        pc_spanlist markup = {0};
+        pc_latex_decode_marked(r->abstract.ptr, r->abstract.len, &r->tmp, NULL, &markup, rep);
         /* "…" or "..." at the end: the page cut the abstract */
         pc_record_set_abstract(rec, r->tmp.ptr, r->tmp.len, &markup, true);
     }
-    if (rep.n_unknown)
+    if (rep->n_unknown)
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
-                     "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
-                     rep.first_name);
+                     "%zu unknown LaTeX command(s) kept as written (first: %s)", rep->n_unknown,
+                     rep->first_name);
     if (r->heading)
         pc_record_list_add(rec, PC_F_KEYWORD, r->heading, strlen(r->heading));
     return PC_READ_RECORD;
+}
+
+static pc_read_status listing_next(void *state, pc_record *rec)
+{
+    listing_reader *r = state;
+    unsigned long start = 0, author_line = 0;
+    pc_read_status st = read_parts(r, &start, &author_line);
+    if (st != PC_READ_RECORD)
+        return st;
+    rec->kind = PC_KIND_PREPRINT;
+    rec->src_file = r->file;
+    rec->src_line = start;
+    pc_latex_report rep = {0};
+    const pc_text *title = read_title(r, rec, start, &rep);
+    if (!title)
+        return PC_READ_SKIP;
+    return read_rest(r, rec, title, start, author_line, &rep);
 }
 
 /* A listing has a line starting with "• " near the top. */
