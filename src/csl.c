@@ -26,6 +26,7 @@
 #include "paperconv/unicode.h"
 #include "paperconv/buf.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -249,27 +250,34 @@ static void custom_put(csl_out *w, const char *group, const char *key, json_t *v
 }
 
 /* What a CSL name cannot hold (the schema allows no other key in a name),
- * kept in custom: each name's affiliations and ORCID, one entry per name
- * of the role, and whether the list was cut ("et al."). */
+ * kept in custom: the affiliations and ORCID of the names that have them,
+ * under their 1-based place in the role's list ({"author": {"2": [...]}}:
+ * a sparse map costs jansson far less than an entry per name), and
+ * whether the list was cut ("et al."). */
 static void names_custom(csl_out *w, const char *role, const pc_names *l)
 {
-    bool aff = false, orcid = false;
+    json_t *aff = NULL, *orcid = NULL;
+    char pos[24];
     for (size_t i = 0; i < l->n; i++) {
-        aff |= l->items[i].affiliations.n > 0;
-        orcid |= l->items[i].orcid != NULL;
+        const pc_name *nm = &l->items[i];
+        if (!nm->affiliations.n && !nm->orcid)
+            continue;
+        snprintf(pos, sizeof pos, "%zu", i + 1);
+        if (nm->affiliations.n) {
+            if (!aff)
+                aff = json_object();
+            json_object_set_new_nocheck(aff, pos, list_json(w, &nm->affiliations));
+        }
+        if (nm->orcid) {
+            if (!orcid)
+                orcid = json_object();
+            json_object_set_new_nocheck(orcid, pos, text_json(w, nm->orcid));
+        }
     }
-    if (aff) {
-        json_t *a = json_array();
-        for (size_t i = 0; i < l->n; i++)
-            json_array_append_new(a, list_json(w, &l->items[i].affiliations));
-        custom_put(w, PC_CSL_CUSTOM_AFFILIATIONS, role, a);
-    }
-    if (orcid) {
-        json_t *a = json_array();
-        for (size_t i = 0; i < l->n; i++)
-            json_array_append_new(a, l->items[i].orcid ? text_json(w, l->items[i].orcid) : json_null());
-        custom_put(w, PC_CSL_CUSTOM_ORCID, role, a);
-    }
+    if (aff)
+        custom_put(w, PC_CSL_CUSTOM_AFFILIATIONS, role, aff);
+    if (orcid)
+        custom_put(w, PC_CSL_CUSTOM_ORCID, role, orcid);
     if (l->et_al) {
         json_t *e = json_object_get(custom_of(w), PC_CSL_CUSTOM_ET_AL);
         if (!e) {

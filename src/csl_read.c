@@ -642,19 +642,21 @@ static pc_names *names_of(pc_record *rec, const char *key)
     return fi && fi->kind == PC_FK_NAME && pc_record_names(rec, f) ? pc_record_names_mut(rec, f) : NULL;
 }
 
-/* custom.affiliations / custom.ORCID: {role: [one entry per name]}. */
+/* custom.affiliations / custom.ORCID: {role: {1-based place: value}}. */
 static void read_per_name(csl_reader *r, const json_t *v, pc_record *rec, bool orcid)
 {
-    const char *role;
-    json_t *list;
-    json_object_foreach ((json_t *)v, role, list) {
+    const char *role, *pos;
+    json_t *map, *x;
+    json_object_foreach ((json_t *)v, role, map) {
         pc_names *l = names_of(rec, role);
-        size_t i;
-        json_t *x;
-        json_array_foreach (list, i, x) {
-            if (!l || i >= l->n)
-                break;
-            pc_name *nm = &l->items[i];
+        if (!l || !json_is_object(map))
+            continue;
+        json_object_foreach (map, pos, x) {
+            char *end;
+            unsigned long i = strtoul(pos, &end, 10);
+            if (*end || i < 1 || i > l->n)
+                continue;
+            pc_name *nm = &l->items[i - 1];
             if (orcid && !nm->orcid)
                 nm->orcid = get_text(r, x, "ORCID");
             for (size_t k = 0; !orcid && k < json_array_size(x); k++)

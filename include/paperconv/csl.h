@@ -54,8 +54,9 @@ void pc_csl_join_append(struct pc_buf *s, const char *part, char sep);
 /* What else the item's `custom` object holds beside our fields (CSL has no
  * place for these; pandoc ignores custom, a CSL reader of ours reads them
  * back):
- *   affiliations   {role: [[affiliation, ...] per name]}
- *   ORCID          {role: [ORCID or null per name]}
+ *   affiliations   {role: {place: [affiliation, ...]}}, place the 1-based
+ *                  place of the name in the role's list ("2")
+ *   ORCID          {role: {place: ORCID}}
  *   et-al          [role, ...]: the lists that were cut ("and others")
  *   URLs           [URL, ...]: all of them, when there is more than one
  *   keywords       [keyword, ...]: all of them, when one holds a comma

@@ -12,6 +12,9 @@
  *                                  a Markdown table from the format maps
  *   pctool fields --names          every field, by its dump name
  *   pctool fields --holds FORMAT   the fields FORMAT reads and writes
+ *   pctool formats                 one line per format: name, reads (0/1),
+ *                                  writes (0/1), has a field map (0/1), its
+ *                                  first extension (or -)
  *   pctool names                   stdin names -> given|particle|family|suffix|literal
  *   pctool decode                  stdin LaTeX lines -> Unicode lines
  *   pctool encode                  stdin Unicode lines -> LaTeX lines
@@ -402,6 +405,16 @@ static int fields(int argc, char **argv)
     return 0;
 }
 
+static int formats(void)
+{
+    for (const pc_format *const *fp = pc_formats; *fp; fp++) {
+        const pc_format *f = *fp;
+        printf("%s\t%d\t%d\t%d\t%s\n", f->name, f->read_next != NULL, f->write_record != NULL,
+               f->map != NULL, f->extensions && f->extensions[0] ? f->extensions[0] : "-");
+    }
+    return 0;
+}
+
 static int lines(int mode)
 {
     char *line = NULL;
@@ -504,6 +517,8 @@ int main(int argc, char **argv)
         return dump(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "fields") == 0)
         return fields(argc, argv);
+    if (argc == 2 && strcmp(argv[1], "formats") == 0)
+        return formats();
     if (argc == 2 && strcmp(argv[1], "names") == 0)
         return lines('n');
     if (argc == 2 && strcmp(argv[1], "decode") == 0)
@@ -511,7 +526,7 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "encode") == 0)
         return lines('e');
     fputs("usage: pctool dump [-f FORMAT] [--keep FMT,...] FILE | fields [--names | --holds FORMAT]\n"
-          "       | names | decode | encode | namesbib [--unicode] TSV\n",
+          "       | formats | names | decode | encode | namesbib [--unicode] TSV\n",
           stderr);
     return 2;
 }
