@@ -377,6 +377,39 @@ same "loose -> yaml -> yaml is identical" "$T/l.yaml" "$T/l.yaml2"
 csl_only "$T/loose.dump" > "$T/l.want" 2> /dev/null
 same "loose -> yaml -> model keeps every CSL field" "$T/l.want" "$T/l.dump"
 
+# ---- particles: split as pandoc splits a CSL name ----------------------------
+# lower-case words that end `given` are the dropping particle, words that
+# start `family` the non-dropping one, each unless the item names it; pandoc
+# is the oracle (a name whose parts pandoc and we give differently fails)
+if [ -n "$HAVE_PANDOC" ] && [ -n "$PY" ]; then
+    cat > "$T/particles.json" <<'EOF'
+[{"id": "p", "type": "book", "title": "Particles", "author": [
+  {"given": "Ludwig van", "family": "Beethoven"},
+  {"given": "Jean", "family": "de La Fontaine"},
+  {"given": "Charles", "dropping-particle": "de", "family": "Gaulle"},
+  {"given": "Vincent", "family": "van Gogh", "non-dropping-particle": "x"},
+  {"given": "Ludwig van", "family": "van Beethoven", "dropping-particle": "d"},
+  {"given": "Ludwig van", "family": "van Beethoven", "suffix": "Jr."},
+  {"given": "Ludwig", "family": "Van Beethoven"}]}]
+EOF
+    pandoc -f csljson -t csljson "$T/particles.json" > "$T/particles.pandoc" 2> /dev/null
+    $PC -q -f json "$T/particles.json" -t csljson > "$T/particles.ours" 2> /dev/null
+    if "$PY" - "$T/particles.pandoc" "$T/particles.ours" > "$T/particles.out" 2>&1 <<'EOF'
+import json, sys
+keys = ("given", "dropping-particle", "non-dropping-particle", "family", "suffix")
+names = [[tuple(a.get(k) for k in keys) for a in json.load(open(f, encoding="utf-8"))[0]["author"]]
+         for f in sys.argv[1:3]]
+bad = ["pandoc %r, ours %r" % (p, o) for p, o in zip(*names) if p != o]
+print("\n".join(bad))
+sys.exit(1 if bad or len(names[0]) != len(names[1]) else 0)
+EOF
+    then pass "CSL names: particles split as pandoc splits them (7 names)"
+    else fail "CSL names: particles split as pandoc splits them" "$(head -n 8 "$T/particles.out")"
+    fi
+else
+    skip "CSL names: particles split as pandoc splits them" "no pandoc or python3"
+fi
+
 # ---- the YAML reader on bad input ------------------------------------------
 printf 'references:\n- id: a\n  title: A\n- just a string\n- id: c\n  title: C\n  author: [{family: Doe}]\n' > "$T/skip.yaml"
 exit_is "a non-mapping item is an error (exit 1)" 1 $PC "$T/skip.yaml" -t csljson
