@@ -63,6 +63,14 @@ static void check_csl_map(harness *h)
     h_result(h, named == PC_F_COUNT - 1,
              "every field has a CSL row under its own name or custom.NAME (%zu of %d)", named,
              PC_F_COUNT - 1);
+    /* custom's own keys (csl.h) are no field's name: a field would shadow them */
+    static const char *const keys[] = {PC_CSL_CUSTOM_AFFILIATIONS, PC_CSL_CUSTOM_ORCID,
+                                       PC_CSL_CUSTOM_ET_AL, PC_CSL_CUSTOM_URLS,
+                                       PC_CSL_CUSTOM_KEYWORDS, PC_CSL_CUSTOM_DATE_LITERALS};
+    size_t free_keys = 0;
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        free_keys += pc_field_by_name(keys[i], strlen(keys[i])) == PC_F_NONE;
+    h_result(h, free_keys == sizeof keys / sizeof *keys, "no field is named like a key of custom's own");
 }
 
 /* ---- a record with every field ------------------------------------------------ */
