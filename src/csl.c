@@ -526,16 +526,23 @@ static void keywords_custom(csl_out *w)
         }
 }
 
-/* Adds the custom object (ours, then the keys a reader kept) to the item. */
+/* Adds the custom object (ours, then the keys a reader kept) to the item.
+ * A custom that was not an object is written back as it was, unless we
+ * need the place for ours (then it is counted as dropped). */
 static void custom_finish(csl_out *w)
 {
-    json_t *kept = w->custom_extra ? json_loads(w->custom_extra->value, 0, NULL) : NULL;
+    json_t *kept = w->custom_extra ? json_loads(w->custom_extra->value, JSON_DECODE_ANY, NULL) : NULL;
     const char *k;
     json_t *v;
-    if (json_is_object(kept))
+    if (json_is_object(kept)) {
         json_object_foreach (kept, k, v)
             if (!w->custom || !json_object_get(w->custom, k))
                 json_object_set(custom_of(w), k, v);
+    } else if (kept && !w->custom) {
+        w->custom = json_incref(kept);
+    } else if (kept) {
+        pc_ctx_dropped(w->ctx, w->fmt, "custom (csl)");
+    }
     json_decref(kept);
     if (w->custom)
         json_object_set_new_nocheck(w->item, "custom", w->custom);
