@@ -33,7 +33,7 @@ typedef enum pc_csl_text {
  * README's "what each format keeps" is generated.  A field of ours is the
  * row "custom.NAME". */
 #define PC_CSL_MAP_LEN (18 + (size_t)PC_F_COUNT - 1)
-extern const pc_map_row pc_csl_map[PC_CSL_MAP_LEN];
+extern const pc_map_row pc_csl_map[]; /* PC_CSL_MAP_LEN rows */
 
 /* Parts CSL has no variable for that a CSL variable holds, as pandoc and
  * Zotero write them: the title is "Title: Subtitle. Addon" (after a
