@@ -26,7 +26,6 @@
 #include "paperconv/unicode.h"
 #include "paperconv/buf.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -249,6 +248,21 @@ static void custom_put(csl_out *w, const char *group, const char *key, json_t *v
     json_object_set_new_nocheck(g, key, v);
 }
 
+/* n in decimal into buf (at least 21 bytes): snprintf cost a thousand
+ * instructions a name. */
+static void place(size_t n, char *buf)
+{
+    char d[24];
+    size_t k = 0;
+    do {
+        d[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    while (k)
+        *buf++ = d[--k];
+    *buf = '\0';
+}
+
 /* What a CSL name cannot hold (the schema allows no other key in a name),
  * kept in custom: the affiliations and ORCID of the names that have them,
  * under their 1-based place in the role's list ({"author": {"2": [...]}}:
@@ -262,7 +276,7 @@ static void names_custom(csl_out *w, const char *role, const pc_names *l)
         const pc_name *nm = &l->items[i];
         if (!nm->affiliations.n && !nm->orcid)
             continue;
-        snprintf(pos, sizeof pos, "%zu", i + 1);
+        place(i + 1, pos);
         if (nm->affiliations.n) {
             if (!aff)
                 aff = json_object();
