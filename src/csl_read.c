@@ -732,20 +732,24 @@ static const struct {
     {PC_CSL_CUSTOM_DATE_LITERALS, JSON_OBJECT, read_date_literals},
 };
 
-/* One key of custom: a field of ours, or one of custom_keys; false when
- * it is neither (the key is then kept as it is). */
-static bool read_custom_key(csl_reader *r, const char *key, size_t n, const json_t *v, pc_record *rec)
+/* One key of custom: in the first pass a field of ours, in the second one
+ * of custom_keys (they refer to names and dates the first pass may have
+ * read); false when it is neither (the key is then kept as it is). */
+static bool read_custom_key(csl_reader *r, const char *key, size_t n, const json_t *v, pc_record *rec,
+                            int pass)
 {
     pc_field f = pc_field_by_name(key, n);
     const pc_field_info *fi = pc_field_get(f);
     if (fi && !(fi->flags & PC_FF_CSL)) {
-        read_field(r, v, f, rec);
+        if (pass == 0)
+            read_field(r, v, f, rec);
         return true;
     }
     for (size_t i = 0; i < sizeof custom_keys / sizeof *custom_keys; i++)
         if (strlen(custom_keys[i].name) == n && memcmp(custom_keys[i].name, key, n) == 0 &&
             (int)json_typeof(v) == custom_keys[i].json_type) {
-            custom_keys[i].read(r, v, rec);
+            if (pass == 1)
+                custom_keys[i].read(r, v, rec);
             return true;
         }
     return false;
@@ -765,13 +769,14 @@ static void read_custom(csl_reader *r, pc_record *rec)
     const char *key;
     size_t n;
     json_t *v;
-    json_object_keylen_foreach ((json_t *)r->custom, key, n, v) {
-        if (read_custom_key(r, key, n, v, rec))
-            continue;
-        if (!rest)
-            rest = json_object();
-        json_object_setn(rest, key, n, v);
-    }
+    for (int pass = 0; pass < 2; pass++)
+        json_object_keylen_foreach ((json_t *)r->custom, key, n, v) {
+            if (read_custom_key(r, key, n, v, rec, pass) || pass == 0)
+                continue;
+            if (!rest)
+                rest = json_object();
+            json_object_setn(rest, key, n, v);
+        }
     if (rest)
         keep_extra(rest, "custom", 6, rec);
     json_decref(rest);
