@@ -48,7 +48,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
 .PHONY: all deps demo check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
-        clean golden-update help bench bench-smoke shared
+        clean golden-update readme-fields help bench bench-smoke shared
 
 all: $(BIN)
 
@@ -66,6 +66,7 @@ help:
 	@echo "                header, paperconv.pc, man page, bash/zsh/fish completion"
 	@echo "make uninstall  remove what make install installed (same PREFIX and DESTDIR)"
 	@echo "make golden-update  rewrite tests/golden from the current build"
+	@echo "make readme-fields  rewrite README's field matrix from the format maps (pctool fields)"
 
 deps:
 	@sh tools/deps.sh
@@ -200,6 +201,16 @@ valgrind: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 
 golden-update: $(BIN)
 	@BUILD=$(BUILD) sh tests/golden/update.sh
+
+# README's "what each format keeps": the table between the fields-matrix
+# markers is `pctool fields` (tests/robust/test_fields_matrix.sh fails when
+# it is out of date).
+readme-fields: $(TOOL_BIN)
+	@$(TOOL_BIN) fields > $(BUILD)/fields-matrix.md
+	@awk -v gen=$(BUILD)/fields-matrix.md \
+	    '/<!-- fields-matrix:end/ { skip = 0 } !skip { print } \
+	     /<!-- fields-matrix:begin/ { while ((getline l < gen) > 0) print l; skip = 1 }' \
+	    README.md > README.md.tmp && mv README.md.tmp README.md
 
 # ---- benchmark (bench/README.md) -------------------------------------------
 # make bench: -O2 build, corpus of 10k/100k/1M records, every reader -> writer

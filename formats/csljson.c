@@ -91,4 +91,6 @@ const pc_format pc_format_csljson = {
     .write_begin = csljson_begin,
     .write_record = csljson_write,
     .write_end = csljson_end,
+    .map = pc_csl_map,
+    .map_len = PC_CSL_MAP_LEN,
 };

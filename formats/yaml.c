@@ -972,4 +972,6 @@ const pc_format pc_format_yaml = {
     .write_begin = yaml_begin,
     .write_record = yaml_write,
     .write_end = yaml_end,
+    .map = pc_csl_map,
+    .map_len = PC_CSL_MAP_LEN,
 };

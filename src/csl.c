@@ -1,25 +1,22 @@
 /* SPDX-License-Identifier: MIT */
-/* csl.c — the CSL 1.0.2 item <-> record mapping (see csl.h).
+/* csl.c — the CSL 1.0.2 map (pc_csl_map) and a record -> one CSL item
+ * (pc_csl_item, csl.h), for both CSL writers.  The other direction is
+ * src/csl_read.c.
  *
- * The one place where the record model meets CSL variable names, for every
- * CSL-shaped format (CSL-JSON, CSL-YAML) in both directions.  The map is
- * the field table: csl_rows[] lists the variables items have always begun
- * with, in their order, then every CSL row of fields.def; pc_map_write
- * walks it, and reading looks each key up with pc_field_by_name.
+ * The map is the field table: pc_csl_map lists the variables items have
+ * always begun with, in their order, then every field of fields.def: a CSL
+ * variable under its name, one of ours as "custom.NAME"; pc_map_write walks
+ * it.  Names, dates, the title (joined with its subtitle and addon, as
+ * pandoc writes it) and the arXiv fallbacks are special rows.
  *
  * Writing keeps only keys of the CSL-data schema (plus pass-through
- * variables a CSL reader found).  What CSL cannot hold is counted with
- * pc_ctx_dropped: author affiliations, ORCIDs, "et al.", our own fields
- * (the arXiv version and primary class, the `updated` date, ...), URLs
- * after the first.  An arXiv preprint's id goes into `number`, its DOI
+ * variables a CSL reader found).  What CSL has no variable for goes into
+ * the item's `custom` object (csl.h lists its keys): our fields, names'
+ * affiliations and ORCIDs, "et al.", URLs after the first, literal dates
+ * beside date parts.  An arXiv preprint's id goes into `number`, its DOI
  * (10.48550/arXiv.ID) into `DOI` and "arXiv" into `publisher` when those
- * are free.
- *
- * Reading accepts the loose forms pandoc accepts: a date as an EDTF or
- * "raw" string, date-parts as strings, a list of {year, month, day} maps
- * (CSL-YAML), "circa" and "season"; a name as one string; numbers where
- * text is expected; Crossref's array-valued titles and affiliation
- * objects.  Variables we do not know are kept as pass-through values. */
+ * are free.  Pass-through values of other formats are counted
+ * (pc_ctx_dropped, -v) by pc_map_write. */
 #include "paperconv/csl.h"
 #include "paperconv/dates.h"
 #include "paperconv/ids.h"
@@ -29,8 +26,6 @@
 #include "paperconv/unicode.h"
 #include "paperconv/buf.h"
 
-#include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +34,7 @@
 
 /* ---- the map ------------------------------------------------------------------ */
 
-/* How the generic loop treats a field of each kind: names, dates and
+/* How the generic loop treats a CSL variable of each kind: names, dates and
  * first-only lists are special; a joined list is split and joined. */
 #define CSL_HOW(kind, flags)                                                                   \
     (PC_FK_##kind == PC_FK_NAME || PC_FK_##kind == PC_FK_DATE                                  \
@@ -50,9 +45,19 @@
                                         : PC_MAP_LIST)                                         \
          : PC_MAP_TEXT)
 
-static const pc_map_row csl_rows[] = {
+/* Our own fields (no PC_FF_CSL) go into the item's `custom` object, CSL's
+ * place for data it has no variable for, under their table names: their
+ * rows are named "custom.NAME" and are special. */
+#define CSL_CUSTOM "custom."
+#define CSL_CUSTOM_LEN (sizeof CSL_CUSTOM - 1)
+
+/* The journal reference is a line of the note (its row below), not a
+ * custom value. */
+#define CSL_DIR(id) (PC_F_##id == PC_F_JOURNAL_REF ? 0u : (unsigned)PC_MAP_BOTH)
+
+const pc_map_row pc_csl_map[] = {
     /* first, in the order items have always been written */
-    {"title", PC_F_TITLE, PC_MAP_TEXT, PC_MAP_BOTH, 0},
+    {"title", PC_F_TITLE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0}, /* + subtitle, addon */
     {"author", PC_F_AUTHOR, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
     {"issued", PC_F_ISSUED, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
     {"container-title", PC_F_CONTAINER_TITLE, PC_MAP_TEXT, PC_MAP_BOTH, 0},
@@ -63,19 +68,32 @@ static const pc_map_row csl_rows[] = {
     {"number", PC_F_NUMBER, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
     {"DOI", PC_F_DOI, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
     {"URL", PC_F_URL, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
+    {CSL_CUSTOM PC_CSL_CUSTOM_URLS, PC_F_URL, PC_MAP_SPECIAL, PC_MAP_BOTH, 0}, /* all, when several */
     {"abstract", PC_F_ABSTRACT, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
     {"keyword", PC_F_KEYWORD, PC_MAP_SPLIT, PC_MAP_BOTH, 0},
     {"note", PC_F_NOTE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
-/* then every CSL variable of the field table, in its order */
+    /* the arXiv id: the number, else the DOI (both free of their own
+     * values), else custom.arxiv-id */
+    {"number", PC_F_ARXIV_ID, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
+    {"DOI", PC_F_ARXIV_ID, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
+    /* the journal reference: a line "Journal reference: ..." of the note */
+    {"note", PC_F_JOURNAL_REF, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
+/* then every field of the table, in its order: a CSL variable under its
+ * name, one of ours in custom */
 #define PC_FIELD(id, name, kind, flags)                                                        \
-    {name, PC_F_##id, CSL_HOW(kind, flags), (flags) & PC_FF_CSL ? PC_MAP_BOTH : 0u, 0},
+    {(flags) & PC_FF_CSL ? name : CSL_CUSTOM name, PC_F_##id,                                  \
+     (flags) & PC_FF_CSL ? CSL_HOW(kind, flags) : PC_MAP_SPECIAL, CSL_DIR(id), 0},
 #include "paperconv/fields.def"
 #undef PC_FIELD
 };
 
-/* Fields the specials above write themselves (the journal reference is a
- * line of the note; the arXiv id is the number, DOI or both). */
-static const pc_field csl_own[] = {PC_F_ARXIV_ID, PC_F_JOURNAL_REF, PC_F_NONE};
+_Static_assert(sizeof pc_csl_map / sizeof *pc_csl_map == PC_CSL_MAP_LEN,
+               "PC_CSL_MAP_LEN (csl.h) counts the rows of pc_csl_map");
+
+const pc_csl_join pc_csl_joins[PC_CSL_N_JOINS] = {
+    {PC_F_SUBTITLE, PC_F_TITLE, ':'},
+    {PC_F_TITLE_ADDON, PC_F_TITLE, '.'},
+};
 
 /* ---- writing ------------------------------------------------------------------ */
 
@@ -85,35 +103,54 @@ typedef struct csl_out {
     const char *fmt;
     pc_csl_text text;
     json_t *item;
-    pc_buf b;   /* scratch for rich text */
-    pc_buf esc; /* scratch for Markdown escaping */
-    bool arxiv_held; /* the arXiv id went into number or DOI */
+    json_t *custom;  /* the item's custom object, made when first needed */
+    pc_buf b;        /* scratch for rich text */
+    pc_buf esc;      /* scratch for Markdown escaping */
+    bool arxiv_number, arxiv_doi; /* the arXiv id went into number, DOI */
+    const pc_extra *custom_extra; /* custom keys a CSL reader did not know */
 } csl_out;
 
-/* Sets obj[key] to s when s is non-empty.  Model strings are valid UTF-8
- * (every reader checks them on the way in), so jansson's own UTF-8 check is
+static json_t *custom_of(csl_out *w)
+{
+    if (!w->custom)
+        w->custom = json_object();
+    return w->custom;
+}
+
+/* A JSON string of s (non-empty).  Model strings are valid UTF-8 (every
+ * reader checks them on the way in), so jansson's own UTF-8 check is
  * skipped: it was the largest cost of building an item (abstracts), and the
- * writers check again anyway (jansson's dump, libyaml's scalar events).
- * Keys are our ASCII constants, or pass-through keys a reader checked. */
+ * writers check again anyway (jansson's dump, libyaml's scalar events). */
+static json_t *str_json(const char *s)
+{
+    return json_stringn_nocheck(s, strlen(s));
+}
+
+/* Sets obj[key] to s when s is non-empty.  Keys are our ASCII constants,
+ * or pass-through keys a reader checked. */
 static void set_str(json_t *obj, const char *key, const char *s)
 {
     if (s && *s)
-        json_object_set_new_nocheck(obj, key, json_stringn_nocheck(s, strlen(s)));
+        json_object_set_new_nocheck(obj, key, str_json(s));
 }
 
-/* set_str for plain text: pandoc reads every string of CSL-YAML as
+/* Plain text as a JSON string: pandoc reads every string of CSL-YAML as
  * Markdown (the id, DOI, URL and names too: `a*b*` would lose its stars),
  * so for CSL-YAML the text goes in with Markdown's specials escaped. */
-static void set_text(csl_out *w, json_t *obj, const char *key, const char *s)
+static json_t *text_json(csl_out *w, const char *s)
 {
-    if (!s || !*s)
-        return;
     if (w->text == PC_CSL_MARKDOWN) {
         pc_buf_clear(&w->esc);
         pc_markup_to_markdown(s, NULL, &w->esc);
         s = w->esc.ptr;
     }
-    set_str(obj, key, s);
+    return str_json(s);
+}
+
+static void set_text(csl_out *w, json_t *obj, const char *key, const char *s)
+{
+    if (s && *s)
+        json_object_set_new_nocheck(obj, key, text_json(w, s));
 }
 
 /* Appends s with its italic/bold (and, for a title, its case-protected
@@ -135,27 +172,37 @@ static void put_rich(pc_buf *b, const char *s, const pc_spanlist *spans,
     pc_spanlist_clear(&all);
 }
 
-/* A rich text value (title, abstract, ...) under key, with a suffix. */
-static void set_rich(csl_out *w, const char *key, const pc_text *t, const char *suffix)
+/* A text value under obj[key]: with its markup when the field has any,
+ * and a suffix (a truncated abstract's "…"). */
+static void set_value(csl_out *w, json_t *obj, const char *key, const pc_text *t, const char *suffix)
 {
     const pc_field_info *fi = pc_field_get(t->field);
+    bool rich = fi && (fi->flags & PC_FF_RICH) && (t->markup.n || t->protected_words.n);
+    if (!rich && !suffix) {
+        set_text(w, obj, key, t->s);
+        return;
+    }
     pc_buf_clear(&w->b);
     put_rich(&w->b, t->s, &t->markup, fi && (fi->flags & PC_FF_TITLE) ? &t->protected_words : NULL,
              w->text);
     if (suffix)
         pc_buf_puts(&w->b, suffix);
-    set_str(w->item, key, w->b.ptr);
+    set_str(obj, key, w->b.ptr);
 }
 
 static bool csl_text(void *u, const pc_map_row *row, const pc_text *t)
 {
     csl_out *w = u;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if ((fi->flags & PC_FF_RICH) && (t->markup.n || t->protected_words.n))
-        set_rich(w, row->name, t, NULL);
-    else
-        set_text(w, w->item, row->name, t->s);
+    set_value(w, w->item, row->name, t, NULL);
     return true;
+}
+
+static json_t *list_json(csl_out *w, const pc_strlist *l)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < l->n; i++)
+        json_array_append_new(arr, text_json(w, l->items[i]));
+    return arr;
 }
 
 static bool csl_item(void *u, const pc_map_row *row, const char *item)
@@ -166,12 +213,7 @@ static bool csl_item(void *u, const pc_map_row *row, const char *item)
         arr = json_array();
         json_object_set_new_nocheck(w->item, row->name, arr);
     }
-    if (w->text == PC_CSL_MARKDOWN) {
-        pc_buf_clear(&w->esc);
-        pc_markup_to_markdown(item, NULL, &w->esc);
-        item = w->esc.ptr;
-    }
-    json_array_append_new(arr, json_stringn_nocheck(item, strlen(item)));
+    json_array_append_new(arr, text_json(w, item));
     return true;
 }
 
@@ -194,28 +236,89 @@ static json_t *csl_name(csl_out *w, const pc_name *nm)
     return o;
 }
 
-static void write_names(csl_out *w, const char *key, const pc_names *l)
+/* custom[group][key] = v: the per-variable maps of custom
+ * (affiliations, ORCID, date-literals). */
+static void custom_put(csl_out *w, const char *group, const char *key, json_t *v)
 {
-    json_t *a = json_array();
-    bool aff = false, orcid = false;
-    for (size_t i = 0; i < l->n; i++) {
-        json_array_append_new(a, csl_name(w, &l->items[i]));
-        aff |= l->items[i].affiliations.n > 0;
-        orcid |= l->items[i].orcid != NULL;
+    json_t *g = json_object_get(custom_of(w), group);
+    if (!g) {
+        g = json_object();
+        json_object_set_new_nocheck(w->custom, group, g);
     }
-    json_object_set_new_nocheck(w->item, key, a);
-    if (aff) /* counted once per record and role */
-        pc_ctx_dropped(w->ctx, w->fmt, "affiliation");
-    if (orcid)
-        pc_ctx_dropped(w->ctx, w->fmt, "ORCID");
-    if (l->et_al)
-        pc_ctx_dropped(w->ctx, w->fmt, "et al.");
+    json_object_set_new_nocheck(g, key, v);
 }
 
-static json_t *date_parts(int y, int m, int d)
+/* n in decimal into buf (at least 21 bytes): snprintf cost a thousand
+ * instructions a name. */
+static void place(size_t n, char *buf)
+{
+    char d[24];
+    size_t k = 0;
+    do {
+        d[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    while (k)
+        *buf++ = d[--k];
+    *buf = '\0';
+}
+
+/* What a CSL name cannot hold (the schema allows no other key in a name),
+ * kept in custom: the affiliations and ORCID of the names that have them,
+ * under their 1-based place in the role's list ({"author": {"2": [...]}}:
+ * a sparse map costs jansson far less than an entry per name), and
+ * whether the list was cut ("et al."). */
+static void names_custom(csl_out *w, const char *role, const pc_names *l)
+{
+    json_t *aff = NULL, *orcid = NULL;
+    char pos[24];
+    for (size_t i = 0; i < l->n; i++) {
+        const pc_name *nm = &l->items[i];
+        if (!nm->affiliations.n && !nm->orcid)
+            continue;
+        place(i + 1, pos);
+        if (nm->affiliations.n) {
+            if (!aff)
+                aff = json_object();
+            json_object_set_new_nocheck(aff, pos, list_json(w, &nm->affiliations));
+        }
+        if (nm->orcid) {
+            if (!orcid)
+                orcid = json_object();
+            json_object_set_new_nocheck(orcid, pos, text_json(w, nm->orcid));
+        }
+    }
+    if (aff)
+        custom_put(w, PC_CSL_CUSTOM_AFFILIATIONS, role, aff);
+    if (orcid)
+        custom_put(w, PC_CSL_CUSTOM_ORCID, role, orcid);
+    if (l->et_al) {
+        json_t *e = json_object_get(custom_of(w), PC_CSL_CUSTOM_ET_AL);
+        if (!e) {
+            e = json_array();
+            json_object_set_new_nocheck(w->custom, PC_CSL_CUSTOM_ET_AL, e);
+        }
+        json_array_append_new(e, str_json(role));
+    }
+}
+
+static void write_names(csl_out *w, json_t *obj, const char *key, const pc_names *l)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < l->n; i++)
+        json_array_append_new(a, csl_name(w, &l->items[i]));
+    json_object_set_new_nocheck(obj, key, a);
+    names_custom(w, pc_field_get(l->role)->name, l);
+}
+
+/* [y, m, d] with only the known parts; a season without a month is the
+ * month 21-24, as EDTF writes it and pandoc and citeproc read it. */
+static json_t *date_parts(int y, int m, int d, int season)
 {
     json_t *parts = json_array();
     json_array_append_new(parts, json_integer(y));
+    if (!m && season)
+        json_array_append_new(parts, json_integer(20 + season));
     if (m) {
         json_array_append_new(parts, json_integer(m));
         if (d)
@@ -224,32 +327,32 @@ static json_t *date_parts(int y, int m, int d)
     return parts;
 }
 
-/* A date variable: date-parts (two for a range), season, circa; an open
- * range as its EDTF "raw" form; a literal date as "literal". */
-static json_t *csl_date(csl_out *w, const pc_date *d, const char *literal)
+/* A date variable: date-parts (two for a range), circa, a season; what
+ * date-parts cannot say (an open range, "?") as its EDTF "raw" form; a
+ * literal date as "literal", or in custom's date-literals when the date
+ * also has parts (pandoc reads an item with both as no date). */
+static json_t *csl_date(csl_out *w, const char *key, const pc_date *d, const char *literal)
 {
     json_t *o = json_object();
-    if (d && (d->flags & (PC_DATE_OPEN_END | PC_DATE_OPEN_START))) {
+    if (d && (d->flags & (PC_DATE_OPEN_END | PC_DATE_OPEN_START | PC_DATE_UNCERTAIN))) {
         pc_buf_clear(&w->b);
         pc_date_edtf(d, &w->b);
         set_str(o, "raw", w->b.ptr);
     } else if (d) {
         json_t *outer = json_array();
-        json_array_append_new(outer, date_parts(d->year, d->month, d->day));
+        json_array_append_new(outer, date_parts(d->year, d->month, d->day, d->season));
         if (d->end_year)
-            json_array_append_new(outer, date_parts(d->end_year, d->end_month, d->end_day));
+            json_array_append_new(outer, date_parts(d->end_year, d->end_month, d->end_day, 0));
         json_object_set_new_nocheck(o, "date-parts", outer);
-        if (d->season)
+        if (d->season && d->month)
             json_object_set_new_nocheck(o, "season", json_integer(d->season));
         if (d->flags & PC_DATE_CIRCA)
             json_object_set_new_nocheck(o, "circa", json_true());
-        if (d->flags & PC_DATE_UNCERTAIN)
-            pc_ctx_dropped(w->ctx, w->fmt, "uncertain date (?)");
     }
     if (literal && !d)
         set_text(w, o, "literal", literal);
     else if (literal)
-        pc_ctx_dropped(w->ctx, w->fmt, "date as written");
+        custom_put(w, PC_CSL_CUSTOM_DATE_LITERALS, key, text_json(w, literal));
     return o;
 }
 
@@ -270,13 +373,97 @@ static bool arxiv_fallback(csl_out *w, const pc_map_row *row, bool *wrote)
         set_text(w, w->item, row->name, "arXiv");
     } else if (row->field == PC_F_NUMBER) {
         set_text(w, w->item, row->name, id);
-        w->arxiv_held = true;
+        w->arxiv_number = true;
     } else {
         pc_buf_clear(&w->b);
         pc_buf_puts(&w->b, ARXIV_DOI);
         pc_buf_puts(&w->b, id);
         set_text(w, w->item, row->name, w->b.ptr);
-        w->arxiv_held = true;
+        w->arxiv_doi = true;
+    }
+    return true;
+}
+
+void pc_csl_join_append(pc_buf *s, const char *part, char sep)
+{
+    if (s->len) {
+        if (!strchr("!?.,:;", s->ptr[s->len - 1]))
+            pc_buf_putc(s, sep);
+        pc_buf_putc(s, ' ');
+    }
+    pc_buf_puts(s, part);
+}
+
+/* Appends part's text, markup and protected words to whole's (text in s). */
+static void join_part(pc_text *whole, pc_buf *s, const pc_text *part, char sep)
+{
+    pc_csl_join_append(s, part->s, sep);
+    size_t at = s->len - strlen(part->s);
+    for (size_t i = 0; i < part->markup.n; i++)
+        pc_spanlist_push(&whole->markup, at + part->markup.items[i].start, at + part->markup.items[i].end,
+                         part->markup.items[i].mark);
+    for (size_t i = 0; i < part->protected_words.n; i++)
+        pc_strlist_add_unique(&whole->protected_words, part->protected_words.items[i],
+                              strlen(part->protected_words.items[i]));
+}
+
+static bool is_whole(pc_field f)
+{
+    for (size_t i = 0; i < PC_CSL_N_JOINS; i++)
+        if (pc_csl_joins[i].whole == f)
+            return true;
+    return false;
+}
+
+/* A field whose CSL variable also holds parts (pc_csl_joins): the title. */
+static bool write_whole(csl_out *w, const pc_map_row *row, bool *wrote)
+{
+    const pc_text *t = pc_record_text(w->rec, row->field);
+    pc_text whole = {.field = row->field};
+    pc_buf s = PC_BUF_INIT;
+    if (t) {
+        pc_buf_puts(&s, t->s);
+        for (size_t i = 0; i < t->markup.n; i++)
+            pc_spanlist_push(&whole.markup, t->markup.items[i].start, t->markup.items[i].end,
+                             t->markup.items[i].mark);
+        for (size_t i = 0; i < t->protected_words.n; i++)
+            pc_strlist_push(&whole.protected_words, t->protected_words.items[i]);
+    }
+    for (size_t i = 0; i < PC_CSL_N_JOINS; i++) {
+        const pc_text *part = pc_record_text(w->rec, pc_csl_joins[i].part);
+        if (pc_csl_joins[i].whole == row->field && part)
+            join_part(&whole, &s, part, pc_csl_joins[i].sep);
+    }
+    *wrote = t != NULL;
+    whole.s = s.ptr;
+    if (s.len)
+        set_value(w, w->item, row->name, &whole, NULL);
+    pc_buf_free(&s);
+    pc_spanlist_clear(&whole.markup);
+    pc_strlist_clear(&whole.protected_words);
+    return true;
+}
+
+/* A value of a field of ours, into custom under its table name, written as
+ * a CSL variable of its kind would be. */
+static bool write_custom(csl_out *w, const pc_map_row *row)
+{
+    const pc_record *rec = w->rec;
+    const pc_field_info *fi = pc_field_get(row->field);
+    const char *key = row->name + CSL_CUSTOM_LEN;
+    json_t *c = custom_of(w);
+    switch (fi->kind) {
+    case PC_FK_TEXT:
+    case PC_FK_NUMBER: set_value(w, c, key, pc_record_text(rec, row->field), NULL); break;
+    case PC_FK_NAME: write_names(w, c, key, pc_record_names(rec, row->field)); break;
+    case PC_FK_DATE:
+        json_object_set_new_nocheck(c, key, csl_date(w, key, pc_record_date(rec, row->field),
+                                                     pc_record_date_literal(rec, row->field)));
+        break;
+    case PC_FK_LIST: /* custom.URLs too */
+        json_object_set_new_nocheck(c, key, list_json(w, pc_record_list(rec, row->field)));
+        break;
+    case PC_FK_NONE: break;
     }
     return true;
 }
@@ -287,19 +474,23 @@ static bool csl_special(void *u, const pc_map_row *row, bool *wrote)
     const pc_record *rec = w->rec;
     pc_field f = row->field;
     const pc_field_info *fi = pc_field_get(f);
+    if (strncmp(row->name, CSL_CUSTOM, CSL_CUSTOM_LEN) == 0)
+        return write_custom(w, row);
+    if (is_whole(f))
+        return write_whole(w, row, wrote);
     if (fi->kind == PC_FK_NAME) {
-        write_names(w, row->name, pc_record_names(rec, f));
+        write_names(w, w->item, row->name, pc_record_names(rec, f));
     } else if (fi->kind == PC_FK_DATE) {
         json_object_set_new_nocheck(w->item, row->name,
-                                    csl_date(w, pc_record_date(rec, f), pc_record_date_literal(rec, f)));
-    } else if (f == PC_F_URL) {
+                                    csl_date(w, row->name, pc_record_date(rec, f),
+                                             pc_record_date_literal(rec, f)));
+    } else if (f == PC_F_URL) { /* the first; the next row writes them all when there are more */
         const pc_strlist *urls = pc_record_list(rec, f);
         set_text(w, w->item, row->name, urls->items[0]);
-        if (urls->n > 1)
-            pc_ctx_dropped(w->ctx, w->fmt, "url (second and later)");
+        *wrote = urls->n == 1;
     } else if (f == PC_F_ABSTRACT) {
         const pc_text *t = pc_record_text(rec, f);
-        set_rich(w, row->name, t, t->truncated ? ELLIPSIS : NULL);
+        set_value(w, w->item, row->name, t, t->truncated ? ELLIPSIS : NULL);
     } else if (f == PC_F_NOTE) {
         pc_buf_clear(&w->b);
         pc_record_note_compose(rec, &w->b);
@@ -307,16 +498,28 @@ static bool csl_special(void *u, const pc_map_row *row, bool *wrote)
         char *note = pc_buf_detach(&w->b);
         set_text(w, w->item, row->name, note);
         free(note);
+    } else if (f == PC_F_JOURNAL_REF) {
+        *wrote = true; /* the note's row wrote it */
+    } else if (f == PC_F_ARXIV_ID) {
+        *wrote = strcmp(row->name, "number") == 0 ? w->arxiv_number : w->arxiv_doi;
     } else {
         return arxiv_fallback(w, row, wrote);
     }
     return true;
 }
 
-/* A pass-through variable a CSL reader kept: its JSON value, as read. */
+/* A pass-through variable a CSL reader kept: its JSON value, as read.  The
+ * custom keys it did not know join our custom object at the end; a
+ * differing id was written first. */
 static bool csl_extra(void *u, const pc_extra *e)
 {
     csl_out *w = u;
+    if (strcmp(e->name, "custom") == 0) {
+        w->custom_extra = e;
+        return true;
+    }
+    if (strcmp(e->name, "id") == 0)
+        return true;
     json_t *v = json_loads(e->value, JSON_DECODE_ANY, NULL);
     if (v && !json_object_get(w->item, e->name))
         json_object_set_new(w->item, e->name, v);
@@ -325,637 +528,83 @@ static bool csl_extra(void *u, const pc_extra *e)
     return true;
 }
 
+/* The keywords as a list in custom when one holds a comma (the keyword
+ * variable is the list joined with ", "). */
+static void keywords_custom(csl_out *w)
+{
+    const pc_strlist *kw = pc_record_list(w->rec, PC_F_KEYWORD);
+    for (size_t i = 0; kw && i < kw->n; i++)
+        if (strchr(kw->items[i], ',')) {
+            json_object_set_new_nocheck(custom_of(w), PC_CSL_CUSTOM_KEYWORDS, list_json(w, kw));
+            return;
+        }
+}
+
+/* Adds the custom object (ours, then the keys a reader kept) to the item.
+ * A custom that was not an object is written back as it was, unless we
+ * need the place for ours (then it is counted as dropped). */
+static void custom_finish(csl_out *w)
+{
+    json_t *kept = w->custom_extra ? json_loads(w->custom_extra->value, JSON_DECODE_ANY, NULL) : NULL;
+    const char *k;
+    json_t *v;
+    if (json_is_object(kept)) {
+        json_object_foreach (kept, k, v)
+            if (!w->custom || !json_object_get(w->custom, k))
+                json_object_set(custom_of(w), k, v);
+    } else if (kept && !w->custom) {
+        w->custom = json_incref(kept);
+    } else if (kept) {
+        pc_ctx_dropped(w->ctx, w->fmt, "custom (csl)");
+    }
+    json_decref(kept);
+    if (w->custom)
+        json_object_set_new_nocheck(w->item, "custom", w->custom);
+}
+
+/* The record's pass-through value `name` of the CSL family, or NULL. */
+static const pc_extra *csl_extra_named(const pc_record *rec, const char *name)
+{
+    for (size_t i = 0; i < rec->n_extras; i++)
+        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_CSL_FAMILY) == 0 &&
+            strcmp(rec->extras[i].name, name) == 0)
+            return &rec->extras[i];
+    return NULL;
+}
+
+/* id and type; an item read with both an id and a citation-key keeps both. */
+static void write_id(csl_out *w, const pc_record *rec)
+{
+    /* json_stringn_nocheck: the key is model text (valid UTF-8, see
+     * str_json) and the type one of our constants; jansson's check was 2%
+     * of an item */
+    const char *key = rec->key ? rec->key : "";
+    const char *type = rec->kind == PC_KIND_NONE ? "article" : pc_kind_name(rec->kind);
+    const pc_extra *id = rec->n_extras ? csl_extra_named(rec, "id") : NULL;
+    json_t *idv = id ? json_loads(id->value, JSON_DECODE_ANY, NULL) : NULL;
+    if (idv)
+        json_object_set_new_nocheck(w->item, "id", idv);
+    else if (w->text == PC_CSL_MARKDOWN)
+        set_text(w, w->item, "id", key);
+    else
+        json_object_set_new_nocheck(w->item, "id", str_json(key));
+    json_object_set_new_nocheck(w->item, "type", str_json(type));
+    if (idv)
+        set_text(w, w->item, "citation-key", key);
+}
+
 json_t *pc_csl_item(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_csl_text text)
 {
     csl_out w = {.rec = rec, .ctx = ctx, .fmt = fmt, .text = text, .item = json_object(),
                  .b = PC_BUF_INIT, .esc = PC_BUF_INIT};
-    /* json_stringn_nocheck: the key is model text (valid UTF-8, see set_str)
-     * and the type one of our constants; jansson's check was 2% of an item */
-    const char *key = rec->key ? rec->key : "";
-    const char *type = rec->kind == PC_KIND_NONE ? "article" : pc_kind_name(rec->kind);
-    if (text == PC_CSL_MARKDOWN)
-        set_text(&w, w.item, "id", key);
-    else
-        json_object_set_new_nocheck(w.item, "id", json_stringn_nocheck(key, strlen(key)));
-    json_object_set_new_nocheck(w.item, "type", json_stringn_nocheck(type, strlen(type)));
+    write_id(&w, rec);
     static const pc_map_sink sink = {.text = csl_text, .item = csl_item, .special = csl_special,
                                      .extra = csl_extra, .joiner = ", ", .family = PC_CSL_FAMILY};
-    pc_map_write(csl_rows, sizeof csl_rows / sizeof *csl_rows, rec, ctx, fmt, &sink, &w, csl_own);
-    if (pc_record_has(rec, PC_F_ARXIV_ID) && !w.arxiv_held)
-        pc_ctx_dropped(ctx, fmt, pc_field_get(PC_F_ARXIV_ID)->name);
+    pc_map_write(pc_csl_map, PC_CSL_MAP_LEN, rec, ctx, fmt, &sink, &w, NULL);
+    keywords_custom(&w);
+    custom_finish(&w);
     pc_buf_free(&w.b);
     pc_buf_free(&w.esc);
     return w.item;
 }
 
-/* ---- reading ------------------------------------------------------------------ */
-
-typedef struct csl_reader {
-    pc_ctx *ctx;
-    const char *file;
-    unsigned long line;
-    pc_buf tmp;
-    /* the text scalar_text found: the JSON string itself when it needs no
-     * change (no copy), else tmp's bytes; NUL-terminated either way */
-    const char *txt;
-    size_t txt_len;
-    bool bad; /* a string was not valid UTF-8 */
-    pc_csl_text text;
-    pc_buf md; /* a CSL-YAML string with its Markdown read */
-} csl_reader;
-
-/* How a string's bytes stand: not valid UTF-8 (or NUL), valid and in NFC
- * for certain, or valid with a code point NFC might change.  One pass
- * (pc_utf8_check) instead of pc_utf8_valid and then pc_utf8_nfc's scan:
- * every CSL string used to be walked twice (a quarter of reading an
- * item).  The validation is kept on purpose although jansson and libyaml
- * check UTF-8 themselves: both let NUL through (jansson's \u0000, YAML's
- * "\0"), and the YAML reader builds its strings without jansson's check. */
-typedef enum text_state { TEXT_BAD, TEXT_STABLE, TEXT_CHECK_NFC } text_state;
-
-static text_state text_check(const char *s, size_t n, size_t *bad)
-{
-    bool unstable;
-    if (!pc_utf8_check(s, n, bad, &unstable))
-        return TEXT_BAD;
-    return unstable ? TEXT_CHECK_NFC : TEXT_STABLE;
-}
-
-/* Text of a scalar (string, or a number written as text; for an array, its
- * first element: Crossref's titles) in NFC, in r->txt / r->txt_len until
- * the next call.  False when v holds no text. */
-static bool raw_text(csl_reader *r, const json_t *v, const char *what)
-{
-    pc_buf_clear(&r->tmp);
-    if (json_is_array(v) && json_array_size(v))
-        v = json_array_get(v, 0);
-    if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        size_t n = json_string_length(v), bad = 0;
-        text_state st = text_check(s, n, &bad);
-        if (st == TEXT_BAD) {
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, 0,
-                         "%s: invalid UTF-8 or NUL at byte %zu", what, bad + 1);
-            r->bad = true;
-            return false;
-        }
-        if (st == TEXT_STABLE) { /* jansson's strings end in NUL; text_check saw none inside */
-            r->txt = s;
-            r->txt_len = n;
-            return n > 0;
-        }
-        pc_buf_put(&r->tmp, s, n);
-        pc_utf8_nfc(&r->tmp);
-    } else if (json_is_integer(v)) {
-        pc_buf_printf(&r->tmp, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-    } else if (json_is_real(v)) {
-        pc_buf_printf(&r->tmp, "%g", json_real_value(v));
-    } else {
-        return false;
-    }
-    r->txt = r->tmp.ptr;
-    r->txt_len = r->tmp.len;
-    return r->tmp.len > 0;
-}
-
-/* raw_text, and for CSL-YAML the text as pandoc reads it: Markdown's
- * escapes removed, and emphasis too (a plain variable has no place for it;
- * pandoc would drop it when it renders the variable as text). */
-static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
-{
-    if (!raw_text(r, v, what))
-        return false;
-    if (r->text != PC_CSL_MARKDOWN || !json_is_string(v) ||
-        (!memchr(r->txt, '\\', r->txt_len) && !memchr(r->txt, '*', r->txt_len) &&
-         !memchr(r->txt, '_', r->txt_len) && !memchr(r->txt, '[', r->txt_len)))
-        return true;
-    pc_spanlist dropped = {0};
-    pc_buf_clear(&r->md);
-    pc_markup_from_markdown(r->txt, r->txt_len, &r->md, &dropped, NULL);
-    pc_spanlist_clear(&dropped);
-    r->txt = r->md.ptr;
-    r->txt_len = r->md.len;
-    return r->txt_len > 0;
-}
-
-/* Owned NFC text of v (a value looked up in an item), or NULL. */
-static char *get_text(csl_reader *r, const json_t *v, const char *key)
-{
-    if (!v || !scalar_text(r, v, key))
-        return NULL;
-    return pc_xstrndup(r->txt, r->txt_len);
-}
-
-/* Owned plain text of a rich-text field (title, abstract), its italic and
- * bold in spans, words in <span class="nocase"> in nocase; NULL if empty. */
-static char *get_rich(csl_reader *r, const json_t *v, const char *key, pc_spanlist *spans,
-                      pc_strlist *nocase)
-{
-    if (!v || !raw_text(r, v, key))
-        return NULL;
-    pc_buf out = PC_BUF_INIT;
-    if (r->text == PC_CSL_MARKDOWN)
-        pc_markup_from_markdown(r->txt, r->txt_len, &out, spans, nocase);
-    else
-        pc_markup_from_html(r->txt, r->txt_len, &out, spans, nocase);
-    if (!out.len) {
-        pc_buf_free(&out);
-        pc_spanlist_clear(spans);
-        return NULL;
-    }
-    return pc_buf_detach(&out);
-}
-
-
-/* Crossref's type ids (doi.org answers in CSL-JSON carry them) and other
- * spellings seen in the wild, beside CSL's own names. */
-static const struct {
-    const char *name;
-    pc_kind kind;
-} type_aliases[] = {
-    {"journal-article", PC_KIND_ARTICLE}, {"proceedings-article", PC_KIND_CONFERENCE},
-    {"posted-content", PC_KIND_PREPRINT}, {"book-chapter", PC_KIND_CHAPTER},
-    {"monograph", PC_KIND_BOOK},          {"edited-book", PC_KIND_BOOK},
-    {"reference-book", PC_KIND_BOOK},     {"dissertation", PC_KIND_THESIS},
-    {"preprint", PC_KIND_PREPRINT},       {"reference-entry", PC_KIND_ENTRY},
-    {"book-section", PC_KIND_CHAPTER},    {"book-part", PC_KIND_CHAPTER},
-    {"report-component", PC_KIND_REPORT}, {"proceedings", PC_KIND_BOOK},
-    {"standard", PC_KIND_STANDARD},       {"book-set", PC_KIND_BOOK},
-    {"book-series", PC_KIND_BOOK},        {"journal-issue", PC_KIND_PERIODICAL},
-    {"journal", PC_KIND_PERIODICAL},      {"component", PC_KIND_OTHER},
-};
-
-pc_kind pc_csl_kind(const char *s, size_t n)
-{
-    pc_kind k = pc_kind_by_name(s, n);
-    if (k != PC_KIND_NONE)
-        return k;
-    for (size_t i = 0; i < sizeof type_aliases / sizeof *type_aliases; i++)
-        if (strlen(type_aliases[i].name) == n && memcmp(type_aliases[i].name, s, n) == 0)
-            return type_aliases[i].kind;
-    return PC_KIND_OTHER;
-}
-
-/* A date part: an integer, or a string of digits ("2011", "-876").  0 if
- * absent, LONG_MIN if not a number. */
-static long date_part(const json_t *v)
-{
-    if (!v)
-        return 0;
-    if (json_is_integer(v)) {
-        json_int_t x = json_integer_value(v);
-        return x >= -99999 && x <= 99999 ? (long)x : LONG_MIN;
-    }
-    if (json_is_real(v)) {
-        double x = json_real_value(v);
-        return x >= -99999 && x <= 99999 ? (long)x : LONG_MIN;
-    }
-    if (!json_is_string(v))
-        return LONG_MIN;
-    const char *s = json_string_value(v);
-    size_t n = json_string_length(v), i = 0;
-    pc_trim(&s, &n);
-    if (!n)
-        return 0;
-    bool neg = s[0] == '-';
-    i = neg;
-    if (n - i > 6 || i == n)
-        return LONG_MIN;
-    long x = 0;
-    for (; i < n; i++) {
-        if (!pc_is_digit((unsigned char)s[i]))
-            return LONG_MIN;
-        x = x * 10 + (s[i] - '0');
-    }
-    return neg ? -x : x;
-}
-
-/* Fills d's start (or end) from three parts; false if a part is not a
- * number.  Months 21-24 are CSL/EDTF seasons (13-16 too, as citeproc-js
- * reads them). */
-static bool date_from_parts(const json_t *y, const json_t *m, const json_t *dd, pc_date *d, bool end)
-{
-    long py = date_part(y), pm = date_part(m), pd = date_part(dd);
-    if (py == 0 || py == LONG_MIN || pm < 0 || pm == LONG_MIN || pd < 0 || pd == LONG_MIN)
-        return false;
-    int season = pm >= 21 && pm <= 24 ? (int)pm - 20 : pm >= 13 && pm <= 16 ? (int)pm - 12 : 0;
-    if (season || pm > 12)
-        pm = pd = 0;
-    if (end) {
-        d->end_year = (int)py;
-        d->end_month = (int)pm;
-        d->end_day = pm ? (int)pd : 0;
-    } else {
-        d->year = (int)py;
-        d->month = (int)pm;
-        d->day = pm ? (int)pd : 0;
-        d->season = season;
-    }
-    return true;
-}
-
-/* An EDTF string, or a free-form "raw" date (pc_date_parse's forms). */
-static bool date_from_string(const char *s, size_t n, pc_date *d)
-{
-    return pc_date_parse_edtf(s, n, d) || pc_date_parse(s, n, d);
-}
-
-/* "date-parts": [[y, m, d]] or [[y], [y2]] (a range); loose: [y, m]. */
-static bool date_from_dateparts(const json_t *dp, pc_date *d)
-{
-    const json_t *p = json_array_get(dp, 0);
-    if (!json_is_array(p)) /* loose: "date-parts": [2011, 5] */
-        return json_array_size(dp) <= 3 &&
-               date_from_parts(json_array_get(dp, 0), json_array_get(dp, 1), json_array_get(dp, 2), d,
-                               false);
-    for (size_t i = 0; i < 2 && i < json_array_size(dp); i++) {
-        p = json_array_get(dp, i);
-        if (i == 1 && json_is_array(p) && (json_array_size(p) == 0 || date_part(json_array_get(p, 0)) == 0)) {
-            d->flags |= PC_DATE_OPEN_END; /* [[2014, 12, 31], [0]]: a range with an open end */
-            break;
-        }
-        if (!json_is_array(p) || json_array_size(p) == 0 || json_array_size(p) > 3 ||
-            !date_from_parts(json_array_get(p, 0), json_array_get(p, 1), json_array_get(p, 2), d, i))
-            return false;
-    }
-    return true;
-}
-
-/* Reads one CSL date value into d (zeroed first), or its text into
- * *literal when it is a string that is no date.  1 read, 0 absent, -1
- * unreadable. */
-static int read_date(csl_reader *r, const json_t *v, pc_date *d, char **literal)
-{
-    memset(d, 0, sizeof *d);
-    *literal = NULL;
-    if (!v || json_is_null(v))
-        return 0;
-    if (json_is_string(v)) {
-        if (date_from_string(json_string_value(v), json_string_length(v), d))
-            return 1;
-        *literal = get_text(r, v, "date");
-        return *literal ? 1 : -1;
-    }
-    if (json_is_integer(v)) /* issued: 2014 */
-        return date_from_parts(v, NULL, NULL, d, false) ? 1 : -1;
-    if (json_is_array(v)) { /* CSL-YAML: a list of {year, month, day}; two = a range */
-        for (size_t i = 0; i < 2 && i < json_array_size(v); i++) {
-            const json_t *p = json_array_get(v, i);
-            if (!json_is_object(p) || !date_from_parts(json_object_get(p, "year"), json_object_get(p, "month"),
-                                                       json_object_get(p, "day"), d, i))
-                return -1;
-        }
-        return d->year ? 1 : -1;
-    }
-    if (!json_is_object(v))
-        return -1;
-    const json_t *dp = json_object_get(v, "date-parts");
-    int got = 0;
-    if (json_is_array(dp) && json_array_size(dp))
-        got = date_from_dateparts(dp, d) ? 1 : -1;
-    else if (json_object_get(v, "year"))
-        got = date_from_parts(json_object_get(v, "year"), json_object_get(v, "month"),
-                              json_object_get(v, "day"), d, false)
-                  ? 1
-                  : -1;
-    if (got > 0) {
-        long season = date_part(json_object_get(v, "season"));
-        if (season >= 1 && season <= 4)
-            d->season = (int)season;
-        const json_t *c = json_object_get(v, "circa");
-        if (c && !json_is_false(c) && !(json_is_integer(c) && !json_integer_value(c)) &&
-            !(json_is_string(c) && !json_string_length(c)))
-            d->flags |= PC_DATE_CIRCA;
-        return 1;
-    }
-    if (got < 0)
-        return -1;
-    const char *keys[] = {"raw", "literal"};
-    for (size_t i = 0; i < 2; i++) {
-        const json_t *s = json_object_get(v, keys[i]);
-        if (!json_is_string(s))
-            continue;
-        if (i == 0 && date_from_string(json_string_value(s), json_string_length(s), d))
-            return 1;
-        *literal = get_text(r, s, "date");
-        return *literal ? 1 : -1;
-    }
-    return json_object_size(v) ? -1 : 0;
-}
-
-static void read_date_var(csl_reader *r, const json_t *v, const char *key, pc_field f, pc_record *rec)
-{
-    pc_date d;
-    char *literal;
-    int got = read_date(r, v, &d, &literal);
-    if (got > 0 && d.year && (!pc_date_valid(&d) || d.year < -9999)) {
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, 0, "impossible date %d-%d-%d in \"%s\"",
-                     d.year, d.month, d.day, key);
-    } else if (got < 0) {
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "cannot read the date in \"%s\"; left out",
-                     key);
-    } else if (got > 0) {
-        pc_record_set_date(rec, f, &d);
-        if (literal)
-            pc_record_set_date_literal(rec, f, literal, strlen(literal));
-    }
-    free(literal);
-}
-
-/* Appends the affiliations of a Crossref-style author ("affiliation":
- * [{"name": ...}] or plain strings). */
-static void read_affiliations(csl_reader *r, const json_t *aff, pc_name *nm)
-{
-    size_t i;
-    const json_t *a;
-    if (!json_is_array(aff))
-        return;
-    json_array_foreach (aff, i, a) {
-        const json_t *v = json_is_object(a) ? json_object_get(a, "name") : a;
-        if (v && scalar_text(r, v, "affiliation"))
-            pc_strlist_add_unique(&nm->affiliations, r->txt, r->txt_len);
-    }
-}
-
-enum { N_LITERAL, N_FAMILY, N_GIVEN, N_SUFFIX, N_NDP, N_DP, N_AFFILIATION, N_ORCID, N_COMMA_SUFFIX,
-       N_STATIC, N_COUNT };
-
-static const char *const name_keys[N_COUNT] = {
-    [N_LITERAL] = "literal", [N_FAMILY] = "family", [N_GIVEN] = "given", [N_SUFFIX] = "suffix",
-    [N_NDP] = "non-dropping-particle", [N_DP] = "dropping-particle", [N_AFFILIATION] = "affiliation",
-    [N_ORCID] = "ORCID", [N_COMMA_SUFFIX] = "comma-suffix", [N_STATIC] = "static-ordering",
-};
-
-static bool truthy(const json_t *v)
-{
-    return v && (json_is_true(v) || (json_is_integer(v) && json_integer_value(v)) ||
-                 (json_is_string(v) && json_string_length(v) && strcmp(json_string_value(v), "false") &&
-                  strcmp(json_string_value(v), "0")));
-}
-
-/* The ORCID without its URL: https://orcid.org/0000-... -> 0000-... */
-static char *orcid_of(csl_reader *r, const json_t *v)
-{
-    char *s = get_text(r, v, "ORCID");
-    char *slash = s ? strrchr(s, '/') : NULL;
-    if (slash && slash[1]) {
-        char *bare = pc_xstrdup(slash + 1);
-        free(s);
-        return bare;
-    }
-    return s;
-}
-
-/* Fills nm from a CSL name object; false if it holds no name. */
-static bool read_name_object(csl_reader *r, const json_t *v, pc_name *nm)
-{
-    const json_t *f[N_COUNT] = {0};
-    const char *key;
-    size_t key_len;
-    json_t *value;
-    json_object_keylen_foreach ((json_t *)v, key, key_len, value) {
-        for (int i = 0; i < N_COUNT; i++)
-            if (strlen(name_keys[i]) == key_len && memcmp(name_keys[i], key, key_len) == 0)
-                f[i] = value;
-    }
-    char *literal = get_text(r, f[N_LITERAL], "literal");
-    char *family = get_text(r, f[N_FAMILY], "family");
-    char *given = get_text(r, f[N_GIVEN], "given");
-    char *suffix = get_text(r, f[N_SUFFIX], "suffix");
-    bool ok = literal || family || given;
-    if (literal) {
-        nm->literal = literal;
-        literal = NULL;
-    } else if (family) {
-        pc_name_from_parts(given, family, suffix, nm);
-        char *ndp = get_text(r, f[N_NDP], "non-dropping-particle");
-        if (ndp) { /* an explicit particle goes before any found in family */
-            pc_buf b = PC_BUF_INIT;
-            pc_buf_puts(&b, ndp);
-            if (nm->particle) {
-                pc_buf_putc(&b, ' ');
-                pc_buf_puts(&b, nm->particle);
-            }
-            free(nm->particle);
-            nm->particle = pc_buf_detach(&b);
-            free(ndp);
-        }
-        nm->dparticle = get_text(r, f[N_DP], "dropping-particle");
-    } else if (given) { /* a lone given name is the whole name */
-        pc_name_parse(given, strlen(given), nm);
-    }
-    if (ok) {
-        read_affiliations(r, f[N_AFFILIATION], nm);
-        nm->orcid = orcid_of(r, f[N_ORCID]);
-        if (truthy(f[N_COMMA_SUFFIX]))
-            nm->flags |= PC_NAME_COMMA_SUFFIX;
-        if (truthy(f[N_STATIC]))
-            nm->flags |= PC_NAME_STATIC_ORDER;
-    }
-    free(literal);
-    free(family);
-    free(given);
-    free(suffix);
-    return ok;
-}
-
-/* The names of one role: an array of name objects or strings, or one
- * string ("A and B"). */
-static void read_names(csl_reader *r, const json_t *v, const char *key, pc_field role, pc_record *rec)
-{
-    if (json_is_string(v)) {
-        if (scalar_text(r, v, key))
-            pc_names_parse_list(r->txt, r->txt_len, pc_record_names_mut(rec, role)); /* loose: "A and B" */
-        return;
-    }
-    if (!json_is_array(v))
-        return;
-    size_t i;
-    const json_t *a;
-    json_array_foreach (v, i, a) {
-        bool ok = false;
-        if (json_is_string(a) && scalar_text(r, a, key)) {
-            ok = true;
-            if (strcmp(r->txt, "others") == 0) /* BibTeX's "and others" seen through CSL */
-                pc_record_names_mut(rec, role)->et_al = true;
-            else
-                pc_name_parse(r->txt, r->txt_len, pc_record_add_name(rec, role));
-        } else if (json_is_object(a)) {
-            pc_name nm = {0};
-            ok = read_name_object(r, a, &nm);
-            if (ok)
-                *pc_record_add_name(rec, role) = nm;
-            else
-                pc_name_clear(&nm);
-        }
-        if (!ok && !r->bad)
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "%s %zu has no name; left out", key,
-                         i + 1);
-    }
-}
-
-/* A list variable: URL (a string, or loose: several), keyword ("a, b"), categories. */
-static void read_list(csl_reader *r, const json_t *v, const char *key, pc_field f, pc_record *rec)
-{
-    if (json_is_array(v)) {
-        size_t i;
-        const json_t *x;
-        json_array_foreach (v, i, x)
-            read_list(r, x, key, f, rec);
-        return;
-    }
-    if (!scalar_text(r, v, key))
-        return;
-    const pc_field_info *fi = pc_field_get(f);
-    if (!(fi->flags & PC_FF_CSL_JOIN)) {
-        pc_record_list_add(rec, f, r->txt, r->txt_len);
-        return;
-    }
-    const char *s = r->txt, *end = s + r->txt_len;
-    while (s < end) {
-        const char *c = memchr(s, ',', (size_t)(end - s));
-        const char *e = c ? c : end;
-        pc_record_list_add(rec, f, s, (size_t)(e - s));
-        s = c ? c + 1 : end;
-    }
-}
-
-/* A text or number variable, with the conventions some of them carry. */
-static void read_text(csl_reader *r, const json_t *v, const char *key, pc_field f, pc_record *rec)
-{
-    const pc_field_info *fi = pc_field_get(f);
-    if (fi->flags & PC_FF_RICH) {
-        pc_spanlist spans = {0};
-        pc_strlist nocase = {0};
-        char *s = get_rich(r, v, key, &spans, &nocase);
-        if (s && f == PC_F_ABSTRACT) {
-            pc_record_set_abstract(rec, s, strlen(s), &spans, false);
-        } else if (s && f == PC_F_NOTE) {
-            pc_record_note_split(rec, s, strlen(s));
-        } else if (s) {
-            pc_text *t = pc_record_set_rich(rec, f, s, strlen(s), &spans);
-            if (t && (fi->flags & PC_FF_TITLE)) {
-                t->protected_words = nocase;
-                memset(&nocase, 0, sizeof nocase);
-            }
-        }
-        free(s);
-        pc_spanlist_clear(&spans);
-        pc_strlist_clear(&nocase);
-        return;
-    }
-    if (!scalar_text(r, v, key))
-        return;
-    if (f == PC_F_NOTE) { /* the note, and a "Journal reference: " line */
-        pc_record_note_split(rec, r->txt, r->txt_len);
-        return;
-    }
-    if (f == PC_F_DOI) {
-        if (!pc_record_set_doi(rec, r->txt, r->txt_len))
-            pc_record_set(rec, f, r->txt, r->txt_len); /* not a DOI we know: kept as written */
-        return;
-    }
-    pc_record_set(rec, f, r->txt, r->txt_len);
-}
-
-/* A variable we do not know: kept as its JSON text, for the CSL writers. */
-static void keep_extra(const json_t *v, const char *key, size_t key_len, pc_record *rec)
-{
-    char *raw = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
-    if (raw)
-        pc_record_add_extra(rec, PC_CSL_FAMILY, key, key_len, raw, strlen(raw));
-    free(raw);
-}
-
-/* The CSL properties that are not fields. */
-static bool read_special(csl_reader *r, const char *key, size_t n, const json_t *v, pc_record *rec)
-{
-    if (n == 2 && memcmp(key, "id", 2) == 0) {
-        if (!rec->key)
-            rec->key = get_text(r, v, "id");
-    } else if (n == 12 && memcmp(key, "citation-key", 12) == 0) {
-        free(rec->key); /* the citation key wins over the id */
-        rec->key = get_text(r, v, "citation-key");
-    } else if (n == 4 && memcmp(key, "type", 4) == 0) {
-        if (scalar_text(r, v, "type"))
-            rec->kind = pc_csl_kind(r->txt, r->txt_len);
-    } else if (n == 6 && memcmp(key, "custom", 6) == 0) {
-        keep_extra(v, key, n, rec);
-    } else {
-        return false;
-    }
-    return true;
-}
-
-/* One key of an item. */
-static void read_key(csl_reader *r, const char *key, size_t n, const json_t *v, pc_record *rec)
-{
-    if (read_special(r, key, n, v, rec))
-        return;
-    pc_field f = pc_field_by_name(key, n);
-    const pc_field_info *fi = pc_field_get(f);
-    if (!fi || !(fi->flags & PC_FF_CSL)) {
-        keep_extra(v, key, n, rec);
-        return;
-    }
-    switch (fi->kind) {
-    case PC_FK_TEXT:
-    case PC_FK_NUMBER: read_text(r, v, fi->name, f, rec); break;
-    case PC_FK_NAME: read_names(r, v, fi->name, f, rec); break;
-    case PC_FK_DATE: read_date_var(r, v, fi->name, f, rec); break;
-    case PC_FK_LIST: read_list(r, v, fi->name, f, rec); break;
-    case PC_FK_NONE: break;
-    }
-}
-
-/* What our writer put in for a preprint comes back as the arXiv id: the
- * number (the id), the publisher "arXiv". */
-static void read_arxiv(pc_record *rec)
-{
-    const char *number = pc_record_get(rec, PC_F_NUMBER);
-    if (number && !pc_record_has(rec, PC_F_ARXIV_ID) && pc_record_set_arxiv(rec, number, strlen(number)))
-        pc_record_unset(rec, PC_F_NUMBER);
-    else if (number && pc_record_has(rec, PC_F_ARXIV_ID)) {
-        pc_buf id = PC_BUF_INIT;
-        int version;
-        if (pc_arxiv_parse(number, strlen(number), &id, &version) &&
-            strcmp(id.ptr, pc_record_get(rec, PC_F_ARXIV_ID)) == 0)
-            pc_record_unset(rec, PC_F_NUMBER); /* the same id, written as the number */
-        pc_buf_free(&id);
-    }
-    const char *pub = pc_record_get(rec, PC_F_PUBLISHER);
-    if (pub && pc_record_has(rec, PC_F_ARXIV_ID) &&
-        (pc_strcasecmp(pub, "arXiv") == 0 || pc_strcasecmp(pub, "arXiv.org") == 0))
-        pc_record_unset(rec, PC_F_PUBLISHER); /* "arXiv" is what the writer adds for a preprint */
-}
-
-bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file,
-                      unsigned long line, pc_csl_text text)
-{
-    csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT, .md = PC_BUF_INIT,
-                    .text = text};
-    rec->src_file = file;
-    rec->src_line = line;
-    if (!json_is_object(item)) {
-        pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0, "a CSL item must be an object (a map of fields)");
-        return false;
-    }
-    const char *key;
-    size_t key_len;
-    json_t *value;
-    json_object_keylen_foreach ((json_t *)item, key, key_len, value)
-        read_key(&r, key, key_len, value, rec);
-    read_arxiv(rec);
-    pc_buf_free(&r.tmp);
-    pc_buf_free(&r.md);
-
-    if (r.bad)
-        return false; /* reported: invalid UTF-8 */
-    if (!pc_record_has(rec, PC_F_TITLE) && !pc_record_n_authors(rec) && !pc_record_has(rec, PC_F_DOI) &&
-        !pc_record_has(rec, PC_F_ARXIV_ID)) {
-        pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0, "CSL item %s%s%shas no title, author or DOI",
-                     rec->key ? "\"" : "", rec->key ? rec->key : "", rec->key ? "\" " : "");
-        return false;
-    }
-    return true;
-}

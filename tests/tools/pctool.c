@@ -1,7 +1,20 @@
 /* pctool.c — test helper over libpaperconv (not installed).
  *
- *   pctool dump [-f FORMAT] FILE   the records as the model holds them,
- *                                  one "field<TAB>value" line each
+ *   pctool dump [-f FORMAT] [--keep FMT,FMT...] FILE
+ *                                  the records as the model holds them,
+ *                                  one "field<TAB>value" line each; with
+ *                                  --keep only the fields every FMT both
+ *                                  reads and writes (their maps say), the
+ *                                  kind as its broadest kind, names as
+ *                                  whole names, dates without qualifiers,
+ *                                  no markup and no pass-through values
+ *   pctool fields                  the README's "what each format keeps":
+ *                                  a Markdown table from the format maps
+ *   pctool fields --names          every field, by its dump name
+ *   pctool fields --holds FORMAT   the fields FORMAT reads and writes
+ *   pctool formats                 one line per format: name, reads (0/1),
+ *                                  writes (0/1), has a field map (0/1), its
+ *                                  first extension (or -)
  *   pctool names                   stdin names -> given|particle|family|suffix|literal
  *   pctool decode                  stdin LaTeX lines -> Unicode lines
  *   pctool encode                  stdin Unicode lines -> LaTeX lines
@@ -13,7 +26,9 @@
  * Tests use it to compare what real consumers (bibtex, pandoc) report with
  * what our model holds, without trusting our own writers. */
 #include "paperconv/dates.h"
+#include "paperconv/map.h"
 #include "paperconv/latex.h"
+#include "paperconv/markup.h"
 #include "paperconv/names.h"
 #include "paperconv.h"
 
@@ -36,9 +51,28 @@ static void put(const char *field, const char *v)
 /* One line per span: "title_markup<TAB>italic<TAB>the marked text". */
 static void put_markup(const char *field, const char *text, const pc_spanlist *l)
 {
+    static const char *const marks[] = {[PC_MARK_NONE] = "none", [PC_MARK_ITALIC] = "italic",
+                                        [PC_MARK_BOLD] = "bold", [PC_MARK_NOCASE] = "nocase",
+                                        [PC_MARK_TEX] = "tex"};
     for (size_t i = 0; text && i < l->n; i++)
-        printf("%s_markup\t%s\t%.*s\n", field, l->items[i].mark == PC_MARK_BOLD ? "bold" : "italic",
+        printf("%s_markup\t%s\t%.*s\n", field,
+               (unsigned)l->items[i].mark < sizeof marks / sizeof *marks ? marks[l->items[i].mark] : "?",
                (int)(l->items[i].end - l->items[i].start), text + l->items[i].start);
+}
+
+/* A title's case-protected words as the writers see them: one line per
+ * word of the text that is protected ("title_nocase<TAB>LLM"). */
+static void put_nocase(const char *field, const pc_text *t)
+{
+    if (!t->protected_words.n)
+        return;
+    pc_spanlist all = {0};
+    pc_markup_with_nocase(t->s, &t->markup, &t->protected_words, &all);
+    for (size_t i = 0; i < all.n; i++)
+        if (all.items[i].mark == PC_MARK_NOCASE)
+            printf("%s_nocase\t%.*s\n", field, (int)(all.items[i].end - all.items[i].start),
+                   t->s + all.items[i].start);
+    pc_spanlist_clear(&all);
 }
 
 /* The dump's names: the tests' names for the fields the model had first
@@ -75,6 +109,11 @@ static void dump_names(const pc_names *l)
             printf("%s_dropping_particle\t%zu\t%s\n", role, i, a->dparticle);
         if (a->orcid)
             printf("%s_orcid\t%zu\t%s\n", role, i, a->orcid);
+        if (a->flags)
+            printf("%s_flags\t%zu\t%s%s%s\n", role, i,
+                   a->flags & PC_NAME_COMMA_SUFFIX ? "comma-suffix" : "",
+                   a->flags == (PC_NAME_COMMA_SUFFIX | PC_NAME_STATIC_ORDER) ? "," : "",
+                   a->flags & PC_NAME_STATIC_ORDER ? "static-ordering" : "");
         for (size_t k = 0; k < a->affiliations.n; k++)
             printf("affiliation\t%zu\t%s\n", i, a->affiliations.items[k]);
     }
@@ -91,6 +130,7 @@ static void dump_field(const pc_record *r, pc_field f)
     if (t) {
         put(name, t->s);
         put_markup(name, t->s, &t->markup);
+        put_nocase(name, t);
         if (t->truncated)
             printf("%s_truncated\tyes\n", name);
         return;
@@ -119,8 +159,65 @@ static void dump_field(const pc_record *r, pc_field f)
     pc_buf_free(&e);
 }
 
+/* --keep: the fields to dump (NULL: all, as the model holds them) */
+static const bool *keep_only;
+
+/* The broadest kind of k (the end of its chain of broader kinds). */
+static pc_kind root_kind(pc_kind k)
+{
+    for (int i = 0; i < PC_KIND_COUNT && pc_kind_broader(k) != k; i++)
+        k = pc_kind_broader(k);
+    return k;
+}
+
+/* A field in --keep form: names whole, dates as their ISO start and
+ * literal, text without markup. */
+static void dump_kept(const pc_record *r, pc_field f)
+{
+    const char *name = dump_name(f);
+    const pc_text *t = pc_record_text(r, f);
+    const pc_names *l = pc_record_names(r, f);
+    const pc_strlist *list = pc_record_list(r, f);
+    const pc_date *date = pc_record_date(r, f);
+    pc_buf b = PC_BUF_INIT;
+    if (t) {
+        put(name, t->s);
+        if (t->truncated)
+            printf("%s_truncated\tyes\n", name);
+    }
+    for (size_t i = 0; l && i < l->n; i++) {
+        const pc_name *a = &l->items[i];
+        const char *parts[] = {a->given, a->dparticle, a->particle, a->family, a->suffix, a->literal};
+        pc_buf_clear(&b);
+        for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
+            if (parts[k] && *parts[k]) {
+                if (b.len)
+                    pc_buf_putc(&b, ' ');
+                pc_buf_puts(&b, parts[k]);
+            }
+        put(name, b.ptr);
+    }
+    for (size_t i = 0; list && i < list->n; i++)
+        put(name, list->items[i]);
+    if (date) {
+        pc_buf_clear(&b);
+        pc_date_iso(&(pc_date){.year = date->year, .month = date->month, .day = date->day}, &b);
+        put(name, b.ptr);
+    }
+    put(name, pc_record_date_literal(r, f));
+    pc_buf_free(&b);
+}
+
 static void dump_record(const pc_record *r)
 {
+    if (keep_only) {
+        printf("@\t%s\n", r->key);
+        put("kind", kind_name(root_kind(r->kind == PC_KIND_NONE ? PC_KIND_PREPRINT : r->kind)));
+        for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++)
+            if (keep_only[f])
+                dump_kept(r, (pc_field)f);
+        return;
+    }
     printf("@\t%s\n", r->key);
     put("kind", kind_name(r->kind));
     /* title and authors first, then the rest in the field table's order */
@@ -133,17 +230,60 @@ static void dump_record(const pc_record *r)
         printf("extra\t%s\t%s\t%s\n", r->extras[i].format, r->extras[i].name, r->extras[i].value);
 }
 
+/* Which fields fmt's map both reads and writes (held[f]); false when the
+ * format has no map. */
+static bool holds(const pc_format *fmt, bool held[PC_F_COUNT])
+{
+    unsigned dir[PC_F_COUNT] = {0};
+    for (size_t i = 0; fmt->map && i < fmt->map_len; i++)
+        if (fmt->map[i].field > PC_F_NONE && fmt->map[i].field < PC_F_COUNT)
+            dir[fmt->map[i].field] |= fmt->map[i].dir;
+    for (int f = 0; f < PC_F_COUNT; f++)
+        held[f] = (dir[f] & PC_MAP_BOTH) == PC_MAP_BOTH;
+    return fmt->map != NULL;
+}
+
+static const pc_format *find_format(const char *name)
+{
+    const pc_format *fmt = pc_format_find(name);
+    if (!fmt)
+        fprintf(stderr, "pctool: unknown format %s\n", name);
+    return fmt;
+}
+
+/* --keep A,B,...: keep[f] for the fields every format holds. */
+static bool parse_keep(const char *list, bool keep[PC_F_COUNT])
+{
+    for (int f = 0; f < PC_F_COUNT; f++)
+        keep[f] = true;
+    char *copy = pc_xstrdup(list), *save = NULL;
+    bool ok = true;
+    for (char *name = strtok_r(copy, ",", &save); name && ok; name = strtok_r(NULL, ",", &save)) {
+        const pc_format *fmt = find_format(name);
+        bool held[PC_F_COUNT];
+        ok = fmt && holds(fmt, held);
+        if (fmt && !ok)
+            fprintf(stderr, "pctool: format %s has no field map\n", name);
+        for (int f = 0; ok && f < PC_F_COUNT; f++)
+            keep[f] &= held[f];
+    }
+    free(copy);
+    return ok;
+}
+
 static int dump(int argc, char **argv)
 {
     const pc_format *from = NULL;
+    static bool keep[PC_F_COUNT];
     int i = 2;
-    if (i + 1 < argc && strcmp(argv[i], "-f") == 0) {
-        from = pc_format_find(argv[i + 1]);
-        if (!from) {
-            fprintf(stderr, "pctool: unknown format %s\n", argv[i + 1]);
+    for (; i + 1 < argc && argv[i][0] == '-' && argv[i][1]; i += 2) {
+        if (strcmp(argv[i], "-f") == 0 && !(from = find_format(argv[i + 1])))
             return 2;
+        if (strcmp(argv[i], "--keep") == 0) {
+            if (!parse_keep(argv[i + 1], keep))
+                return 2;
+            keep_only = keep;
         }
-        i += 2;
     }
     if (i >= argc)
         return 2;
@@ -168,6 +308,111 @@ static int dump(int argc, char **argv)
     pc_keyset_free(keys);
     pc_ctx_free(&ctx);
     return ctx.n_errors ? 1 : 0;
+}
+
+/* ---- pctool fields: the README's "what each format keeps" ------------------- */
+
+/* A column of the table: the formats that share one map. */
+typedef struct column {
+    const pc_map_row *map;
+    size_t len;
+    pc_buf head; /* "`csljson`, `yaml`" */
+} column;
+
+/* One cell: the format's names for f, "(r)" for a name only read, "(w)"
+ * only written, "*" when the row holds for some kinds only. */
+static void put_cell(const column *c, pc_field f, pc_buf *cell)
+{
+    pc_buf_clear(cell);
+    for (size_t i = 0; i < c->len; i++) {
+        const pc_map_row *row = &c->map[i];
+        if (row->field != f || !(row->dir & PC_MAP_BOTH))
+            continue;
+        bool seen = false; /* the same name on an earlier row of f */
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = c->map[k].field == f && (c->map[k].dir & PC_MAP_BOTH) &&
+                   strcmp(c->map[k].name, row->name) == 0;
+        if (seen)
+            continue;
+        pc_buf_printf(cell, "%s`%s`%s%s", cell->len ? ", " : "", row->name,
+                      (row->dir & PC_MAP_BOTH) == PC_MAP_READ    ? " (r)"
+                      : (row->dir & PC_MAP_BOTH) == PC_MAP_WRITE ? " (w)"
+                                                                 : "",
+                      row->kinds ? "*" : "");
+    }
+    if (!cell->len)
+        pc_buf_puts(cell, "–");
+}
+
+static int fields_table(void)
+{
+    static const char *const kinds[] = {[PC_FK_TEXT] = "text", [PC_FK_NUMBER] = "number",
+                                        [PC_FK_NAME] = "names", [PC_FK_DATE] = "date",
+                                        [PC_FK_LIST] = "list"};
+    column cols[16];
+    size_t n = 0;
+    for (const pc_format *const *fp = pc_formats; *fp; fp++) {
+        const pc_format *fmt = *fp;
+        size_t c = 0;
+        while (c < n && cols[c].map != fmt->map)
+            c++;
+        if (!fmt->map || (c == n && n == sizeof cols / sizeof *cols))
+            continue;
+        if (c == n)
+            cols[n++] = (column){.map = fmt->map, .len = fmt->map_len, .head = PC_BUF_INIT};
+        pc_buf_printf(&cols[c].head, "%s`%s`", cols[c].head.len ? ", " : "", fmt->name);
+    }
+    printf("| field | value |");
+    for (size_t c = 0; c < n; c++)
+        printf(" %s |", cols[c].head.ptr);
+    printf("\n|---|---|");
+    for (size_t c = 0; c < n; c++)
+        printf("---|");
+    putchar('\n');
+    pc_buf cell = PC_BUF_INIT;
+    for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++) {
+        const pc_field_info *fi = pc_field_get((pc_field)f);
+        printf("| `%s` | %s |", fi->name, kinds[fi->kind]);
+        for (size_t c = 0; c < n; c++) {
+            put_cell(&cols[c], (pc_field)f, &cell);
+            printf(" %s |", cell.ptr);
+        }
+        putchar('\n');
+    }
+    pc_buf_free(&cell);
+    for (size_t c = 0; c < n; c++)
+        pc_buf_free(&cols[c].head);
+    return 0;
+}
+
+static int fields(int argc, char **argv)
+{
+    if (argc == 2)
+        return fields_table();
+    bool held[PC_F_COUNT];
+    const pc_format *fmt = NULL;
+    if (argc == 4 && strcmp(argv[2], "--holds") == 0) {
+        if (!(fmt = find_format(argv[3])))
+            return 2;
+        if (!holds(fmt, held))
+            return 1;
+    } else if (argc != 3 || strcmp(argv[2], "--names") != 0) {
+        return 2;
+    }
+    for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++)
+        if (!fmt || held[f])
+            puts(dump_name((pc_field)f));
+    return 0;
+}
+
+static int formats(void)
+{
+    for (const pc_format *const *fp = pc_formats; *fp; fp++) {
+        const pc_format *f = *fp;
+        printf("%s\t%d\t%d\t%d\t%s\n", f->name, f->read_next != NULL, f->write_record != NULL,
+               f->map != NULL, f->extensions && f->extensions[0] ? f->extensions[0] : "-");
+    }
+    return 0;
 }
 
 static int lines(int mode)
@@ -270,13 +515,18 @@ int main(int argc, char **argv)
         return namesbib(argv[argc - 1], argc == 4 && strcmp(argv[2], "--unicode") == 0);
     if (argc >= 3 && strcmp(argv[1], "dump") == 0)
         return dump(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "fields") == 0)
+        return fields(argc, argv);
+    if (argc == 2 && strcmp(argv[1], "formats") == 0)
+        return formats();
     if (argc == 2 && strcmp(argv[1], "names") == 0)
         return lines('n');
     if (argc == 2 && strcmp(argv[1], "decode") == 0)
         return lines('d');
     if (argc == 2 && strcmp(argv[1], "encode") == 0)
         return lines('e');
-    fputs("usage: pctool dump [-f FORMAT] FILE | names | decode | encode | namesbib [--unicode] TSV\n",
+    fputs("usage: pctool dump [-f FORMAT] [--keep FMT,...] FILE | fields [--names | --holds FORMAT]\n"
+          "       | formats | names | decode | encode | namesbib [--unicode] TSV\n",
           stderr);
     return 2;
 }

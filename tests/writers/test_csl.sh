@@ -25,36 +25,39 @@ PYYAML=$(python_with yaml)
 PY=$(python_with json)
 HAVE_PANDOC=$(command -v pandoc)
 
-# What CSL cannot hold, removed from a pctool dump before comparing: author
-# affiliations, "et al.", the `updated` date, the arXiv version and primary
-# category, URLs after the first, and a DOI that is the arXiv DOI of the
-# record's arXiv id (CSL cannot tell it from the one the writer adds).
+# What CSL cannot tell apart, removed from a pctool dump before comparing:
+# a DOI that is the arXiv DOI of the record's arXiv id (CSL cannot tell it
+# from the one the writer adds), and a record of no kind (written as an
+# article: a preprint).  Everything else CSL holds: our own fields,
+# affiliations, "et al." and URLs after the first in `custom`.
 # (Brace-protected title words are not in the dump.)
 csl_only() {
     awk -F '\t' '
-        $1 == "@" { urls = 0; if (rec != "") printf "%s", rec; rec = ""; adoi = "" }
+        $1 == "@" { if (rec != "") printf "%s", rec; rec = ""; adoi = "" }
         $1 == "doi" && $2 ~ /^10\.48550\/[aA][rR][xX][iI][vV]\./ { adoi = substr($2, 16); next }
         $1 == "arxiv" && adoi != "" && adoi != $2 { rec = rec "doi\t10.48550/arXiv." adoi "\n" }
-        $1 == "affiliation" || $1 == "et_al" || $1 == "updated" || $1 == "arxiv_version" ||
-            $1 == "arxiv_primary" { next }
-        $1 == "url" && urls++ { next }
         $1 == "kind" && $2 == "none" { rec = rec "kind\tpreprint\n"; next }
         { rec = rec $0 "\n" }
         END { printf "%s", rec }' "$1"
 }
 
-# families|year per record, sorted: from a pctool dump (what citeproc
-# should print with tests/data/csl-check.csl)
+# [citation-key|]families|year per record, sorted: from a pctool dump
+# (what citeproc should print with tests/data/csl-check.csl: the
+# citation-key when the item has an id of its own, a range of years as
+# citeproc writes it)
 model_names_years() {
     awk -F '\t' '
-        function flush() { if (seen) print fams "|" year; fams = ""; year = ""; seen = 0 }
-        $1 == "@" { flush(); seen = 1; next }
+        function flush() { if (seen) print ck fams "|" year; fams = ""; year = ""; ck = ""; seen = 0 }
+        $1 == "@" { flush(); seen = 1; key = $2; next }
+        $1 == "extra" && $2 == "csl" && $3 == "id" { ck = key "|" }
         $1 == "author" {
             n = split($2, p, "|")   # given|particle|family|suffix|literal
             f = p[5] != "" ? p[5] : p[3] != "" ? (p[2] != "" ? p[2] " " p[3] : p[3]) : p[1]
             fams = fams == "" ? f : fams "^" f
         }
         $1 == "date" { year = substr($2, 1, 4) }
+        $1 == "date_edtf" && split($2, r, "/") == 2 && r[1] != ".." && r[2] != ".." &&
+            substr(r[1], 1, 4) != substr(r[2], 1, 4) { year = year "\342\200\223" substr(r[2], 1, 4) }
         END { flush() }' "$1" | sed 's/^|//; s/|$//' | LC_ALL=C sort
 }
 
@@ -133,10 +136,81 @@ EOF
     same "$b -> csljson -> model keeps every CSL field" "$T/$b.want" "$T/$b.jdump"
 done
 
-# ---- -v names what CSL could not hold --------------------------------------
+# ---- every CSL variable and every field of ours --------------------------------
+# tests/data/fields.json (CSL-JSON) and fields.yaml (CSL-YAML, pandoc's
+# shapes) hold every property of csl-data.json and our fields in `custom`;
+# the round trips X -> X and X -> Y -> X are tests/robust/test_roundtrip.sh.
+for f in fields.json fields.yaml; do
+    F=$ROOT/tests/data/$f
+    reader=yaml && [ $f = fields.json ] && reader=json
+    $PC -f $reader "$F" -t csljson > "$T/$f.json" 2> "$T/$f.err"
+    check "$f -> csljson converts without a message" test ! -s "$T/$f.err"
+    $PC -f $reader "$F" -t yaml > "$T/$f.yaml" 2> "$T/$f.err"
+    check "$f -> yaml converts without a message" test ! -s "$T/$f.err"
+    "$PCTOOL" dump -f $reader "$F" > "$T/$f.dump" 2> /dev/null
+    if [ -n "$PYJS" ] && [ -f "$SCHEMA" ] && [ -n "$PYYAML" ] && "$PYJS" -c 'import yaml' 2> /dev/null; then
+        # both outputs validate, and together they use every property of
+        # the schema but the deprecated spellings (event, shortTitle, ...)
+        if "$PYJS" - "$SCHEMA" "$T/$f.json" "$T/$f.yaml" > "$T/js.err" 2>&1 <<'EOF'
+import json, sys, jsonschema, yaml
+schema = json.load(open(sys.argv[1]))
+items = json.load(open(sys.argv[2], encoding="utf-8"))
+jsonschema.validate(items, schema)
+jsonschema.validate(yaml.safe_load(open(sys.argv[3], encoding="utf-8"))["references"], schema)
+old = {"event", "shortTitle", "journalAbbreviation"}
+missing = set(schema["items"]["properties"]) - old - {k for it in items for k in it}
+if missing:
+    sys.exit("not written: " + ", ".join(sorted(missing)))
+EOF
+        then pass "$f -> csljson, yaml: valid, with every CSL variable"
+        else fail "$f -> csljson, yaml: valid, with every CSL variable" "$(tail -n 5 "$T/js.err")"
+        fi
+    else
+        skip "$f -> csljson, yaml validate against csl-data.json" "no python3 with jsonschema and yaml"
+    fi
+    if [ -n "$HAVE_PANDOC" ]; then
+        citeproc_check "$f -> csljson: pandoc --citeproc renders the model's names and years" \
+            "$T/$f.json" "$T/$f.dump"
+        citeproc_check "$f -> yaml: pandoc --citeproc renders the model's names and years" \
+            "$T/$f.yaml" "$T/$f.dump"
+    fi
+done
+# the fixture holds every field of the model (pctool fields --names: the
+# names pctool dump gives them)
+"$PCTOOL" dump -f json "$ROOT/tests/data/fields.json" | cut -f 1 | sort -u > "$T/have"
+"$PCTOOL" fields --names | sort -u > "$T/all"
+comm -23 "$T/all" "$T/have" > "$T/lacking"
+check "fields.json holds every field of the model ($(wc -l < "$T/all") fields)" test ! -s "$T/lacking"
+
+# ---- nothing silent ------------------------------------------------------------
+# what CSL has no variable for is kept in `custom`: a listing's
+# affiliations are no longer dropped
 for fmt in csljson yaml; do
     $PC "$ROOT/tests/data/listing-names.txt" -t $fmt -v > /dev/null 2> "$T/v.err"
-    contains "-t $fmt -v reports the dropped affiliations" "$T/v.err" "$fmt has no place for affiliation"
+    check "-t $fmt -v: nothing of a listing dropped (affiliations in custom)" \
+        sh -c "! grep -q 'has no place' '$T/v.err'"
+done
+# variables and custom keys a CSL reader does not know come back
+printf '[{"id":"u","type":"book","title":"T","foo-bar":{"x":[1,"y"]},"custom":{"mine":"kept","arxiv-version":"2"}}]\n' \
+    > "$T/unknown.json"
+$PC -f json "$T/unknown.json" -t csljson > "$T/unknown.out" 2> /dev/null
+contains "csljson -> csljson keeps an unknown variable" "$T/unknown.out" '"foo-bar": {'
+contains "csljson -> csljson keeps an unknown custom key" "$T/unknown.out" '"mine": "kept"'
+contains "csljson -> csljson reads our custom keys as fields" "$T/unknown.out" '"arxiv-version": "2"'
+printf 'references:\n- id: u\n  type: book\n  title: T\n  foo-bar: [1, y]\n  custom: {mine: kept}\n' > "$T/unknown.yaml"
+$PC "$T/unknown.yaml" -t yaml > "$T/unknown.out" 2> /dev/null
+contains "yaml -> yaml keeps an unknown variable" "$T/unknown.out" "foo-bar:"
+contains "yaml -> yaml keeps an unknown custom key" "$T/unknown.out" "mine: kept"
+# ... and every other writer counts them (pc_map_write does, for a
+# format with a field map)
+for w in $($PC --list-formats | awk 'NR > 1 && $3 == "yes" { print $1 }'); do
+    case $w in csljson | yaml) continue ;; esac
+    if ! "$PCTOOL" fields --holds "$w" > /dev/null 2>&1; then
+        skip "-t $w -v counts the CSL variable it cannot hold" "$w has no field map yet"
+        continue
+    fi
+    $PC -v "$T/unknown.yaml" -t "$w" > /dev/null 2> "$T/v.err"
+    contains "-t $w -v counts the CSL variable it cannot hold" "$T/v.err" "foo-bar (csl)"
 done
 
 # ---- hostile strings --------------------------------------------------------
@@ -302,6 +376,39 @@ same "loose -> yaml -> yaml is identical" "$T/l.yaml" "$T/l.yaml2"
 "$PCTOOL" dump "$T/l.yaml" > "$T/l.dump" 2> /dev/null
 csl_only "$T/loose.dump" > "$T/l.want" 2> /dev/null
 same "loose -> yaml -> model keeps every CSL field" "$T/l.want" "$T/l.dump"
+
+# ---- particles: split as pandoc splits a CSL name ----------------------------
+# lower-case words that end `given` are the dropping particle, words that
+# start `family` the non-dropping one, each unless the item names it; pandoc
+# is the oracle (a name whose parts pandoc and we give differently fails)
+if [ -n "$HAVE_PANDOC" ] && [ -n "$PY" ]; then
+    cat > "$T/particles.json" <<'EOF'
+[{"id": "p", "type": "book", "title": "Particles", "author": [
+  {"given": "Ludwig van", "family": "Beethoven"},
+  {"given": "Jean", "family": "de La Fontaine"},
+  {"given": "Charles", "dropping-particle": "de", "family": "Gaulle"},
+  {"given": "Vincent", "family": "van Gogh", "non-dropping-particle": "x"},
+  {"given": "Ludwig van", "family": "van Beethoven", "dropping-particle": "d"},
+  {"given": "Ludwig van", "family": "van Beethoven", "suffix": "Jr."},
+  {"given": "Ludwig", "family": "Van Beethoven"}]}]
+EOF
+    pandoc -f csljson -t csljson "$T/particles.json" > "$T/particles.pandoc" 2> /dev/null
+    $PC -q -f json "$T/particles.json" -t csljson > "$T/particles.ours" 2> /dev/null
+    if "$PY" - "$T/particles.pandoc" "$T/particles.ours" > "$T/particles.out" 2>&1 <<'EOF'
+import json, sys
+keys = ("given", "dropping-particle", "non-dropping-particle", "family", "suffix")
+names = [[tuple(a.get(k) for k in keys) for a in json.load(open(f, encoding="utf-8"))[0]["author"]]
+         for f in sys.argv[1:3]]
+bad = ["pandoc %r, ours %r" % (p, o) for p, o in zip(*names) if p != o]
+print("\n".join(bad))
+sys.exit(1 if bad or len(names[0]) != len(names[1]) else 0)
+EOF
+    then pass "CSL names: particles split as pandoc splits them (7 names)"
+    else fail "CSL names: particles split as pandoc splits them" "$(head -n 8 "$T/particles.out")"
+    fi
+else
+    skip "CSL names: particles split as pandoc splits them" "no pandoc or python3"
+fi
 
 # ---- the YAML reader on bad input ------------------------------------------
 printf 'references:\n- id: a\n  title: A\n- just a string\n- id: c\n  title: C\n  author: [{family: Doe}]\n' > "$T/skip.yaml"
