@@ -297,11 +297,13 @@ want "UNPB is a preprint" "kind	preprint"
 want "\"UK - based\" is a continuation, not a tag" "abstract	A study UK - based, on a continuation line"
 want "BT is a book's title" "title	The Art of Computer Programming"
 check "ris read: empty KW ignored" [ "$(grep -c '^keyword' "$T/tol")" -eq 1 ]
-$PCW -v "$d" -t ris > /dev/null 2> "$T/tol.v"
+$PCW -v "$d" -t ris > "$T/stdout" 2> "$T/tol.v"
 contains "ris read: missing ER warned with its position" "$T/tol.v" "ris-tolerant.ris:27:1: warning: record has no ER line before the next TY (line 33)"
-contains "ris read: unknown tag noted once" "$T/tol.v" "ris-tolerant.ris:20:1: note: unknown RIS tag ZZ dropped"
-contains "ris read: unknown tags counted" "$T/tol.v" "no place for unknown RIS tags: dropped from 1 record(s)"
+contains "ris read: unknown tag noted once" "$T/tol.v" "ris-tolerant.ris:20:1: note: unknown RIS tag ZZ kept as it is for RIS output"
 check "ris read: each unknown tag noted once" [ "$(grep -c 'unknown RIS tag ZZ' "$T/tol.v")" -eq 1 ]
+contains "ris: an unknown tag comes back on RIS -> RIS" "$T/stdout" "ZZ  - an unknown tag"
+$PCW -v "$d" -t csljson > /dev/null 2> "$T/tol.csl"
+contains "ris: another writer counts the unknown tag" "$T/tol.csl" "csljson has no place for ZZ (ris): dropped from 1 record(s)"
 # sniffing: no extension to go by
 exit_is "ris read: RIS found by content on stdin" 0 sh -c "$PC -t bibtex < '$d'"
 contains "ris read: sniffed input converted" "$T/stdout" "@book{knuth1968art,"
