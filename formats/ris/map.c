@@ -260,7 +260,7 @@ const size_t pc_ris_n_rows = sizeof pc_ris_rows / sizeof *pc_ris_rows;
  * written as its broader kind (kinds.def), ending at GEN. */
 static const pc_ris_type ris_types[] = {
     W("UNPB", PREPRINT),           W("JOUR", ARTICLE),       W("MGZN", ARTICLE_MAGAZINE),
-    W("NEWS", ARTICLE_NEWSPAPER),  W("CPAPER", CONFERENCE),  W("BOOK", BOOK),
+    W("NEWS", ARTICLE_NEWSPAPER),  W("CONF", CONFERENCE),    W("BOOK", BOOK),
     W("CLSWK", CLASSIC),           W("JFULL", PERIODICAL),   W("PAMP", PAMPHLET),
     W("CHAP", CHAPTER),            W("DICT", ENTRY_DICTIONARY), W("ENCYC", ENTRY_ENCYCLOPEDIA),
     W("THES", THESIS),             W("RPRT", REPORT),        W("STAND", STANDARD),
@@ -273,7 +273,7 @@ static const pc_ris_type ris_types[] = {
     W("STAT", LEGISLATION),        W("LEGAL", REGULATION),   W("GEN", OTHER),
     /* other codes of the specification and of Zotero's import */
     R("ABST", ARTICLE),            R("INPR", ARTICLE),       R("EJOUR", ARTICLE),
-    R("CONF", CONFERENCE),         R("EBOOK", BOOK),         R("ECHAP", CHAPTER),
+    R("CPAPER", CONFERENCE),       R("EBOOK", BOOK),         R("ECHAP", CHAPTER),
     {"EDBOOK", PC_KIND_BOOK, false, true},                   R("ANCIENT", CLASSIC),
     R("SER", PERIODICAL),          R("GOVDOC", REPORT),      R("WEB", WEBPAGE),
     R("DBASE", DATASET),           R("AGGR", DATASET),       R("UNPD", PREPRINT),

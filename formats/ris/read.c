@@ -167,11 +167,11 @@ void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const 
         pc_ris_keep(rec, f, v, n);
 }
 
-/* The value of f, folded onto one line and in NFC, into r->tmp. */
-static const char *clean(ris_reader *r, const ris_field *f)
+/* [s, s+n) folded onto one line and in NFC, into r->tmp. */
+static const char *clean_range(ris_reader *r, const char *s, size_t n)
 {
     pc_buf_clear(&r->tmp);
-    pc_ris_fold(&r->tmp, f->val.ptr, f->val.len);
+    pc_ris_fold(&r->tmp, s, n);
     /* ASCII is NFC: the inline word test is cheaper than a call into
      * pc_utf8_nfc for the (most) values that are plain ASCII */
     if (!pc_utf8_is_ascii(r->tmp.ptr, r->tmp.len))
@@ -179,7 +179,29 @@ static const char *clean(ris_reader *r, const ris_field *f)
     return r->tmp.ptr;
 }
 
+/* The value of f, cleaned. */
+static const char *clean(ris_reader *r, const ris_field *f) { return clean_range(r, f->val.ptr, f->val.len); }
+
 static bool is_tag(const ris_field *f, const char *tag) { return !memcmp(f->tag, tag, 2); }
+
+/* A list tag (KW): one item, or one item a line when the value was
+ * continued on untagged lines (EndNote writes its keywords so). */
+static void read_list(ris_reader *r, pc_record *rec, const pc_map_row *row, const ris_field *f)
+{
+    const char *s = f->val.ptr, *end = s + f->val.len;
+    if (!memchr(s, '\n', f->val.len)) {
+        pc_map_read(row, rec, r->tmp.ptr, r->tmp.len, NULL, NULL);
+        return;
+    }
+    while (s < end) {
+        const char *e = memchr(s, '\n', (size_t)(end - s));
+        e = e ? e : end;
+        clean_range(r, s, (size_t)(e - s));
+        if (r->tmp.len)
+            pc_map_read(row, rec, r->tmp.ptr, r->tmp.len, NULL, NULL);
+        s = e + 1;
+    }
+}
 
 /* The record's type from its TY field; an unknown one is a generic work. */
 static void read_type(ris_reader *r, pc_record *rec)
@@ -249,7 +271,7 @@ static void build(ris_reader *r, pc_record *rec)
         const pc_map_row *row = pc_map_find(r->map, f->tag, 2, r->kind);
         switch (row ? row->how : PC_MAP_NONE) {
         case PC_MAP_TEXT: pc_ris_set_first(rec, row->field, f, v, n); break;
-        case PC_MAP_LIST: pc_map_read(row, rec, v, n, NULL, NULL); break;
+        case PC_MAP_LIST: read_list(r, rec, row, f); break;
         case PC_MAP_SPECIAL: pc_ris_read_special(r, rec, row, f, v, n); break;
         default: keep_tag(r, rec, f, v, n, row != NULL); break;
         }
@@ -305,9 +327,10 @@ pc_read_status pc_ris_read_next(void *state, pc_record *rec)
         }
         if (!valid)
             continue;
-        /* an untagged line continues the previous value */
+        /* an untagged line continues the previous value (a new line: the
+         * value is folded onto one, but a list tag holds one item a line) */
         ris_field *f = &r->f[r->nf - 1];
-        pc_buf_putc(&f->val, ' ');
+        pc_buf_putc(&f->val, '\n');
         pc_buf_put(&f->val, r->in.line.ptr, r->in.line.len);
     }
     if (r->in.failed)

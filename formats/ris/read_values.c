@@ -102,7 +102,7 @@ static void read_address(ris_reader *r, pc_record *rec, const char *v, size_t n)
 
 /* ---- dates -------------------------------------------------------------------------- */
 
-static int date_parts(const pc_date *d) { return (d->year > 0) + (d->month > 0) + (d->day > 0); }
+static int date_parts(const pc_date *d) { return (d->year != 0) + (d->month > 0) + (d->day > 0); }
 
 /* PY, Y1, DA: the most precise wins.  A value that disagrees on the year
  * is warned about and kept as a pass-through value, as is a second
