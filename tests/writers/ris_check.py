@@ -205,7 +205,7 @@ TAG_IN = {
     "PB": lambda m, v: v in m["publishers"], "CY": lambda m, v: v in m["places"],
     "ET": lambda m, v: v in m["editions"], "LA": lambda m, v: v in m["languages"],
     # bibutils 7.2 takes a DOI only with a four-digit registrant (10.1234/...)
-    "DO": lambda m, v: ("doi", v) in m["ids"] or not re.match(r"10\.\d{4}/", v),
+    "DO": lambda m, v: ("doi", v) in m["ids"] or re.match(r"10\.\d{5,}/", v) is not None,
     "SN": lambda m, v: any(t in ("isbn", "issn", "serial number") and x == v for t, x in m["ids"]),
     "UR": lambda m, v: v in m["urls"], "L1": lambda m, v: v in m["urls"],
     "KW": lambda m, v: v in m["topics"],

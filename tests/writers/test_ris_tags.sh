@@ -54,6 +54,9 @@ $PC "$T/out1.ris" -t ris > "$T/out2.ris" 2> /dev/null
 "$PCTOOL" dump "$T/out1.ris" > "$T/out1.dump" 2> /dev/null
 same "ris tags: RIS -> RIS -> model is the model (pass-through included)" "$T/every.dump" "$T/out1.dump"
 same "ris tags: a second pass RIS -> RIS gives the same bytes" "$T/out1.ris" "$T/out2.ris"
+# Zotero reads JO as a journal's abbreviation: the journal goes in T2
+contains "ris tags: T2 names the journal, J2 its abbreviation (1)" "$T/out1.ris" "T2  - Journal of Reference Formats"
+contains "ris tags: T2 names the journal, J2 its abbreviation (2)" "$T/out1.ris" "J2  - J. Ref. Form."
 check "ris tags: $n_ty records written" [ "$(grep -c '^TY  - ' "$T/out1.ris")" -eq "$n_ty" ]
 # the writer's TY for each kind read (each code of the table is its kind's own)
 awk -F'\t' '$1 == "TY" { print $2 }' "$tsv" | sed 's/^CPAPER$/CONF/; s/^EDBOOK$/BOOK/' > "$T/ty.want"
