@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: MIT */
+/* read.c — the RIS reader: records out of lines, tags through the map.
+ *
+ * Streaming, one record per call, tolerant of what real exports contain
+ * (bibutils' risin.c documents several of these quirks): a UTF-8 BOM, CRLF,
+ * LF or CR alone (pc_lines), one or three spaces before the dash for known
+ * tags, "ER  -" with nothing after, continuation lines (an untagged line
+ * continues the previous value), a missing ER before the next TY, empty
+ * tags (ignored).
+ *
+ * Each tag goes through the map (map.c) for the record's kind: a TEXT row
+ * sets its field (the first value wins; a different later value is kept as
+ * a pass-through value of its tag, as is every tag with no field), a LIST
+ * row adds an item, and the special rows come here to read_special():
+ * names, dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, ID and AD (see
+ * read_values.c for the values' shapes).  Nothing read is lost: what the
+ * model cannot hold is a pass-through value, written back by the RIS
+ * writer and counted by every other.
+ *
+ * Affiliations: an AD belongs to the author whose AU it follows.  When
+ * every AD of a record with several authors comes after the last AU (as
+ * Scopus exports them) they cannot be tied to an author and are kept in
+ * the note as "Address: ...". */
+#include "read.h"
+
+#include <stdlib.h>
+
+/* ---- tags ------------------------------------------------------------------------- */
+
+/* True if tag names a row of the map (rare: only for lines with one or
+ * three spaces before the dash, so a scan is enough). */
+static bool tag_known(const char *tag)
+{
+    for (size_t i = 0; i < pc_ris_n_rows; i++)
+        if (!memcmp(pc_ris_rows[i].name, tag, 3))
+            return true;
+    return false;
+}
+
+static size_t tag_index(const char *tag)
+{
+    size_t b = pc_is_digit((unsigned char)tag[1]) ? 26 + (size_t)(tag[1] - '0') : (size_t)(tag[1] - 'A');
+    return (size_t)(tag[0] - 'A') * 36 + b;
+}
+
+/* Recognises "TG  - value".  The standard has two spaces before the dash;
+ * one or three (bibutils' risin.c notes publishers that write three) are
+ * accepted for tags we know, so that a continuation line such as
+ * "UK - based study" is not taken for a tag.  "ER  -" may end the line.
+ * On success tag[] is filled and *val is the offset of the value. */
+static bool parse_tag(const char *s, size_t n, char tag[3], size_t *val)
+{
+    if (n < 3 || !pc_is_upper((unsigned char)s[0]) ||
+        !(pc_is_upper((unsigned char)s[1]) || pc_is_digit((unsigned char)s[1])))
+        return false;
+    size_t i = 2;
+    while (i < n && i < 6 && s[i] == ' ')
+        i++;
+    size_t spaces = i - 2;
+    if (spaces < 1 || spaces > 3 || i >= n || s[i] != '-')
+        return false;
+    i++;
+    if (i < n && s[i] != ' ')
+        return false;
+    tag[0] = s[0];
+    tag[1] = s[1];
+    tag[2] = '\0';
+    if (spaces != 2 && !tag_known(tag))
+        return false;
+    while (i < n && s[i] == ' ')
+        i++;
+    *val = i;
+    return true;
+}
+
+/* ---- the reader's state ----------------------------------------------------------- */
+
+/* Reports invalid UTF-8 in the current line; true if the line is valid.
+ * An ASCII line (most) is passed by pc_utf8_is_ascii's tighter loop first. */
+static bool check_utf8(ris_reader *r)
+{
+    size_t bad;
+    if (pc_utf8_is_ascii(r->in.line.ptr, r->in.line.len) || pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad))
+        return true;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
+                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped%s"
+                                  : "NUL byte (0x%02X) in text; record skipped%s",
+                 (unsigned char)r->in.line.ptr[bad],
+                 pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
+    return false;
+}
+
+/* The reader's buffers, for opening and closing them in one loop; the
+ * ones from index 2 on hold the current record's values. */
+static pc_buf *buffer(ris_reader *r, size_t i)
+{
+    pc_buf *const all[] = {&r->tmp, &r->tmp2, &r->ab, &r->n2, &r->note, &r->addr,
+                           &r->sp,  &r->ep,   &r->issued_val, &r->lit_val};
+    return i < sizeof all / sizeof *all ? all[i] : NULL;
+}
+
+void *pc_ris_read_open(pc_source *src, pc_ctx *ctx)
+{
+    ris_reader *r = pc_xcalloc(1, sizeof *r);
+    r->ctx = ctx;
+    r->file = pc_source_name(src);
+    r->map = pc_map_new(pc_ris_rows, pc_ris_n_rows, 0);
+    pc_lines_init(&r->in, src, ctx);
+    for (size_t i = 0; buffer(r, i); i++)
+        pc_buf_init(buffer(r, i));
+    return r;
+}
+
+void pc_ris_read_close(void *state)
+{
+    ris_reader *r = state;
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->capf; i++)
+        pc_buf_free(&r->f[i].val);
+    free(r->f);
+    pc_lines_free(&r->in);
+    for (size_t i = 0; buffer(r, i); i++)
+        pc_buf_free(buffer(r, i));
+    pc_map_free(r->map);
+    free(r);
+}
+
+static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_t n, size_t off)
+{
+    if (r->nf == r->capf) {
+        size_t cap = r->capf ? 2 * r->capf : 32;
+        r->f = pc_xrealloc(r->f, cap * sizeof *r->f);
+        for (size_t i = r->capf; i < cap; i++)
+            pc_buf_init(&r->f[i].val);
+        r->capf = cap;
+    }
+    ris_field *f = &r->f[r->nf++];
+    memcpy(f->tag, tag, 3);
+    pc_buf_clear(&f->val);
+    pc_buf_put(&f->val, v, n);
+    f->line = r->in.lineno;
+    f->col = 1 + pc_utf8_len(r->in.line.ptr, off);
+    return f;
+}
+
+/* ---- one record ------------------------------------------------------------------- */
+
+static const char fmt_name[] = "ris"; /* the pass-through values' format (outlives records) */
+
+void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n)
+{
+    pc_record_add_extra(rec, fmt_name, tag, 2, v, n);
+}
+
+void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n)
+{
+    pc_ris_keep_tag(rec, f->tag, v, n);
+}
+
+void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n)
+{
+    const char *old = pc_record_get(rec, field);
+    if (!old)
+        pc_record_set(rec, field, v, n);
+    else if (strlen(old) != n || memcmp(old, v, n) != 0)
+        pc_ris_keep(rec, f, v, n);
+}
+
+/* [s, s+n) folded onto one line and in NFC, into r->tmp. */
+static const char *clean_range(ris_reader *r, const char *s, size_t n)
+{
+    pc_buf_clear(&r->tmp);
+    pc_ris_fold(&r->tmp, s, n);
+    /* ASCII is NFC: the inline word test is cheaper than a call into
+     * pc_utf8_nfc for the (most) values that are plain ASCII */
+    if (!pc_utf8_is_ascii(r->tmp.ptr, r->tmp.len))
+        pc_utf8_nfc(&r->tmp);
+    return r->tmp.ptr;
+}
+
+/* The value of f, cleaned. */
+static const char *clean(ris_reader *r, const ris_field *f) { return clean_range(r, f->val.ptr, f->val.len); }
+
+static bool is_tag(const ris_field *f, const char *tag) { return !memcmp(f->tag, tag, 2); }
+
+/* A list tag (KW): one item, or one item a line when the value was
+ * continued on untagged lines (EndNote writes its keywords so). */
+static void read_list(ris_reader *r, pc_record *rec, const pc_map_row *row, const ris_field *f)
+{
+    const char *s = f->val.ptr, *end = s + f->val.len;
+    if (!memchr(s, '\n', f->val.len)) {
+        pc_map_read(row, rec, r->tmp.ptr, r->tmp.len, NULL, NULL);
+        return;
+    }
+    while (s < end) {
+        const char *e = memchr(s, '\n', (size_t)(end - s));
+        e = e ? e : end;
+        clean_range(r, s, (size_t)(e - s));
+        if (r->tmp.len)
+            pc_map_read(row, rec, r->tmp.ptr, r->tmp.len, NULL, NULL);
+        s = e + 1;
+    }
+}
+
+/* The record's type from its TY field; an unknown one is a generic work. */
+static void read_type(ris_reader *r, pc_record *rec)
+{
+    const ris_field *f = &r->f[0];
+    const char *v = clean(r, f);
+    r->type = pc_ris_type_find(v);
+    r->kind = r->type ? r->type->kind : PC_KIND_OTHER;
+    if (!r->type)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                     "unknown RIS type \"%s\"; read as a generic work", v);
+    rec->kind = r->kind;
+}
+
+/* Sets up the record: its type, where its AD lines go, the buffers of
+ * the values gathered over its tags.  An AD belongs to the author whose
+ * AU it follows, unless a record with several authors has all its ADs
+ * after the last AU. */
+static void start_record(ris_reader *r, pc_record *rec)
+{
+    rec->src_file = r->file;
+    rec->src_line = r->f[0].line;
+    read_type(r, rec);
+    size_t last_au = 0, n_au = 0;
+    r->first_ad = 0;
+    for (size_t i = 1; i < r->nf; i++) {
+        const ris_field *f = &r->f[i];
+        if (!f->val.len)
+            continue;
+        if (is_tag(f, "AU") || is_tag(f, "A1")) {
+            last_au = i;
+            n_au++;
+        }
+        if (is_tag(f, "AD") && !r->first_ad)
+            r->first_ad = i;
+    }
+    r->ad_positional = !(n_au > 1 && r->first_ad > last_au);
+    for (size_t i = 2; buffer(r, i); i++)
+        pc_buf_clear(buffer(r, i));
+    memset(&r->issued, 0, sizeof r->issued);
+}
+
+/* A tag with no row, or whose row has no field: kept as it is.  A tag the
+ * specification does not know is noted once per input. */
+static void keep_tag(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n,
+                     bool known)
+{
+    pc_ris_keep(rec, f, v, n);
+    size_t k = tag_index(f->tag);
+    if (known || r->reported[k])
+        return;
+    r->reported[k] = true;
+    pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, f->line, 1,
+                 "unknown RIS tag %s kept as it is for RIS output (noted once)", f->tag);
+}
+
+/* Turns the fields of one record into rec through the map. */
+static void build(ris_reader *r, pc_record *rec)
+{
+    start_record(r, rec);
+    for (size_t i = 1; i < r->nf; i++) {
+        const ris_field *f = &r->f[i];
+        const char *v = clean(r, f);
+        size_t n = r->tmp.len;
+        if (!n)
+            continue; /* empty tags ("IS  - ") say nothing */
+        const pc_map_row *row = pc_map_find(r->map, f->tag, 2, r->kind);
+        switch (row ? row->how : PC_MAP_NONE) {
+        case PC_MAP_TEXT: pc_ris_set_first(rec, row->field, f, v, n); break;
+        case PC_MAP_LIST: read_list(r, rec, row, f); break;
+        case PC_MAP_SPECIAL: pc_ris_read_special(r, rec, row, f, v, n); break;
+        default: keep_tag(r, rec, f, v, n, row != NULL); break;
+        }
+    }
+    pc_ris_read_finish(r, rec);
+}
+
+pc_read_status pc_ris_read_next(void *state, pc_record *rec)
+{
+    ris_reader *r = state;
+    char tag[3];
+    size_t off = 0;
+    /* find the next TY; anything else here is outside a record */
+    bool stray_reported = false;
+    for (;;) {
+        if (!pc_lines_next(&r->in))
+            return PC_READ_EOF;
+        if (pc_buf_is_blank(&r->in.line))
+            continue;
+        if (parse_tag(r->in.line.ptr, r->in.line.len, tag, &off) && !strcmp(tag, "TY"))
+            break;
+        if (!stray_reported)
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
+                         "text outside a record ignored (a record starts with \"TY  - \")");
+        stray_reported = true;
+    }
+    bool ok = check_utf8(r);
+    r->nf = 0;
+    add_field(r, "TY", r->in.line.ptr + off, r->in.line.len - off, off);
+    unsigned long start = r->in.lineno;
+    bool ended = false;
+    while (pc_lines_next(&r->in)) {
+        if (pc_buf_is_blank(&r->in.line))
+            continue;
+        bool valid = check_utf8(r);
+        ok &= valid;
+        if (parse_tag(r->in.line.ptr, r->in.line.len, tag, &off)) {
+            if (!strcmp(tag, "ER")) {
+                ended = true;
+                break;
+            }
+            if (!strcmp(tag, "TY")) {
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
+                             "record has no ER line before the next TY (line %lu); both kept",
+                             r->in.lineno);
+                r->in.have_line = true;
+                ended = true;
+                break;
+            }
+            if (valid)
+                add_field(r, tag, r->in.line.ptr + off, r->in.line.len - off, off);
+            continue;
+        }
+        if (!valid)
+            continue;
+        /* an untagged line continues the previous value (a new line: the
+         * value is folded onto one, but a list tag holds one item a line) */
+        ris_field *f = &r->f[r->nf - 1];
+        pc_buf_putc(&f->val, '\n');
+        pc_buf_put(&f->val, r->in.line.ptr, r->in.line.len);
+    }
+    if (r->in.failed)
+        return PC_READ_SKIP; /* a line too long: reported, the input ends */
+    if (!ended)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, start, 1,
+                     "record has no ER line before the end of the input; kept");
+    if (!ok)
+        return PC_READ_SKIP; /* the UTF-8 error was reported with its position */
+    build(r, rec);
+    return PC_READ_RECORD;
+}
+
+/* "TY  -" at the start of the first non-blank line (after a UTF-8 BOM). */
+int pc_ris_sniff(const char *head, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3))
+        i = 3;
+    while (i < n && pc_is_space((unsigned char)head[i]))
+        i++;
+    char tag[3];
+    size_t off;
+    size_t e = i;
+    while (e < n && head[e] != '\n' && head[e] != '\r')
+        e++;
+    if (parse_tag(head + i, e - i, tag, &off) && !strcmp(tag, "TY"))
+        return 80;
+    return 0;
+}

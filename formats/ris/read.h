@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* read.h — the RIS reader's state, shared by read.c (records and the loop
+ * over their tags) and read_values.c (the values of the special rows). */
+#ifndef PC_RIS_READ_H
+#define PC_RIS_READ_H
+
+#include "ris.h"
+
+enum { RIS_NTAGS = 26 * 36 }; /* [A-Z][A-Z0-9] */
+
+/* One "TAG  - value" of the record being read (values may grow by
+ * continuation lines). */
+typedef struct ris_field {
+    char tag[3];
+    pc_buf val;
+    unsigned long line, col; /* of the value */
+} ris_field;
+
+typedef struct ris_reader {
+    pc_ctx *ctx;
+    const char *file;
+    pc_lines in;  /* the input, line by line */
+    pc_map *map;  /* pc_ris_rows, indexed */
+    ris_field *f; /* the current record's fields; buffers are reused */
+    size_t nf, capf;
+    pc_buf tmp;   /* the cleaned value of the field being read */
+    pc_buf tmp2;  /* scratch of the value readers */
+    /* the current record: its type, and what is decided at its end */
+    const pc_ris_type *type;
+    pc_kind kind;
+    bool ad_positional; /* an AD belongs to the author before it */
+    size_t first_ad;    /* index of the first AD field, 0 = none */
+    /* repeated values joined as they come (linear however many): AB, N2,
+     * N1 and the AD lines that cannot be tied to an author */
+    pc_buf ab, n2, note, addr;
+    pc_buf sp, ep; /* the first SP and EP */
+    /* the issued date: the most precise of PY, Y1, DA (and the value it
+     * came from); the first literal one */
+    pc_date issued;
+    char issued_tag[3];
+    pc_buf issued_val;
+    char lit_tag[3];
+    pc_buf lit_val;
+    bool reported[RIS_NTAGS]; /* tags already noted for this input */
+} ris_reader;
+
+/* Keeps [v, v+n) as a pass-through value of `tag` (two letters), of f's tag. */
+void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n);
+void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n);
+/* Sets `field` to [v, v+n) unless it has a value: the same value is
+ * ignored, a different one kept as a pass-through value of f's tag. */
+void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n);
+/* Reads the value of a SPECIAL row (read_values.c). */
+void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
+                         const ris_field *f, const char *v, size_t n);
+/* The end of a record: the values gathered by read_special (abstract, note,
+ * pages, the issued date) go into rec (read_values.c). */
+void pc_ris_read_finish(ris_reader *r, pc_record *rec);
+
+#endif

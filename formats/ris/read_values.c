@@ -1,0 +1,475 @@
+/* SPDX-License-Identifier: MIT */
+/* read_values.c — the RIS values whose meaning is code, not a row: names,
+ * dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, ID and AD (see the
+ * SPECIAL rows of map.c), and what is decided at the end of a record.
+ *
+ * The value v of every function here is the cleaned value in r->tmp (one
+ * line, NFC); r->tmp2 is their scratch. */
+#include "read.h"
+
+#include <stdlib.h>
+
+#define JREF_PREFIX "Journal reference: "
+#define ADDR_PREFIX "Address: "
+
+/* Appends `prefix` and [v, v+n) to b, with `sep` before them unless b is empty. */
+static void append(pc_buf *b, const char *sep, const char *prefix, const char *v, size_t n)
+{
+    if (b->len)
+        pc_buf_puts(b, sep);
+    pc_buf_puts(b, prefix);
+    pc_buf_put(b, v, n);
+}
+
+/* ---- names ------------------------------------------------------------------------- */
+
+/* One name of an AU-like value, "Family, Given, Suffix" (RIS order) or
+ * natural order, through the shared parser (which reads BibTeX's
+ * "Family, Suffix, Given"). */
+static void add_name(ris_reader *r, pc_record *rec, pc_field role, const char *s, size_t n)
+{
+    pc_trim(&s, &n);
+    if (!n)
+        return;
+    if ((n == 6 && !pc_strncasecmp(s, "others", 6)) || (n >= 5 && !pc_strncasecmp(s, "et al", 5) && n <= 6)) {
+        pc_record_names_mut(rec, role)->et_al = true;
+        return;
+    }
+    const char *c1 = memchr(s, ',', n);
+    const char *c2 = c1 ? memchr(c1 + 1, ',', n - (size_t)(c1 + 1 - s)) : NULL;
+    pc_buf_clear(&r->tmp2);
+    if (c2 && !memchr(c2 + 1, ',', n - (size_t)(c2 + 1 - s)) && !pc_name_is_organisation(s, n)) {
+        /* RIS "Family, Given, Suffix" -> "Family, Suffix, Given" */
+        pc_buf_put(&r->tmp2, s, (size_t)(c1 - s));
+        pc_buf_puts(&r->tmp2, ", ");
+        pc_buf_put(&r->tmp2, c2 + 1, n - (size_t)(c2 + 1 - s));
+        pc_buf_puts(&r->tmp2, ", ");
+        pc_buf_put(&r->tmp2, c1 + 1, (size_t)(c2 - c1 - 1));
+    } else {
+        pc_buf_put(&r->tmp2, s, n);
+    }
+    pc_name nm = {0}; /* pc_name_parse clears (frees) it first */
+    pc_name_parse(r->tmp2.ptr, r->tmp2.len, &nm);
+    if (!nm.family && !nm.given && !nm.literal) {
+        pc_name_clear(&nm); /* nothing left, e.g. ", ," */
+        return;
+    }
+    *pc_record_add_name(rec, role) = nm; /* the record owns its strings now */
+}
+
+/* The first " and " in [s, s+n), or NULL.  Not strstr from each split
+ * point: ASan's strstr measures the whole rest of the string every call,
+ * which made a value of 100 000 " and "s quadratic under the sanitizer. */
+static const char *find_and(const char *s, size_t n)
+{
+    for (const char *p = s, *e = s + n; (p = memchr(p, ' ', (size_t)(e - p))) != NULL; p++)
+        if (e - p >= 5 && memcmp(p, " and ", 5) == 0)
+            return p;
+    return NULL;
+}
+
+/* A name value may hold several names joined by " and " (not inside an
+ * organisation's name, "Bill and Melinda Gates Foundation").  The AU lines
+ * of an edited book (EDBOOK) name its editors. */
+static void read_names(ris_reader *r, pc_record *rec, pc_field role, const char *v, size_t n)
+{
+    if (role == PC_F_AUTHOR && r->type && r->type->au_editors)
+        role = PC_F_EDITOR;
+    size_t start = 0;
+    /* The organisation test is asked only when there is an " and " to
+     * split at: it cost 8% of ris -> ris, for values that have none. */
+    const char *and = find_and(v, n);
+    if (and && !pc_name_is_organisation(v, n))
+        for (; and; and = find_and(v + start, n - start)) {
+            add_name(r, rec, role, v + start, (size_t)(and - v) - start);
+            start = (size_t)(and - v) + 5;
+        }
+    add_name(r, rec, role, v + start, n - start);
+}
+
+/* AD: the affiliation of the author before it, or a line of the address
+ * block kept in the note. */
+static void read_address(ris_reader *r, pc_record *rec, const char *v, size_t n)
+{
+    size_t n_au = pc_record_n_authors(rec);
+    if (r->ad_positional && n_au) {
+        pc_names *au = pc_record_names_mut(rec, PC_F_AUTHOR);
+        pc_strlist_push_n(&au->items[au->n - 1].affiliations, v, n);
+    } else {
+        append(&r->addr, "; ", ADDR_PREFIX, v, n);
+    }
+}
+
+/* ---- dates -------------------------------------------------------------------------- */
+
+static int date_parts(const pc_date *d) { return (d->year != 0) + (d->month > 0) + (d->day > 0); }
+
+/* PY, Y1, DA: the most precise wins.  A value that disagrees on the year
+ * is warned about and kept as a pass-through value, as is a second
+ * literal or a literal beside a date. */
+static void read_issued(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n,
+                        const pc_date *d)
+{
+    if (!d) {
+        if (r->lit_val.len)
+            pc_ris_keep(rec, f, v, n);
+        else {
+            memcpy(r->lit_tag, f->tag, 3);
+            pc_buf_put(&r->lit_val, v, n);
+        }
+        return;
+    }
+    const pc_date *best = &r->issued;
+    bool disagree = best->year && d->year != best->year;
+    if (date_parts(d) > date_parts(best)) {
+        if (disagree) {
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                         "date %s disagrees with the year %d given earlier; using %s (the other kept "
+                         "as it is)", v, best->year, v);
+            pc_ris_keep_tag(rec, r->issued_tag, r->issued_val.ptr, r->issued_val.len);
+        }
+        r->issued = *d;
+        memcpy(r->issued_tag, f->tag, 3);
+        pc_buf_clear(&r->issued_val);
+        pc_buf_put(&r->issued_val, v, n);
+    } else if (disagree) {
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                     "date %s disagrees with the date %s given earlier; kept as it is", v,
+                     r->issued_val.ptr);
+        pc_ris_keep(rec, f, v, n);
+    }
+}
+
+/* A date tag: the issued date, or one date field (first value wins); an
+ * OP value that is not a date is the original title. */
+static void read_date(ris_reader *r, pc_record *rec, const pc_map_row *row, const ris_field *f,
+                      const char *v, size_t n)
+{
+    pc_date d;
+    pc_ris_date_shape shape = pc_ris_parse_date(v, n, &d);
+    if (shape == PC_RIS_DATE_EMPTY) {
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, f->line, f->col, "empty date (%s  - %s) ignored",
+                     f->tag, v);
+        return;
+    }
+    if (row->field == PC_F_ORIGINAL_DATE && shape == PC_RIS_DATE_LITERAL) {
+        pc_ris_set_first(rec, PC_F_ORIGINAL_TITLE, f, v, n);
+        return;
+    }
+    if (shape == PC_RIS_DATE_LITERAL)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, f->line, f->col,
+                     "%s \"%s\" is not a date paperconv reads; kept as written", f->tag, v);
+    if (row->field == PC_F_ISSUED) {
+        read_issued(r, rec, f, v, n, shape == PC_RIS_DATE_PARTS ? &d : NULL);
+    } else if (pc_record_has(rec, row->field)) {
+        pc_ris_keep(rec, f, v, n); /* a second value */
+    } else if (shape == PC_RIS_DATE_PARTS) {
+        pc_record_set_date(rec, row->field, &d);
+        if (pc_ris_date_other(v, n))
+            pc_record_set_date_literal(rec, row->field, v, n);
+    } else {
+        pc_record_set_date_literal(rec, row->field, v, n);
+    }
+}
+
+/* ---- identifiers and links ------------------------------------------------------------ */
+
+/* True if v starts with "ISSN" or "ISBN" (any case) and what follows; the
+ * offset after it and after ':' and spaces. */
+static size_t id_prefix(const char *v, size_t n, const char *label)
+{
+    size_t i = 0;
+    if (n >= 4 && !pc_strncasecmp(v, label, 4)) {
+        i = 4;
+        while (i < n && (v[i] == ':' || v[i] == ' ' || v[i] == '-'))
+            i++;
+    }
+    return i;
+}
+
+/* "0028-0836", "ISSN 1476-4687 (Electronic)": an ISSN's shape. */
+static bool looks_issn(const char *v, size_t n)
+{
+    size_t i = id_prefix(v, n, "ISSN");
+    const char *p = v + i;
+    if (n - i < 9)
+        return false;
+    for (int k = 0; k < 9; k++) {
+        bool ok = k == 4 ? p[k] == '-' : k == 8 ? pc_is_digit((unsigned char)p[k]) || p[k] == 'X' || p[k] == 'x'
+                                                 : pc_is_digit((unsigned char)p[k]);
+        if (!ok)
+            return false;
+    }
+    return n - i == 9 || !pc_is_alnum((unsigned char)p[9]);
+}
+
+/* "978-0-201-13447-6", "0-201-13447-1", "ISBN 0201134470": 10 or 13 digits
+ * (the last of 10 may be X) with hyphens or spaces between. */
+static bool looks_isbn(const char *v, size_t n)
+{
+    size_t digits = 0, i = id_prefix(v, n, "ISBN");
+    bool x = false;
+    for (; i < n && !x; i++) {
+        if (pc_is_digit((unsigned char)v[i]))
+            digits++;
+        else if ((v[i] == 'X' || v[i] == 'x') && digits == 9)
+            x = ++digits;
+        else if (v[i] != '-' && v[i] != ' ')
+            break;
+    }
+    if (i < n && pc_is_alnum((unsigned char)v[i]))
+        return false;
+    return digits == 10 || (digits == 13 && !x);
+}
+
+/* SN: an ISSN or an ISBN by its shape; otherwise a patent's or a
+ * report's number, a serial's ISSN, anything else's ISBN. */
+static void read_serial(ris_reader *r, pc_record *rec, const pc_map_row *row, const ris_field *f,
+                        const char *v, size_t n)
+{
+    pc_field field = looks_issn(v, n) ? PC_F_ISSN
+                   : looks_isbn(v, n) ? PC_F_ISBN
+                   : row->field == PC_F_NUMBER ? PC_F_NUMBER
+                   : pc_ris_kind_in(pc_ris_serial_kinds, r->kind) ? PC_F_ISSN
+                                                                  : PC_F_ISBN;
+    pc_ris_set_first(rec, field, f, v, n);
+}
+
+/* DO (or an M3 holding a DOI): the bare DOI ("http://dx.doi.org/10.1016/..."
+ * from ScienceDirect); false when v holds none. */
+static bool read_doi(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n)
+{
+    pc_buf_clear(&r->tmp2);
+    if (!pc_doi_parse(v, n, &r->tmp2))
+        return false;
+    /* not pc_record_set_doi: it would make the arXiv DOI an arXiv id */
+    pc_ris_set_first(rec, PC_F_DOI, f, r->tmp2.ptr, r->tmp2.len);
+    return true;
+}
+
+/* True if v is written as a DOI: "10.", "doi:" or a resolver URL. */
+static bool looks_doi(const char *v)
+{
+    return !pc_strncasecmp(v, "10.", 3) || !pc_strncasecmp(v, "doi:", 4) || strstr(v, "doi.org/10.");
+}
+
+/* True if s starts a URL: "scheme://", "//" or "www.". */
+static bool url_start(const char *s)
+{
+    if ((s[0] == '/' && s[1] == '/') || !pc_strncasecmp(s, "www.", 4))
+        return true;
+    size_t i = 0;
+    while (pc_is_alnum((unsigned char)s[i]) || (i && (s[i] == '+' || s[i] == '-' || s[i] == '.')))
+        i++;
+    return i && pc_is_alpha((unsigned char)s[0]) && s[i] == ':' && s[i + 1] == '/' && s[i + 2] == '/';
+}
+
+/* The URLs of a UR, LK or L2 value v (folded: single spaces).  A value is
+ * one URL, its spaces written %20 (a URL holds no space: "https://e.org/a b"
+ * is one URL that was not encoded); only a space before another URL's
+ * start ("http://a.org http://b.org") separates two.  "//host/..."
+ * (protocol-relative, ScienceDirect) gets "https:". */
+static void read_urls(ris_reader *r, pc_record *rec, const char *v)
+{
+    for (const char *p = v; *p;) {
+        pc_buf_clear(&r->tmp2);
+        if (p[0] == '/' && p[1] == '/')
+            pc_buf_puts(&r->tmp2, "https:");
+        for (;;) {
+            const char *e = strchr(p, ' ');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            pc_buf_put(&r->tmp2, p, n);
+            p += n;
+            if (!*p || url_start(++p))
+                break;
+            pc_buf_puts(&r->tmp2, "%20");
+        }
+        pc_record_list_add(rec, PC_F_URL, r->tmp2.ptr, r->tmp2.len);
+    }
+}
+
+/* "arXiv:ID[vN][ [primary]]" (arXiv's citation form) into rec's arXiv
+ * fields; false (rec unchanged) for any other accession number. */
+static bool read_arxiv(const char *v, pc_record *rec)
+{
+    if (pc_strncasecmp(v, "arXiv:", 6) || pc_record_has(rec, PC_F_ARXIV_ID))
+        return false;
+    const char *id = v + 6, *e = id;
+    while (*e && *e != ' ')
+        e++;
+    const char *cat = NULL;
+    size_t catn = 0;
+    if (*e == ' ') {
+        const char *c = e + 1;
+        size_t cn = strlen(c);
+        if (cn < 3 || c[0] != '[' || c[cn - 1] != ']' || memchr(c + 1, ' ', cn - 2))
+            return false;
+        cat = c + 1;
+        catn = cn - 2;
+    }
+    pc_buf idb = PC_BUF_INIT;
+    int version;
+    size_t n = (size_t)(e - id);
+    if (!n || pc_arxiv_scan(id, n, &idb, &version) != n) {
+        pc_buf_free(&idb);
+        return false;
+    }
+    pc_record_set(rec, PC_F_ARXIV_ID, idb.ptr, idb.len);
+    if (version) { /* the version as text, "2"; none when 0 (as pc_record_set_arxiv) */
+        pc_buf_clear(&idb);
+        pc_buf_put_int(&idb, version, 1);
+        pc_record_set(rec, PC_F_ARXIV_VERSION, idb.ptr, idb.len);
+    }
+    pc_buf_free(&idb);
+    if (catn)
+        pc_record_set(rec, PC_F_ARXIV_CLASS, cat, catn);
+    return true;
+}
+
+/* ---- text gathered over the record ---------------------------------------------------------- */
+
+/* N1: a "Journal reference: ..." line (as the writer puts it) is the
+ * journal reference; the others are joined into the note. */
+static void read_note(ris_reader *r, pc_record *rec, const char *v, size_t n)
+{
+    size_t jl = strlen(JREF_PREFIX);
+    if (n > jl && !strncmp(v, JREF_PREFIX, jl) && !pc_record_has(rec, PC_F_JOURNAL_REF))
+        pc_record_set(rec, PC_F_JOURNAL_REF, v + jl, n - jl);
+    else
+        append(&r->note, "; ", "", v, n);
+}
+
+/* SP and EP: the first of each; a second one is kept as it is. */
+static void read_page(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n)
+{
+    pc_buf *b = f->tag[0] == 'S' ? &r->sp : &r->ep;
+    if (b->len)
+        pc_ris_keep(rec, f, v, n);
+    else
+        pc_buf_put(b, v, n);
+}
+
+/* The structural rows: ID (the citation key, first wins) and AD. */
+static void read_structure(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n)
+{
+    if (!memcmp(f->tag, "AD", 2))
+        read_address(r, rec, v, n);
+    else if (!memcmp(f->tag, "ID", 2) && !rec->key)
+        rec->key = pc_xstrndup(v, n);
+    else if (!rec->key || strcmp(rec->key, v) != 0)
+        pc_ris_keep(rec, f, v, n);
+}
+
+void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
+                         const ris_field *f, const char *v, size_t n)
+{
+    const pc_field_info *fi = pc_field_get(row->field);
+    if (!fi) {
+        read_structure(r, rec, f, v, n);
+        return;
+    }
+    if (fi->kind == PC_FK_NAME) {
+        read_names(r, rec, row->field, v, n);
+        return;
+    }
+    if (fi->kind == PC_FK_DATE) {
+        read_date(r, rec, row, f, v, n);
+        return;
+    }
+    switch (row->field) {
+    case PC_F_PAGE:
+    case PC_F_NUMBER_OF_PAGES: read_page(r, rec, f, v, n); break;
+    case PC_F_NUMBER:
+    case PC_F_ISBN:
+    case PC_F_ISSN: read_serial(r, rec, row, f, v, n); break;
+    case PC_F_DOI:
+        if (!read_doi(r, rec, f, v, n)) {
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                         "%s value \"%s\" holds no DOI (10.…); kept as it is", f->tag, v);
+            pc_ris_keep(rec, f, v, n);
+        }
+        break;
+    case PC_F_URL: read_urls(r, rec, v); break;
+    case PC_F_ABSTRACT: append(f->tag[0] == 'A' ? &r->ab : &r->n2, " ", "", v, n); break;
+    case PC_F_NOTE: read_note(r, rec, v, n); break;
+    case PC_F_ARXIV_ID:
+        if (!read_arxiv(v, rec)) /* any other accession number */
+            pc_ris_set_first(rec, PC_F_ARCHIVE_LOCATION, f, v, n);
+        break;
+    case PC_F_GENRE: /* M3: EndNote puts the DOI there, others the type of work */
+    case PC_F_MEDIUM:
+        if (!looks_doi(v) || !read_doi(r, rec, f, v, n))
+            pc_ris_set_first(rec, row->field, f, v, n);
+        break;
+    default: pc_ris_keep(rec, f, v, n); break;
+    }
+}
+
+/* ---- the end of a record ---------------------------------------------------------------- */
+
+/* The pages: "SP-EP"; a lone SP of a book, thesis or manuscript with no
+ * range in it is its number of pages (as Zotero reads it). */
+static void finish_pages(ris_reader *r, pc_record *rec)
+{
+    const pc_buf *sp = &r->sp, *ep = &r->ep;
+    if (sp->len && ep->len) {
+        pc_buf_clear(&r->tmp2);
+        pc_buf_put(&r->tmp2, sp->ptr, sp->len);
+        pc_buf_putc(&r->tmp2, '-');
+        pc_buf_put(&r->tmp2, ep->ptr, ep->len);
+        pc_record_set(rec, PC_F_PAGE, r->tmp2.ptr, r->tmp2.len);
+    } else if (sp->len && pc_ris_kind_in(pc_ris_numpages_kinds, r->kind) && !pc_ris_has_range(sp->ptr)) {
+        pc_record_set(rec, PC_F_NUMBER_OF_PAGES, sp->ptr, sp->len);
+    } else {
+        const pc_buf *p = sp->len ? sp : ep;
+        pc_record_set(rec, PC_F_PAGE, p->ptr, p->len);
+    }
+}
+
+/* The issued date: the most precise parts, else the first literal; a
+ * literal beside parts is kept as it is. */
+static void finish_issued(ris_reader *r, pc_record *rec)
+{
+    if (r->issued.year)
+        pc_record_set_date(rec, PC_F_ISSUED, &r->issued);
+    if (r->issued.year && pc_ris_date_other(r->issued_val.ptr, r->issued_val.len))
+        pc_record_set_date_literal(rec, PC_F_ISSUED, r->issued_val.ptr, r->issued_val.len);
+    if (r->lit_val.len && r->issued.year)
+        pc_ris_keep_tag(rec, r->lit_tag, r->lit_val.ptr, r->lit_val.len);
+    else if (r->lit_val.len)
+        pc_record_set_date_literal(rec, PC_F_ISSUED, r->lit_val.ptr, r->lit_val.len);
+}
+
+/* Fields that stand in for a missing one, as Zotero reads them: rispy's
+ * sample has only a short title (ST), Nature's exports only the journal's
+ * abbreviation (JA). */
+static const struct {
+    pc_field from, to;
+} stand_ins[] = {
+    {PC_F_TITLE_SHORT, PC_F_TITLE},
+    {PC_F_CONTAINER_TITLE_SHORT, PC_F_CONTAINER_TITLE},
+};
+
+void pc_ris_read_finish(ris_reader *r, pc_record *rec)
+{
+    /* AB, else N2 (some exports give one AB per paragraph); an N2 beside
+     * a different AB is kept as it is */
+    const pc_buf *ab = r->ab.len ? &r->ab : &r->n2;
+    pc_record_set_abstract(rec, ab->ptr, ab->len, NULL, false); /* a final "…": truncated */
+    if (r->ab.len && r->n2.len && strcmp(r->ab.ptr, r->n2.ptr) != 0)
+        pc_ris_keep_tag(rec, "N2", r->n2.ptr, r->n2.len);
+    if (r->addr.len) {
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, r->f[r->first_ad].line, 1,
+                     "AD lines after the last of several authors cannot be tied to an author; "
+                     "kept in the note");
+        append(&r->note, "; ", "", r->addr.ptr, r->addr.len);
+    }
+    pc_record_set(rec, PC_F_NOTE, r->note.ptr, r->note.len);
+    finish_pages(r, rec);
+    finish_issued(r, rec);
+    for (size_t i = 0; i < sizeof stand_ins / sizeof *stand_ins; i++)
+        if (!pc_record_has(rec, stand_ins[i].to) && pc_record_has(rec, stand_ins[i].from))
+            pc_record_set_str(rec, stand_ins[i].to, pc_record_get(rec, stand_ins[i].from));
+    if (!pc_record_has(rec, PC_F_TITLE))
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, rec->src_line, 1, "record has no title (TI)");
+}

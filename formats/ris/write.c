@@ -1,0 +1,413 @@
+/* SPDX-License-Identifier: MIT */
+/* write.c — the RIS writer.
+ *
+ * One record = "TY  - " ... "ER  - ", one tag per line, CRLF line ends (as
+ * the RIS specification and Zotero write them), UTF-8, no blank line
+ * between records.  Each value is folded onto its line (line breaks, tabs,
+ * other control characters, U+2028/U+2029 become spaces), so no value can
+ * span lines or start a tag.  The record's text is built in a buffer and
+ * written at once.
+ *
+ * TY is the kind's own code, else its broader kind's (map.c); ID is the
+ * citation key; every other tag comes from the map through pc_map_write,
+ * in the order of its rows, with code for the special rows: names ("Family,
+ * Given, Suffix", an author's AD lines right after its AU), dates (PY the
+ * year, DA "YYYY/MM/DD/"), pages (SP, EP), the URLs (percent-encoded where
+ * a reader would cut them), the abstract (a truncated one ends in "…"), the
+ * note and the journal reference (each on its N1 line), the arXiv id ("AN  -
+ * arXiv:2610.01234v2 [cs.LG]", arXiv's citation form).  Pass-through values
+ * the RIS reader kept are written back under their own tags; everything the
+ * record holds that RIS cannot is counted (pc_ctx_dropped, shown by -v). */
+#include "ris.h"
+
+#include <stdlib.h>
+
+#define ELLIPSIS "\xE2\x80\xA6" /* "…" */
+#define JREF_PREFIX "Journal reference: "
+
+static const char fmt_name[] = "ris"; /* for pc_ctx_dropped, which keeps the pointer */
+
+typedef struct ris_writer {
+    FILE *out;
+    pc_ctx *ctx;
+    const pc_record *r; /* the record being written */
+    pc_buf rec;  /* its text */
+    pc_buf tmp;  /* a name, a URL, a date being built */
+    bool markup; /* a text of the record had italic/bold */
+    bool nocase; /* ... or case-protected words */
+    size_t n_rows; /* the rows up to the last one the writer writes */
+} ris_writer;
+
+void *pc_ris_write_begin(FILE *out, pc_ctx *ctx)
+{
+    ris_writer *w = pc_xcalloc(1, sizeof *w);
+    w->out = out;
+    w->ctx = ctx;
+    pc_buf_init(&w->rec);
+    pc_buf_init(&w->tmp);
+    /* the read-only rows come last (map.c): the loop need not visit them */
+    for (size_t i = 0; i < pc_ris_n_rows; i++)
+        if (pc_ris_rows[i].dir & PC_MAP_WRITE)
+            w->n_rows = i + 1;
+    return w;
+}
+
+bool pc_ris_write_end(void *state)
+{
+    ris_writer *w = state;
+    pc_buf_free(&w->rec);
+    pc_buf_free(&w->tmp);
+    free(w);
+    return true;
+}
+
+/* Appends "TAG  - value\r\n" with the value folded onto one line; nothing
+ * when the folded value is empty.  `tail` (may be NULL) is appended to a
+ * non-empty value.  The value is folded straight into the record and the
+ * line taken back if it came out empty: no temporary copy, no printf (which
+ * measured and then formatted every value, abstracts included). */
+static void put_tag2(ris_writer *w, const char *tag, const char *v, const char *tail)
+{
+    if (!v)
+        return;
+    size_t mark = w->rec.len;
+    pc_buf_puts(&w->rec, tag);
+    pc_buf_puts(&w->rec, "  - ");
+    size_t value = w->rec.len;
+    pc_ris_fold(&w->rec, v, strlen(v));
+    if (w->rec.len == value) {
+        pc_buf_truncate(&w->rec, mark);
+        return;
+    }
+    if (tail)
+        pc_buf_puts(&w->rec, tail);
+    pc_buf_put(&w->rec, "\r\n", 2);
+}
+
+static void put_tag(ris_writer *w, const char *tag, const char *v) { put_tag2(w, tag, v, NULL); }
+
+/* ---- names --------------------------------------------------------------------------- */
+
+/* Appends the particles, dropping one first ("de la"), and a space; nothing
+ * when there is none.  RIS has one place for them, before the family name. */
+static void put_particles(pc_buf *v, const pc_name *nm)
+{
+    if (nm->dparticle && *nm->dparticle) {
+        pc_buf_puts(v, nm->dparticle);
+        pc_buf_putc(v, ' ');
+    }
+    if (nm->particle && *nm->particle) {
+        pc_buf_puts(v, nm->particle);
+        pc_buf_putc(v, ' ');
+    }
+}
+
+/* "Family, Given, Suffix" with the particles in front of the family name;
+ * organisations (and a name with no family part) as one value. */
+static void put_name(ris_writer *w, const char *tag, const pc_name *nm)
+{
+    pc_buf *v = &w->tmp; /* reused: no allocation per name */
+    pc_buf_clear(v);
+    if (nm->literal || !nm->family) {
+        const char *lit = nm->literal ? nm->literal : nm->given;
+        if (lit)
+            pc_buf_puts(v, lit);
+    } else {
+        put_particles(v, nm);
+        pc_buf_puts(v, nm->family);
+        bool given = nm->given && *nm->given, suffix = nm->suffix && *nm->suffix;
+        if (given || suffix) {
+            pc_buf_puts(v, ", ");
+            if (given)
+                pc_buf_puts(v, nm->given);
+        }
+        if (suffix) {
+            pc_buf_puts(v, ", "); /* "Family, , Jr." without a given name */
+            pc_buf_puts(v, nm->suffix);
+        }
+    }
+    put_tag(w, tag, v->ptr);
+}
+
+/* The names of one role, an author's affiliations as AD lines after its
+ * AU (RIS has AD for authors only). */
+static void put_names(ris_writer *w, const pc_map_row *row, const pc_names *l)
+{
+    bool author = row->field == PC_F_AUTHOR, aff = false, orcid = false;
+    for (size_t i = 0; i < l->n; i++) {
+        const pc_name *nm = &l->items[i];
+        put_name(w, row->name, nm);
+        for (size_t k = 0; author && k < nm->affiliations.n; k++)
+            put_tag(w, "AD", nm->affiliations.items[k]);
+        aff |= !author && nm->affiliations.n;
+        orcid |= nm->orcid != NULL;
+    }
+    if (aff)
+        pc_ctx_dropped(w->ctx, fmt_name, "affiliation (not an author's)");
+    if (orcid)
+        pc_ctx_dropped(w->ctx, fmt_name, "ORCID");
+    if (l->et_al)
+        pc_ctx_dropped(w->ctx, fmt_name, author ? "et al. (cut author list)" : "et al. (cut name list)");
+}
+
+/* ---- dates --------------------------------------------------------------------------- */
+
+/* "YYYY/MM/DD/" with empty unknown parts ("2026/10//"); a year before 1 as
+ * EDTF ("-0876"), which the reader takes back. */
+static void put_ris_date(pc_buf *b, const pc_date *d)
+{
+    if (d->year <= 0) {
+        pc_date_edtf(&(pc_date){.year = d->year, .month = d->month, .day = d->day}, b);
+        return;
+    }
+    pc_buf_put_int(b, d->year, 4);
+    pc_buf_putc(b, '/');
+    if (d->month)
+        pc_buf_put_int(b, d->month, 2);
+    pc_buf_putc(b, '/');
+    if (d->day)
+        pc_buf_put_int(b, d->day, 2);
+    pc_buf_putc(b, '/');
+}
+
+/* True if the literal of a date is a RIS date of the same parts
+ * ("2026/10/02/14:03:11", as the RIS reader keeps it): written as it is. */
+static bool literal_is_ris(const char *lit, const pc_date *d)
+{
+    pc_date p;
+    return lit && pc_ris_parse_date(lit, strlen(lit), &p) == PC_RIS_DATE_PARTS &&
+           !memcmp(&p, d, sizeof p);
+}
+
+/* Counts what a RIS date cannot hold: a range's end, a season, circa,
+ * uncertain, open ends, and a literal that is not a RIS date. */
+static void count_date_losses(ris_writer *w, const pc_map_row *row, const pc_date *d, const char *lit)
+{
+    const char *name = pc_field_get(row->field)->name;
+    if (d->end_year || d->season || d->flags) {
+        pc_buf_clear(&w->tmp);
+        pc_buf_printf(&w->tmp, "%s: range, season, circa or uncertain", name);
+        pc_ctx_dropped(w->ctx, fmt_name, w->tmp.ptr);
+    }
+    if (lit && !literal_is_ris(lit, d)) {
+        pc_buf_clear(&w->tmp);
+        pc_buf_printf(&w->tmp, "%s as written", name);
+        pc_ctx_dropped(w->ctx, fmt_name, w->tmp.ptr);
+    }
+}
+
+/* A date field: the issued date as PY (the year) and DA (the whole date,
+ * for a year after 0); any other as one "YYYY/MM/DD/" line; a literal date
+ * as written (not for OP, where it would read back as a title). */
+static void put_date(ris_writer *w, const pc_map_row *row, bool *wrote)
+{
+    const pc_date *d = pc_record_date(w->r, row->field);
+    const char *lit = pc_record_date_literal(w->r, row->field);
+    if (!d) {
+        if (row->field == PC_F_ORIGINAL_DATE)
+            *wrote = false;
+        else
+            put_tag(w, row->name, lit);
+        return;
+    }
+    count_date_losses(w, row, d, lit);
+    pc_buf_clear(&w->tmp);
+    if (literal_is_ris(lit, d))
+        pc_buf_puts(&w->tmp, lit);
+    else
+        put_ris_date(&w->tmp, d);
+    if (row->field != PC_F_ISSUED) {
+        put_tag(w, row->name, w->tmp.ptr);
+    } else if (d->year <= 0) {
+        put_tag(w, "PY", w->tmp.ptr);
+    } else {
+        pc_buf_puts(&w->rec, "PY  - ");
+        pc_buf_put_int(&w->rec, d->year, 4);
+        pc_buf_puts(&w->rec, "\r\n");
+        put_tag(w, "DA", w->tmp.ptr);
+    }
+}
+
+/* ---- pages, links, identifiers ------------------------------------------------------- */
+
+/* "310-324", "310--324", "310–324" as SP and EP.  A book's, thesis' or
+ * manuscript's lone SP reads back as its number of pages: a page with no
+ * range of such a record is not written (counted). */
+static void put_pages(ris_writer *w, const char *pages, bool *wrote)
+{
+    size_t n = strlen(pages), i = 0;
+    while (i < n && !pc_ris_dash_len(pages + i, n - i))
+        i++;
+    if (i == 0 || i == n) {
+        if (pc_ris_kind_in(pc_ris_numpages_kinds, w->r->kind))
+            *wrote = false;
+        else
+            put_tag(w, "SP", pages);
+        return;
+    }
+    char *sp = pc_xstrndup(pages, i);
+    for (size_t d; (d = pc_ris_dash_len(pages + i, n - i)) > 0;)
+        i += d;
+    put_tag(w, "SP", sp);
+    put_tag(w, "EP", pages + i); /* nothing written if empty ("12-") */
+    free(sp);
+}
+
+/* "UR  - URL" with what would cut the URL percent-encoded: a space (a
+ * reader splits a UR value at spaces), and the control characters and line
+ * separators folding turns into spaces; bytes that are not UTF-8 too.
+ * Everything else, '%' and non-ASCII letters (IRIs) included, as it is. */
+static void put_url(ris_writer *w, const char *url)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    pc_buf *u = &w->tmp;
+    pc_buf_clear(u);
+    for (size_t i = 0, n = strlen(url); i < n;) {
+        unsigned char c = (unsigned char)url[i];
+        int32_t cp = c;
+        int len = c < 0x80 ? 1 : pc_utf8_next(url + i, n - i, &cp);
+        if (len < 1) {
+            len = 1;
+            cp = 0;
+        }
+        if (cp > 0x20 && !pc_ris_is_breaking(cp)) {
+            pc_buf_put(u, url + i, (size_t)len);
+        } else {
+            for (int k = 0; k < len; k++) {
+                unsigned char b = (unsigned char)url[i + (size_t)k];
+                pc_buf_putc(u, '%');
+                pc_buf_putc(u, hex[b >> 4]);
+                pc_buf_putc(u, hex[b & 15]);
+            }
+        }
+        i += (size_t)len;
+    }
+    put_tag(w, "UR", u->ptr);
+}
+
+/* "AN  - arXiv:ID[vN][ [class]]": the accession number in arXiv's own
+ * citation form. */
+static void put_arxiv(ris_writer *w)
+{
+    const char *version = pc_record_get(w->r, PC_F_ARXIV_VERSION);
+    const char *class = pc_record_get(w->r, PC_F_ARXIV_CLASS);
+    pc_buf *a = &w->tmp;
+    pc_buf_clear(a);
+    pc_buf_puts(a, "arXiv:");
+    pc_buf_puts(a, pc_record_get(w->r, PC_F_ARXIV_ID));
+    if (version) {
+        pc_buf_putc(a, 'v');
+        pc_buf_puts(a, version);
+    }
+    if (class) {
+        pc_buf_puts(a, " [");
+        pc_buf_puts(a, class);
+        pc_buf_putc(a, ']');
+    }
+    put_tag(w, "AN", a->ptr);
+}
+
+/* ---- the sink ----------------------------------------------------------------------------- */
+
+static bool ris_text(void *u, const pc_map_row *row, const pc_text *t)
+{
+    ris_writer *w = u;
+    w->markup |= t->markup.n > 0;
+    w->nocase |= t->protected_words.n > 0;
+    put_tag(w, row->name, t->s);
+    return true;
+}
+
+static bool ris_item(void *u, const pc_map_row *row, const char *item)
+{
+    put_tag(u, row->name, item);
+    return true;
+}
+
+/* The special rows of a text field. */
+static void put_special_text(ris_writer *w, const pc_map_row *row, bool *wrote)
+{
+    const pc_text *t = pc_record_text(w->r, row->field);
+    switch (row->field) {
+    case PC_F_PAGE: put_pages(w, t->s, wrote); break;
+    case PC_F_NUMBER_OF_PAGES: /* SP holds it only when no page does */
+        if (pc_record_has(w->r, PC_F_PAGE))
+            *wrote = false;
+        else
+            put_tag(w, row->name, t->s);
+        break;
+    case PC_F_ARXIV_ID: put_arxiv(w); break;
+    case PC_F_ABSTRACT:
+        w->markup |= t->markup.n > 0;
+        put_tag2(w, row->name, t->s, t->truncated ? ELLIPSIS : NULL);
+        break;
+    case PC_F_JOURNAL_REF: /* on an N1 line of its own: the reader takes it back */
+        pc_buf_clear(&w->tmp);
+        pc_buf_puts(&w->tmp, JREF_PREFIX);
+        pc_buf_puts(&w->tmp, t->s);
+        put_tag(w, row->name, w->tmp.ptr);
+        break;
+    default: /* DO, SN, AN, M3, OP, N1: the value as it is */
+        ris_text(w, row, t);
+        break;
+    }
+}
+
+static bool ris_special(void *u, const pc_map_row *row, bool *wrote)
+{
+    ris_writer *w = u;
+    const pc_field_info *fi = pc_field_get(row->field);
+    if (fi->kind == PC_FK_NAME) {
+        put_names(w, row, pc_record_names(w->r, row->field));
+    } else if (fi->kind == PC_FK_DATE) {
+        put_date(w, row, wrote);
+    } else if (row->field == PC_F_URL) {
+        const pc_strlist *urls = pc_record_list(w->r, row->field);
+        for (size_t i = 0; i < urls->n; i++)
+            put_url(w, urls->items[i]);
+    } else {
+        put_special_text(w, row, wrote);
+    }
+    return true;
+}
+
+/* A pass-through value the RIS reader kept, under its own tag. */
+static bool ris_extra(void *u, const pc_extra *e)
+{
+    ris_writer *w = u;
+    const char *t = e->name;
+    if (strlen(t) == 2 && pc_is_upper((unsigned char)t[0]) &&
+        (pc_is_upper((unsigned char)t[1]) || pc_is_digit((unsigned char)t[1])))
+        put_tag(w, t, e->value);
+    else
+        pc_ctx_dropped(w->ctx, fmt_name, t);
+    return true;
+}
+
+/* What the arXiv line writes besides the id. */
+static const pc_field ris_own[] = {PC_F_ARXIV_VERSION, PC_F_ARXIV_CLASS, PC_F_NONE};
+
+bool pc_ris_write_record(void *state, const pc_record *r)
+{
+    static const pc_map_sink sink = {.text = ris_text, .item = ris_item, .special = ris_special,
+                                     .extra = ris_extra};
+    ris_writer *w = state;
+    w->r = r;
+    w->markup = w->nocase = false;
+    pc_buf_clear(&w->rec);
+    pc_buf_puts(&w->rec, "TY  - ");
+    pc_buf_puts(&w->rec, pc_ris_type_code(r));
+    pc_buf_puts(&w->rec, "\r\n");
+    put_tag(w, "ID", r->key);
+    pc_map_write(pc_ris_rows, w->n_rows, r, w->ctx, fmt_name, &sink, w, ris_own);
+    pc_buf_puts(&w->rec, "ER  - \r\n");
+    if (!pc_record_has(r, PC_F_ARXIV_ID))
+        for (const pc_field *f = ris_own; *f; f++)
+            if (pc_record_has(r, *f))
+                pc_ctx_dropped(w->ctx, fmt_name, pc_field_get(*f)->name);
+    if (w->markup)
+        pc_ctx_dropped(w->ctx, fmt_name, "italic/bold (text kept)");
+    if (w->nocase)
+        pc_ctx_dropped(w->ctx, fmt_name, "case protection (text kept)");
+    return fwrite(w->rec.ptr, 1, w->rec.len, w->out) == w->rec.len;
+}
