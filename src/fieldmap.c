@@ -129,7 +129,8 @@ bool pc_map_read(const pc_map_row *row, pc_record *rec, const char *s, size_t n,
     }
     case PC_MAP_NONE:
     case PC_MAP_SPECIAL:
-    case PC_MAP_IGNORE: break;
+    case PC_MAP_IGNORE:
+    case PC_MAP_EXTRA: break;
     }
     if (markup)
         pc_spanlist_clear(markup);
@@ -193,7 +194,8 @@ static bool write_row(write_state *w, const pc_map_row *row)
         return ok;
     }
     case PC_MAP_NONE:
-    case PC_MAP_IGNORE: return true;
+    case PC_MAP_IGNORE:
+    case PC_MAP_EXTRA: return true;
     }
     return true;
 }

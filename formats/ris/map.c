@@ -89,7 +89,7 @@ const pc_kindset pc_ris_serial_kinds = K_SERIAL;
 
 #define ROW(tag, field, how, dir, kinds) {tag, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
 /* a tag of the specification with no model field (for these kinds) */
-#define KEEP(tag, kinds) {tag, PC_F_NONE, PC_MAP_NONE, PC_MAP_READ, kinds}
+#define KEEP(tag, kinds) {tag, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, kinds}
 
 const pc_map_row pc_ris_rows[] = {
     /* ---- the rows the writer writes, in the order it writes them (TY and

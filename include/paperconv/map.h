@@ -16,7 +16,9 @@
  *
  * Only true special cases (names, dates, pages, entry types) are code: a
  * PC_MAP_SPECIAL row names the field so the loop calls the format back for
- * it and the README's field matrix lists it. */
+ * it and the README's field matrix lists it.  A SPECIAL row may have field
+ * PC_F_NONE for a structural tag (RIS TY, ER); a PC_MAP_EXTRA row always
+ * has it. */
 #ifndef PAPERCONV_MAP_H
 #define PAPERCONV_MAP_H
 
@@ -36,6 +38,9 @@ typedef enum pc_map_how {
                        separators on reading and joined with its joiner on writing */
     PC_MAP_SPECIAL, /* the format's code reads and writes it (sink->special) */
     PC_MAP_IGNORE,  /* read and dropped on purpose, with a -v note (never written) */
+    PC_MAP_EXTRA,   /* a field of the format with no model field (field
+                       PC_F_NONE): kept as a pass-through value, so the same
+                       format writes it back; named so the matrix lists it */
 } pc_map_how;
 
 /* Row direction: a read-only row is another spelling the reader accepts. */

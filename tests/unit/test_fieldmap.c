@@ -26,7 +26,11 @@ static void check_maps(harness *h)
         size_t bad = 0;
         for (size_t i = 0; i < fmt->map_len; i++) {
             const pc_map_row *r = &fmt->map[i];
-            bad += !r->name || !*r->name || !pc_field_get(r->field) || r->how == PC_MAP_NONE ||
+            /* a structural tag (SPECIAL) or a kept field (EXTRA) may name no model field */
+            bool no_field_ok = r->how == PC_MAP_SPECIAL || r->how == PC_MAP_EXTRA;
+            bad += !r->name || !*r->name || r->how == PC_MAP_NONE ||
+                   (r->field == PC_F_NONE ? !no_field_ok : !pc_field_get(r->field)) ||
+                   (r->how == PC_MAP_EXTRA && r->field != PC_F_NONE) ||
                    (r->dir & ~(unsigned)(PC_MAP_BOTH | PC_MAP_ALWAYS)) != 0;
         }
         h_result(h, bad == 0, "%s: every row of its map names a field, a way and a direction (%zu rows)",

@@ -288,6 +288,8 @@ def excused(field, value, seen, drops):
         return True
     if field.endswith("_markup"):
         return "italic/bold (text kept)" in drops
+    if field.endswith("_nocase"):  # pctool's case-protected words of a title
+        return "case protection (text kept)" in drops
     if field == "et_al":
         return "et al. (cut author list)" in drops
     if field.endswith("_et_al"):

@@ -37,10 +37,7 @@ csl_only() {
         $1 == "doi" && $2 ~ /^10\.48550\/[aA][rR][xX][iI][vV]\./ { adoi = substr($2, 16); next }
         $1 == "arxiv" && adoi != "" && adoi != $2 { rec = rec "doi\t10.48550/arXiv." adoi "\n" }
         $1 == "kind" && $2 == "none" { rec = rec "kind\tpreprint\n"; next }
-        # a date as written beside its parts (RIS "2026/10/02/14:03:11"): CSL keeps the parts
-        $1 == last && lastv ~ /^-?[0-9][0-9][0-9][0-9](-[0-9][0-9])*$/ &&
-            $1 ~ /^(date|accessed|original-date|event-date|submitted|available-date)$/ { next }
-        { last = $1; lastv = $2; rec = rec $0 "\n" }
+        { rec = rec $0 "\n" }
         END { printf "%s", rec }' "$1"
 }
 
