@@ -108,10 +108,10 @@ static void put_sym(pc_buf *out, size_t start, const sym *y)
         pc_buf_puts(out, y->tex);
         pc_buf_putc(out, '}');
         break;
-    case 'M':
-        pc_buf_puts(out, "\\ensuremath{");
+    case 'M': /* braced: one special character for BibTeX, whatever the case */
+        pc_buf_puts(out, "{\\ensuremath{");
         pc_buf_puts(out, y->tex);
-        pc_buf_putc(out, '}');
+        pc_buf_puts(out, "}}");
         break;
     default:
         pc_buf_puts(out, y->tex);
