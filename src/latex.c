@@ -615,8 +615,9 @@ static void decode_script(dec *d, const char *s, size_t i, size_t e, int depth, 
             char *p = d->out->ptr;
             memmove(p + before, p + at, d->out->len - at + 1);
             d->out->len -= at - before;
-            d->n_open--;
             d->n_marks--;
+            if (d->n_open && d->open[d->n_open - 1] == m)
+                d->n_open--;
         }
         return;
     }
@@ -630,8 +631,11 @@ static void recase(dec *d, size_t at, int how)
 {
     pc_buf *out = d->out, tmp = PC_BUF_INIT;
     const char *s = out->ptr;
-    size_t n = out->len, tex_open = 0;
-    const char *tex_on = "\xEF\xB7\x96", *tex_off = "\xEF\xB7\x97"; /* PC_MARK_TEX markers */
+    size_t n = out->len;
+    bool tex_open = false;
+    /* the markers of a TeX span (markup.c: U+FDD0 + 2 (mark - 1) + close) */
+    const char tex_on[3] = {'\xEF', '\xB7', (char)(0x90 + 2 * (PC_MARK_TEX - 1))};
+    const char tex_off[3] = {'\xEF', '\xB7', (char)(0x90 + 2 * (PC_MARK_TEX - 1) + 1)};
     for (size_t k = at; k < n;) {
         size_t m = s[k] == '$' && !tex_open ? pc_markup_math_span(s, k, n, PC_MATH_LENIENT) : 0;
         if (m) {
