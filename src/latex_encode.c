@@ -91,10 +91,12 @@ static bool ligature_char(char c)
 }
 
 /* Appends "{}" if c would make a ligature with the last byte this call
- * wrote (out[start..]): "-" then "--" must not read as "---". */
+ * wrote (out[start..]): "-" then "--" must not read as "---", nor "!" then
+ * "`" (‘) as LaTeX's ¡. */
 static void separate(pc_buf *out, size_t start, char c)
 {
-    if (out->len > start && out->ptr[out->len - 1] == c && ligature_char(c))
+    char last = out->len > start ? out->ptr[out->len - 1] : 0;
+    if ((last == c && ligature_char(c)) || (c == '`' && (last == '!' || last == '?')))
         pc_buf_puts(out, "{}");
 }
 
