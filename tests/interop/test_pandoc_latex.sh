@@ -88,3 +88,54 @@ if not bad:
     print("ok - pandoc agrees with latex_decode.tsv on %d rows (%d rows say why it differs)"
           % (len(rows), known))
 PY
+
+# ---- our CSL-YAML (pandoc Markdown) and our CSL-JSON of LaTeX with markup ---------
+# Every LaTeX input of markup.tsv and latex_rich.tsv as a title: pandoc must
+# read the same rich text from our YAML as from our CSL-JSON (italic, bold,
+# super/subscripts, a raw TeX command as plain text, math), normalised
+# where the two say one thing two ways (math with or without $, quotes,
+# Unicode super/subscript digits, which pandoc's CSL-JSON reader marks up).
+python3 - "$ROOT/tests/data/markup.tsv" "$ROOT/tests/data/latex_rich.tsv" > "$T/mk.bib" <<'PY'
+import sys
+n = 0
+for path in sys.argv[1:]:
+    for line in open(path, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(f) < 2 or (f[0] != "latex" and "rich" not in path):
+            continue
+        src = f[1].replace("\\n", " ")
+        if src.count("{") == src.count("}"):
+            n += 1
+            print("@misc{m%d, title = {%s}}" % (n, src))
+PY
+$PC -q "$T/mk.bib" -t csljson > "$T/mk.json" 2> "$T/mk.err"
+$PC -q "$T/mk.bib" -t yaml > "$T/mk.yaml" 2>> "$T/mk.err"
+{ echo ---; cat "$T/mk.yaml"; echo ---; } > "$T/mk.md"
+if pandoc -f markdown -t csljson "$T/mk.md" > "$T/mk-md.json" 2> "$T/p.err" &&
+    pandoc -f csljson -t csljson "$T/mk.json" > "$T/mk-js.json" 2>> "$T/p.err"; then
+    python3 - "$T/mk-js.json" "$T/mk-md.json" <<'PY'
+import json, re, sys, unicodedata
+def norm(s):
+    s = unicodedata.normalize("NFC", s or "").replace("$", "").replace("\u00a0", " ")
+    for q in "\u2018\u2019\u201c\u201d\"":
+        s = s.replace(q, "'")
+    for d in range(10):
+        s = s.replace("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"[d], "<sup>%d</sup>" % d)
+        s = s.replace(chr(0x2080 + d), "<sub>%d</sub>" % d)
+    for c, t in zip("\u207a\u207b\u207c\u207d\u207e", "+\u2212=()"):
+        s = s.replace(c, "<sup>%s</sup>" % t).replace(chr(ord(c) + 0x10), "<sub>%s</sub>" % t)
+    s = re.sub(r"</sup><sup>|</sub><sub>", "", s)
+    s = re.sub(r"<b><i>(.*?)</i></b>", r"<i><b>\1</b></i>", s)
+    return "".join(s.split())
+js = {it["id"]: norm(it.get("title")) for it in json.load(open(sys.argv[1], encoding="utf-8"))}
+md = {it["id"]: norm(it.get("title")) for it in json.load(open(sys.argv[2], encoding="utf-8"))}
+bad = [k for k in js if js[k] != md.get(k)]
+for k in bad[:10]:
+    print("# %s: from our CSL-JSON [%s], from our YAML [%s]" % (k, js[k], md.get(k)))
+print(("ok" if js and not bad else "not ok") +
+      " - pandoc reads our YAML of %d LaTeX titles with markup as our CSL-JSON (%d differ)"
+      % (len(js), len(bad)))
+PY
+else
+    fail "pandoc reads our YAML and CSL-JSON of LaTeX with markup" "$(head -c 300 "$T/p.err")"
+fi
