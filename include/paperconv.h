@@ -125,6 +125,8 @@ typedef enum pc_mark {
     PC_MARK_TEX,    /* LaTeX the decoder does not know (\foo{x}), kept as
                        written: writers with LaTeX write it verbatim, the
                        others as text */
+    PC_MARK_SUP,    /* \textsuperscript, <sup>, ^...^ */
+    PC_MARK_SUB,    /* \textsubscript, <sub>, ~...~ */
 } pc_mark;
 
 typedef struct pc_span {

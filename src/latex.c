@@ -1,101 +1,94 @@
-/* latex.c — LaTeX <-> Unicode conversion shared by all formats.
+/* latex.c — LaTeX -> Unicode: the decoder shared by every reader (the
+ * encoder, Unicode -> LaTeX, is latex_encode.c).
  *
- * Decoding is a small recursive scanner over the LaTeX subset found in
- * bibliographic text, bounded to PC_LATEX_MAX_DEPTH; encoding walks UTF-8
- * and looks characters up in the one symbol table (latex_table.inc) or
- * builds accents from the character's NFD decomposition.  Math is never
- * touched in either direction (markup.h scans it).  Italic and bold leave
- * markup.h's markers, folded into spans at the end. */
+ * A small recursive scanner over the LaTeX found in bibliographic text,
+ * bounded to PC_LATEX_MAX_DEPTH.  What each command means is data: the
+ * command table (latex_commands.inc, sorted by name, binary search).  Math
+ * is never decoded (markup.h scans it; \(...\) becomes $...$).  Markup
+ * (italic, bold, super/subscript, and commands we do not know, kept as
+ * written) leaves markup.h's markers, folded into spans at the end. */
 #include "paperconv/latex.h"
 #include "paperconv/unicode.h"
 
 #include <stdlib.h>
 #include <utf8proc.h>
 
-typedef struct sym {
-    int32_t cp;
-    const char *tex;
-    char kind; /* 'W' control word, 'L' literal, 'M' math symbol */
-} sym;
+#include "latex_script.h"
 
-static const sym symtab[] = {
-#include "latex_table.inc"
-};
-enum { N_SYM = sizeof symtab / sizeof *symtab };
-
-/* Accent commands and the combining marks they stand for. */
-static const struct {
-    int32_t mark;
-    const char *cmd;
-} accents[] = {
-    {0x0300, "`"}, {0x0301, "'"}, {0x0302, "^"}, {0x0303, "~"}, {0x0304, "="}, {0x0306, "u"},
-    {0x0307, "."}, {0x0308, "\""}, {0x030A, "r"}, {0x030B, "H"}, {0x030C, "v"}, {0x0323, "d"},
-    {0x0309, "h"}, /* hook above, vntex */
-    /* marks below, as tipa names them */
-    {0x0324, "textsubumlaut"}, {0x0325, "textsubring"},
-    {0x0326, "textcommabelow"}, {0x0327, "c"}, {0x0328, "k"}, {0x032D, "textsubcircum"},
-    {0x032E, "textsubbreve"}, {0x0330, "textsubtilde"}, {0x0331, "b"}, {0x0361, "t"},
-};
-enum { N_ACCENT = sizeof accents / sizeof *accents };
-
-/* Commands that read as something the symbol table does not write. */
-static const struct {
-    const char *name; /* without backslash */
-    int32_t cp;
-} aliases[] = {
-    {"AA", 0x00C5},        {"aa", 0x00E5},         {"dots", 0x2026},
-    {"textellipsis", 0x2026}, {"textendash", 0x2013}, {"textemdash", 0x2014},
-    {"textquoteleft", 0x2018}, {"textquotedblleft", 0x201C}, {"textquotedblright", 0x201D},
-    {"textquotesingle", 0x0027}, {"textunderscore", 0x005F}, {"textdollar", 0x0024},
-    {"textsterling", 0x00A3}, {"euro", 0x20AC},     {"textless", 0x003C},
-    {"textgreater", 0x003E},  {"textbar", 0x007C},  {"guillemetleft", 0x00AB},
-    {"guillemetright", 0x00BB}, {"nobreakspace", 0x00A0}, {"slash", 0x002F},
-    {"textasciiacute", 0x00B4}, {"copyright", 0x00A9}, {"textsection", 0x00A7},
-    {"textmu", 0x00B5},    {"textbackslash", 0x005C},
-    {"ldots", 0x2026},      {"textperiodcentered", 0x00B7},
-};
-enum { N_ALIAS = sizeof aliases / sizeof *aliases };
-
-/* Commands whose argument is kept as text. */
-static const char *const text_cmds[] = {
-    "textit", "emph", "textbf", "textsc", "texttt", "textrm", "textsf", "textup", "textsl",
-    "textmd", "textnormal", "mbox", "hbox", "text", "textsuperscript", "textsubscript",
-    "NoCaseChange", "nocase", "MakeUppercase", "MakeLowercase", "uppercase", "lowercase",
-};
-/* Declarations and no-ops that produce no text. */
-static const char *const drop_cmds[] = {
-    "em", "it", "bf", "sc", "rm", "tt", "sf", "sl", "itshape", "bfseries", "scshape",
-    "upshape", "mdseries", "normalfont", "relax", "protect", "small", "footnotesize",
-    "large", "Large", "normalsize", "noindent", "null", "xspace", "ignorespaces",
+/* What a command does (latex_commands.inc describes each). */
+enum cmd_kind {
+    CMD_TEXT,
+    CMD_ACCENT,
+    CMD_ARG,
+    CMD_DECL,
+    CMD_SCRIPT,
+    CMD_QUOTE,
+    CMD_CASE,
+    CMD_VERB,
+    CMD_HREF,
+    CMD_MATH,
+    CMD_DROP,
+    CMD_SPACE,
+    CMD_NOTHING,
+    CMD_XSPACE,
 };
 
-bool pc_latex_table_entry(size_t i, int32_t *cp, const char **tex, char *kind)
+/* cmd.arg: a pc_mark in the low bits, TOGGLE for \emph and \em (inside
+ * an italic they turn upright); or a case for CMD_CASE. */
+enum { MARK_BITS = 0x0F, TOGGLE = 0x10, CASE_UPPER = 1, CASE_LOWER = 2 };
+
+typedef struct cmd {
+    const char *name; /* without the backslash */
+    unsigned char kind, arg;
+    const char *text; /* CMD_TEXT: the text; CMD_ACCENT: the combining mark */
+} cmd;
+
+#include "latex_commands.inc" /* control_symbols[], control_words[] */
+enum { N_WORDS = sizeof control_words / sizeof *control_words };
+
+bool pc_latex_command_entry(size_t i, const char **name, const char **text)
 {
-    if (i >= N_SYM)
+    for (size_t c = 0; c < 128; c++) /* the control symbols first */
+        if (control_symbols[c].name && i-- == 0) {
+            *name = control_symbols[c].name;
+            *text = control_symbols[c].text;
+            return true;
+        }
+    if (i >= N_WORDS)
         return false;
-    *cp = symtab[i].cp;
-    *tex = symtab[i].tex;
-    *kind = symtab[i].kind;
+    *name = control_words[i].name;
+    *text = control_words[i].text;
     return true;
 }
 
-bool pc_latex_accent_entry(size_t i, int32_t *mark, const char **cmd)
+/* Compares the row name t with [name, name+n) in byte order (<0, 0, >0).
+ * Inline, first byte first: most probes differ there, and a strncmp call
+ * per probe was a fifth of decoding a command. */
+static inline int name_cmp(const char *t, const char *name, size_t n)
 {
-    if (i >= N_ACCENT)
-        return false;
-    *mark = accents[i].mark;
-    *cmd = accents[i].cmd;
-    return true;
+    for (size_t k = 0; k < n; k++) {
+        int c = (unsigned char)t[k] - (unsigned char)name[k];
+        if (c || !t[k])
+            return c ? c : -1; /* t ended (NUL) first: shorter, so smaller */
+    }
+    return t[n] ? 1 : 0; /* the row's name is longer */
 }
 
-static const sym *sym_by_cp(int32_t cp)
+/* The row for the command named [name, name+n), or NULL: a control
+ * symbol by its character, a control word by binary search. */
+static const cmd *find_cmd(const char *name, size_t n)
 {
-    size_t lo = 0, hi = N_SYM;
+    if (n == 1 && !pc_is_alpha((unsigned char)name[0]))
+        return (unsigned char)name[0] < 128 && control_symbols[(unsigned char)name[0]].name
+                   ? &control_symbols[(unsigned char)name[0]]
+                   : NULL;
+    size_t lo = 0, hi = N_WORDS;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (symtab[mid].cp == cp)
-            return &symtab[mid];
-        if (symtab[mid].cp < cp)
+        int c = name_cmp(control_words[mid].name, name, n);
+        if (c == 0)
+            return &control_words[mid];
+        if (c < 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -103,59 +96,87 @@ static const sym *sym_by_cp(int32_t cp)
     return NULL;
 }
 
-/* Compares as it goes instead of strlen(want) first: the command tables are
- * scanned for every command decoded, and almost every entry differs in its
- * first byte (strlen per entry was ~5% of bibtex -> ris).  want[k] is read
- * only after want[0..k-1] proved non-NUL, so never past its end. */
-static bool name_is(const char *name, size_t n, const char *want)
+/* ---- the run's unknown commands ------------------------------------------ */
+
+enum { SEEN_NAME_MAX = 40 }; /* names are remembered by their first 40 bytes */
+
+static uint64_t name_hash(const char *s, size_t n)
 {
-    for (size_t k = 0; k < n; k++)
-        if (!want[k] || want[k] != name[k])
-            return false;
-    return want[n] == '\0';
+    uint64_t h = 1469598103934665603u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+    return h;
 }
 
-static bool in_list(const char *name, size_t n, const char *const *list, size_t count)
+/* The slot of name in the set: where it is, or the empty slot it goes in. */
+static size_t seen_slot(const pc_latex_seen *set, const char *name, size_t n)
 {
-    for (size_t i = 0; i < count; i++)
-        if (name_is(name, n, list[i]))
-            return true;
-    return false;
+    size_t k = name_hash(name, n) & set->mask;
+    while (set->slot[k]) {
+        const char *w = set->names[set->slot[k] - 1];
+        if (strncmp(w, name, n) == 0 && w[n] == '\0')
+            break;
+        k = (k + 1) & set->mask;
+    }
+    return k;
 }
 
-/* A table entry for the control sequence `\name` (name without backslash). */
-static const sym *sym_by_command(const char *name, size_t n, char kind)
+static bool seen_has(const pc_latex_seen *set, const char *name, size_t n)
 {
-    for (size_t i = 0; i < N_SYM; i++)
-        if (symtab[i].kind == kind && symtab[i].tex[0] == '\\' && name_is(name, n, symtab[i].tex + 1))
-            return &symtab[i];
-    return NULL;
+    return set->n && set->slot[seen_slot(set, name, n)];
 }
 
-static const char *accent_cmd_mark(const char *name, size_t n, int32_t *mark)
+/* Adds name; false when the set is full (PC_LATEX_SEEN_MAX). */
+static bool seen_add(pc_latex_seen *set, const char *name, size_t n)
 {
-    for (size_t i = 0; i < N_ACCENT; i++)
-        if (name_is(name, n, accents[i].cmd)) {
-            *mark = accents[i].mark;
-            return accents[i].cmd;
-        }
-    return NULL;
+    if (set->n >= PC_LATEX_SEEN_MAX)
+        return false;
+    if (2 * (set->n + 1) > set->mask) { /* grow: at most half full */
+        size_t cap = set->mask ? 2 * (set->mask + 1) : 64;
+        free(set->slot);
+        set->slot = pc_xcalloc(cap, sizeof *set->slot);
+        set->mask = cap - 1;
+        set->names = pc_xrealloc(set->names, cap / 2 * sizeof *set->names);
+        for (size_t i = 0; i < set->n; i++)
+            set->slot[seen_slot(set, set->names[i], strlen(set->names[i]))] = (uint32_t)i + 1;
+    }
+    set->names[set->n] = pc_xstrndup(name, n);
+    set->slot[seen_slot(set, name, n)] = (uint32_t)++set->n;
+    return true;
 }
 
-static const char *accent_for_mark(int32_t mark)
+void pc_latex_seen_free(pc_latex_seen *set)
 {
-    for (size_t i = 0; i < N_ACCENT; i++)
-        if (accents[i].mark == mark)
-            return accents[i].cmd;
-    return NULL;
+    if (!set)
+        return;
+    for (size_t i = 0; i < set->n; i++)
+        free(set->names[i]);
+    free(set->names);
+    free(set->slot);
+    memset(set, 0, sizeof *set);
+}
+
+/* Appends name to rep->first_name (", " between names); false if it does
+ * not fit. */
+static bool list_name(pc_latex_report *rep, const char *name, size_t n)
+{
+    size_t have = strlen(rep->first_name), sep = have ? 2 : 0;
+    if (have + sep + n >= sizeof rep->first_name)
+        return false;
+    memcpy(rep->first_name + have, ", ", sep);
+    memcpy(rep->first_name + have + sep, name, n);
+    rep->first_name[have + sep + n] = '\0';
+    return true;
 }
 
 /* ---- decoding ----------------------------------------------------------- */
 
 /* Bytes decode_range must look at; everything else is copied in runs.  A
- * table instead of strchr per byte: decoding runs over every field read. */
+ * table instead of strchr per byte: decoding runs over every field read.
+ * 2: only when doubled (the ligatures ,, << >>). */
 static const unsigned char dec_special[256] = {
     ['\\'] = 1, ['$'] = 1, ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['`'] = 1, ['\''] = 1,
+    [','] = 2, ['<'] = 2, ['>'] = 2,
 };
 
 /* Every '{' of the input (offset << 1, | 1 if escaped) and the offset of
@@ -169,55 +190,66 @@ typedef struct brace_table {
 } brace_table;
 enum { TABLE_MAX = 0x7FFFFFFE }; /* the largest input a table is built for */
 
+
 typedef struct dec {
     pc_buf *out;
     pc_strlist *prot;
     pc_latex_report *rep;
     const char *base; /* start of the whole input, for offsets */
     size_t len;       /* its length */
-    bool marks;       /* leave markers for italic/bold (pc_markup_fold) */
+    bool marks;       /* leave markers for markup (pc_markup_fold) */
     size_t n_marks;   /* markers left */
     size_t scan_left; /* bytes match_brace may still scan directly */
+    int quotes;       /* \enquote nesting */
+    int n_open;       /* markers open, innermost last in open[] */
+    pc_mark open[PC_LATEX_MAX_DEPTH + 2];
     brace_table braces;
 } dec;
 
-/* The markup a text command or declaration stands for, or 0. */
-static pc_mark mark_of(const char *name, size_t n)
+/* Opens or closes a markup span (closes nest: the innermost first). */
+static void put_mark(dec *d, pc_mark m, bool open)
 {
-    static const struct {
-        const char *name;
-        pc_mark mark;
-    } marks[] = {
-        {"emph", PC_MARK_ITALIC}, {"textit", PC_MARK_ITALIC}, {"textsl", PC_MARK_ITALIC},
-        {"em", PC_MARK_ITALIC},   {"it", PC_MARK_ITALIC},     {"itshape", PC_MARK_ITALIC},
-        {"sl", PC_MARK_ITALIC},   {"textbf", PC_MARK_BOLD},   {"bf", PC_MARK_BOLD},
-        {"bfseries", PC_MARK_BOLD},
-    };
-    for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
-        if (name_is(name, n, marks[i].name))
-            return marks[i].mark;
-    return 0;
+    pc_markup_put_marker(d->out, m, open);
+    d->n_marks++;
+    if (open && d->n_open < (int)(sizeof d->open / sizeof *d->open))
+        d->open[d->n_open++] = m;
+    else if (!open && d->n_open > 0)
+        d->n_open--;
 }
 
-/* The markup of a group that starts with a declaration ({\em ...}), or 0. */
-static pc_mark group_mark(const char *s, size_t i, size_t close)
+/* The markup of a group that starts with a declaration ({\em ...}), with
+ * its TOGGLE bit, or 0. */
+static unsigned group_mark(const char *s, size_t i, size_t close)
 {
     if (i + 1 >= close || s[i + 1] != '\\')
         return 0;
     size_t j = i + 2;
     while (j < close && pc_is_alpha((unsigned char)s[j]))
         j++;
-    return mark_of(s + i + 2, j - i - 2);
-}
-
-static void open_mark(dec *d, pc_mark m, bool open)
-{
-    pc_markup_put_marker(d->out, m, open);
-    d->n_marks++;
+    const cmd *c = j > i + 2 ? find_cmd(s + i + 2, j - i - 2) : NULL;
+    return c && c->kind == CMD_DECL ? c->arg : 0;
 }
 
 static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth);
 
+/* Decodes [i, e) in the markup `arg` (a pc_mark | TOGGLE): a toggling
+ * italic inside an italic closes it for its text instead (LaTeX's \emph
+ * in \emph is upright). */
+static void decode_marked_range(dec *d, const char *s, size_t i, size_t e, int depth, unsigned arg)
+{
+    pc_mark m = d->marks ? (pc_mark)(arg & MARK_BITS) : PC_MARK_NONE;
+    if (m && (arg & TOGGLE) && d->n_open && d->open[d->n_open - 1] == m) {
+        put_mark(d, m, false);
+        decode_range(d, s, i, e, depth);
+        put_mark(d, m, true);
+        return;
+    }
+    if (m)
+        put_mark(d, m, true);
+    decode_range(d, s, i, e, depth);
+    if (m)
+        put_mark(d, m, false);
+}
 /* Builds d->braces over the whole input in one pass.  The '}' matching a
  * '{' at p, as a scan from p finds it, is the first '}' after p where the
  * braces after p close one more than they open; a backslash takes the next
@@ -319,6 +351,15 @@ static inline size_t match_brace(dec *d, const char *s, size_t i, size_t e)
     return brace_lookup(d, i, e);
 }
 
+
+
+static size_t skip_spaces(const char *s, size_t i, size_t e)
+{
+    while (i < e && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+        i++;
+    return i;
+}
+
 /* The math at s[i] == '$' within [i, e), copied verbatim, or a lone '$';
  * returns the index after it. */
 static size_t decode_math(dec *d, const char *s, size_t i, size_t e)
@@ -332,23 +373,90 @@ static size_t decode_math(dec *d, const char *s, size_t i, size_t e)
     return i + m;
 }
 
-static void unknown(dec *d, const char *at, size_t n)
+/* Appends [s, s+n), trimmed, as $...$ ($$...$$ if display): false (and
+ * nothing appended) when it is empty or holds a $ of its own, which would
+ * end the math early. */
+static bool put_dollar_math(dec *d, const char *s, size_t n, bool display)
 {
-    if (!d->rep)
+    pc_trim(&s, &n);
+    if (!n)
+        return false;
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] == '\\')
+            k++;
+        else if (s[k] == '$')
+            return false;
+    }
+    pc_buf_puts(d->out, display ? "$$" : "$");
+    pc_buf_put(d->out, s, n);
+    pc_buf_puts(d->out, display ? "$$" : "$");
+    return true;
+}
+
+/* Counts the unknown command [at, at+n) in the report: every occurrence,
+ * or with rep->seen, each name once per run (see latex.h). */
+static void report_unknown(dec *d, const char *at, size_t n)
+{
+    pc_latex_report *rep = d->rep;
+    if (!rep)
         return;
-    if (d->rep->n_unknown++ == 0) {
-        d->rep->first_offset = (size_t)(at - d->base);
-        size_t k = n < sizeof d->rep->first_name - 1 ? n : sizeof d->rep->first_name - 1;
-        memcpy(d->rep->first_name, at, k);
-        d->rep->first_name[k] = '\0';
+    size_t k = n < SEEN_NAME_MAX ? n : SEEN_NAME_MAX;
+    if (rep->seen) {
+        if (seen_has(rep->seen, at, k))
+            return;
+        if (list_name(rep, at, k)) /* a name not listed is reported later */
+            seen_add(rep->seen, at, k);
+    } else if (rep->n_unknown == 0) {
+        size_t m = k < sizeof rep->first_name - 1 ? k : sizeof rep->first_name - 1;
+        memcpy(rep->first_name, at, m);
+        rep->first_name[m] = '\0';
+    }
+    if (rep->n_unknown++ == 0)
+        rep->first_offset = (size_t)(at - d->base);
+}
+
+/* Where the arguments written right after a command end (from s[a]):
+ * a star, then braced {...} and bracketed [...] arguments, white space
+ * allowed before each.  A [ is an argument only if its ] comes before any
+ * of [ { } \, so scans stop at the next command and stay linear. */
+static size_t written_end(dec *d, const char *s, size_t a, size_t e)
+{
+    size_t end = a < e && s[a] == '*' ? a + 1 : a;
+    for (;;) {
+        size_t k = skip_spaces(s, end, e), c = (size_t)-1;
+        if (k < e && s[k] == '{') {
+            c = match_brace(d, s, k, e);
+        } else if (k < e && s[k] == '[') {
+            size_t q = k + 1;
+            while (q < e && !strchr("[]{}\\", s[q]))
+                q++;
+            c = q < e && s[q] == ']' ? q : (size_t)-1;
+        }
+        if (c == (size_t)-1)
+            return end;
+        end = c + 1;
     }
 }
 
-static size_t skip_spaces(const char *s, size_t i, size_t e)
+/* Appends LaTeX kept as written, [p, p+n): a TeX span when markup is
+ * asked for, plain text otherwise. */
+static void put_tex(dec *d, const char *p, size_t n)
 {
-    while (i < e && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
-        i++;
-    return i;
+    if (d->marks)
+        put_mark(d, PC_MARK_TEX, true);
+    pc_buf_put(d->out, p, n);
+    if (d->marks)
+        put_mark(d, PC_MARK_TEX, false);
+}
+
+/* An unknown command at s[i], its name ending at s[j]: kept as written
+ * with its arguments, and reported.  Returns the index after it. */
+static size_t unknown_command(dec *d, const char *s, size_t i, size_t j, size_t e)
+{
+    report_unknown(d, s + i, j - i);
+    size_t end = pc_is_alpha((unsigned char)s[i + 1]) ? written_end(d, s, j, e) : j;
+    put_tex(d, s + i, end - i);
+    return end;
 }
 
 /* Appends the command s[i..a) and the braced arguments right after it (at
@@ -451,129 +559,283 @@ static size_t decode_accent(dec *d, const char *s, size_t cmd, size_t i, size_t 
     return i;
 }
 
-/* A control symbol: s[i] == '\\' and a byte that is not a letter; returns
- * the index after it. */
-static size_t decode_symbol(dec *d, const char *s, size_t i, size_t e, int depth)
+
+
+/* ---- commands with an argument -------------------------------------------- */
+
+/* Rewrites out[at..] as Unicode super/subscript characters if every
+ * character there has one (white space aside, at least one does); false
+ * and nothing changed otherwise.  In place, from the end: no scratch. */
+static bool to_script(pc_buf *out, size_t at, bool sub)
 {
-    unsigned char nc = (unsigned char)s[i + 1];
-    int32_t mark;
-    if (accent_cmd_mark(s + i + 1, 1, &mark))
-        return decode_accent(d, s, i, i + 2, e, mark, depth);
-    switch (nc) {
-    case '{': pc_buf_putc(d->out, '{'); return i + 2;
-    case '}': pc_buf_putc(d->out, '}'); return i + 2;
-    case ' ': case '\n': case '\t': case '\\': pc_buf_putc(d->out, ' '); return i + 2;
-    case '-': case '/': case '@': return i + 2;
-    case '(': case '[': { /* inline or display math: verbatim */
-        size_t m = pc_markup_math_span(s, i, e, PC_MATH_LENIENT);
-        if (m) {
-            pc_buf_put(d->out, s + i, m);
-            return i + m;
+    size_t grow = 0, chars = 0;
+    for (size_t k = at; k < out->len; k++) {
+        unsigned char c = (unsigned char)out->ptr[k];
+        if (pc_is_space(c))
+            continue;
+        int32_t cp = pc_latex_script_cp(c, sub);
+        if (!cp)
+            return false;
+        grow += (cp < 0x800 ? 2 : 3) - 1;
+        chars++;
+    }
+    if (!chars)
+        return false;
+    size_t old = out->len;
+    pc_buf_grow(out, grow);
+    char *p = out->ptr;
+    for (size_t r = old, w = old + grow; r > at;) {
+        unsigned char c = (unsigned char)p[--r];
+        int32_t cp = pc_is_space(c) ? 0 : pc_latex_script_cp(c, sub);
+        if (!cp) {
+            p[--w] = (char)c;
+            continue;
         }
-        break;
+        utf8proc_uint8_t u[4];
+        utf8proc_ssize_t ul = utf8proc_encode_char(cp, u);
+        w -= (size_t)ul;
+        memcpy(p + w, u, (size_t)ul);
     }
-    default: {
-        const sym *y = sym_by_command(s + i + 1, 1, 'L');
-        if (y) {
-            pc_utf8_put(d->out, y->cp);
-            return i + 2;
-        }
-    }
-    }
-    unknown(d, s + i, 2);
-    pc_buf_put(d->out, s + i, 2);
-    return i + 2;
+    out->len = old + grow;
+    p[out->len] = '\0';
+    return true;
 }
 
-/* Handles the control sequence at s[i] == '\\'; returns the index after it. */
+/* \textsuperscript{...} / \textsubscript{...}, the argument [i, e):
+ * Unicode characters when to_script can, else a span (or plain text). */
+static void decode_script(dec *d, const char *s, size_t i, size_t e, int depth, pc_mark m)
+{
+    size_t before = d->out->len;
+    if (d->marks)
+        put_mark(d, m, true);
+    size_t at = d->out->len;
+    decode_range(d, s, i, e, depth);
+    if (to_script(d->out, at, m == PC_MARK_SUB)) {
+        if (d->marks) { /* the opening marker goes: no span */
+            char *p = d->out->ptr;
+            memmove(p + before, p + at, d->out->len - at + 1);
+            d->out->len -= at - before;
+            d->n_marks--;
+            if (d->n_open && d->open[d->n_open - 1] == m)
+                d->n_open--;
+        }
+        return;
+    }
+    if (d->marks)
+        put_mark(d, m, false);
+}
+
+/* Upper- or lower-cases out[at..] in place of it, but not math ($...$)
+ * nor LaTeX kept as written (TeX spans), which LaTeX does not case either. */
+static void recase(dec *d, size_t at, int how)
+{
+    pc_buf *out = d->out, tmp = PC_BUF_INIT;
+    const char *s = out->ptr;
+    size_t n = out->len;
+    bool tex_open = false;
+    /* the markers of a TeX span (markup.c: U+FDD0 + 2 (mark - 1) + close) */
+    const char tex_on[3] = {'\xEF', '\xB7', (char)(0x90 + 2 * (PC_MARK_TEX - 1))};
+    const char tex_off[3] = {'\xEF', '\xB7', (char)(0x90 + 2 * (PC_MARK_TEX - 1) + 1)};
+    for (size_t k = at; k < n;) {
+        size_t m = s[k] == '$' && !tex_open ? pc_markup_math_span(s, k, n, PC_MATH_LENIENT) : 0;
+        if (m) {
+            pc_buf_put(&tmp, s + k, m);
+            k += m;
+            continue;
+        }
+        if (n - k >= 3 && (memcmp(s + k, tex_on, 3) == 0 || memcmp(s + k, tex_off, 3) == 0))
+            tex_open = s[k + 2] == tex_on[2];
+        int32_t cp;
+        int len = pc_utf8_next(s + k, n - k, &cp);
+        if (len < 1) {
+            pc_buf_putc(&tmp, s[k++]);
+            continue;
+        }
+        if (!tex_open)
+            cp = how == CASE_UPPER ? utf8proc_toupper(cp) : utf8proc_tolower(cp);
+        pc_utf8_put(&tmp, cp);
+        k += (size_t)len;
+    }
+    pc_buf_truncate(out, at);
+    pc_buf_put(out, tmp.ptr, tmp.len);
+    pc_buf_free(&tmp);
+}
+
+/* \href{url}{text}: the text, or the URL if there is none.  The URL is
+ * [u, uclose) and the text's group starts at or after t. */
+static size_t decode_href(dec *d, const char *s, size_t u, size_t uclose, size_t e, int depth)
+{
+    size_t t = skip_spaces(s, uclose + 1, e);
+    size_t tclose = t < e && s[t] == '{' ? match_brace(d, s, t, e) : (size_t)-1;
+    if (tclose == (size_t)-1) {
+        pc_buf_put(d->out, s + u, uclose - u);
+        return uclose + 1;
+    }
+    decode_range(d, s, t + 1, tclose, depth);
+    return tclose + 1;
+}
+
+/* \ensuremath{...}, the argument [i, e): a symbol we know as its
+ * character, any other math as $...$ (kept as written if it cannot be). */
+static void decode_ensuremath(dec *d, const char *s, size_t cmd_at, size_t i, size_t e)
+{
+    const char *in = s + i;
+    size_t n = e - i;
+    pc_trim(&in, &n);
+    if (n > 1 && in[0] == '\\') {
+        size_t k = 1;
+        while (k < n && pc_is_alpha((unsigned char)in[k]))
+            k++;
+        const cmd *c = k == n ? find_cmd(in + 1, n - 1) : NULL;
+        if (c && c->kind == CMD_TEXT) {
+            pc_buf_puts(d->out, c->text);
+            return;
+        }
+    } else if (n == 1 && in[0] == '-') {
+        pc_buf_puts(d->out, "\xE2\x88\x92"); /* U+2212 minus */
+        return;
+    }
+    if (!put_dollar_math(d, in, n, false))
+        pc_buf_put(d->out, s + cmd_at, e + 1 - cmd_at); /* as written */
+}
+
+/* A command of table row c at s[i] with an argument: the group at s[a]
+ * closing at s[close] (`star`: \enquote*).  Returns the index after what
+ * it used. */
+static size_t decode_with_arg(dec *d, const cmd *c, const char *s, size_t i, size_t a,
+                              size_t close, size_t e, int depth, bool star)
+{
+    size_t at = d->out->len;
+    switch ((enum cmd_kind)c->kind) {
+    case CMD_ARG:
+        decode_marked_range(d, s, a + 1, close, depth + 1, c->arg);
+        break;
+    case CMD_SCRIPT:
+        decode_script(d, s, a + 1, close, depth + 1, (pc_mark)c->arg);
+        break;
+    case CMD_QUOTE: {
+        bool inner = (d->quotes + star) & 1;
+        pc_buf_puts(d->out, inner ? "\xE2\x80\x98" : "\xE2\x80\x9C"); /* ‘ “ */
+        d->quotes++;
+        decode_range(d, s, a + 1, close, depth + 1);
+        d->quotes--;
+        pc_buf_puts(d->out, inner ? "\xE2\x80\x99" : "\xE2\x80\x9D"); /* ’ ” */
+        break;
+    }
+    case CMD_CASE:
+        decode_range(d, s, a + 1, close, depth + 1);
+        recase(d, at, c->arg);
+        break;
+    case CMD_VERB:
+        pc_buf_put(d->out, s + a + 1, close - a - 1);
+        break;
+    case CMD_HREF:
+        return decode_href(d, s, a + 1, close, e, depth + 1);
+    case CMD_MATH:
+        decode_ensuremath(d, s, i, a + 1, close);
+        break;
+    default: /* CMD_DROP */
+        break;
+    }
+    return close + 1;
+}
+
+/* ---- commands --------------------------------------------------------------- */
+
+/* \( ... \) or \[ ... \] at s[i]: math, as $...$ or $$...$$ (what pandoc's
+ * Markdown and our writers take for math); kept as written when it cannot
+ * be.  Returns the index after it, or i if no math starts there. */
+static size_t decode_paren_math(dec *d, const char *s, size_t i, size_t e)
+{
+    size_t m = pc_markup_math_span(s, i, e, PC_MATH_LENIENT);
+    if (!m)
+        return i;
+    if (!put_dollar_math(d, s + i + 2, m - 4, s[i + 1] == '['))
+        pc_buf_put(d->out, s + i, m);
+    return i + m;
+}
+
+/* xspace's rule at s[i] (after the spaces): a space unless punctuation,
+ * a closing brace or the end follows. */
+static void decode_xspace(dec *d, const char *s, size_t i, size_t e)
+{
+    if (i < e && !strchr(",.'/?;:!~-)}", s[i]) &&
+        !(s[i] == '\\' && i + 1 < e && (s[i + 1] == ' ' || s[i + 1] == '/')))
+        pc_buf_putc(d->out, ' ');
+}
+
+/* The control sequence at s[i] == '\\'; returns the index after it. */
 static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int depth)
 {
     if (i + 1 >= e) {
         pc_buf_putc(d->out, '\\');
         return e;
     }
-    if (!pc_is_alpha((unsigned char)s[i + 1]))
-        return decode_symbol(d, s, i, e, depth);
-    size_t j = i + 1;
-    while (j < e && pc_is_alpha((unsigned char)s[j]))
-        j++;
-    const char *name = s + i + 1;
-    size_t nlen = j - i - 1;
-    int32_t mark;
-    if (accent_cmd_mark(name, nlen, &mark))
+    bool word = pc_is_alpha((unsigned char)s[i + 1]);
+    size_t j = i + 2;
+    if (word) {
+        while (j < e && pc_is_alpha((unsigned char)s[j]))
+            j++;
+    } else if ((unsigned char)s[i + 1] >= 0x80) { /* \ and a whole UTF-8 character */
+        int32_t cp;
+        int len = pc_utf8_next(s + i + 1, e - i - 1, &cp);
+        j = i + 1 + (size_t)(len > 0 ? len : 1);
+    } else if (s[i + 1] == '(' || s[i + 1] == '[') {
+        size_t k = decode_paren_math(d, s, i, e);
+        if (k > i)
+            return k;
+    }
+    const cmd *c = find_cmd(s + i + 1, j - i - 1);
+    if (!c)
+        return unknown_command(d, s, i, j, e);
+    size_t after = word ? skip_spaces(s, j, e) : j; /* TeX skips spaces after a word */
+    switch ((enum cmd_kind)c->kind) {
+    case CMD_TEXT:
+        pc_buf_puts(d->out, c->text);
+        return word && j + 1 < e && s[j] == '{' && s[j + 1] == '}' ? j + 2 : after;
+    case CMD_ACCENT: {
+        int32_t mark;
+        pc_utf8_next(c->text, strlen(c->text), &mark);
         return decode_accent(d, s, i, j, e, mark, depth);
-    const sym *y = sym_by_command(name, nlen, 'W');
-    int32_t cp = y ? y->cp : -1;
-    for (size_t k = 0; cp < 0 && k < N_ALIAS; k++)
-        if (name_is(name, nlen, aliases[k].name))
-            cp = aliases[k].cp;
-    if (cp >= 0) {
-        pc_utf8_put(d->out, cp);
-        if (j + 1 < e && s[j] == '{' && s[j + 1] == '}')
-            return j + 2;
-        return skip_spaces(s, j, e);
     }
-    size_t after = skip_spaces(s, j, e);
-    bool has_arg = after < e && s[after] == '{';
-    size_t close = has_arg ? match_brace(d, s, after, e) : (size_t)-1;
-    if (close == (size_t)-1)
-        has_arg = false;
-    if (name_is(name, nlen, "ensuremath") && has_arg) {
-        /* our own encoding of a math symbol: \ensuremath{\alpha} */
-        const char *in = s + after + 1;
-        size_t inn = close - after - 1;
-        if (inn > 1 && in[0] == '\\') {
-            const sym *m = sym_by_command(in + 1, inn - 1, 'M');
-            if (m) {
-                pc_utf8_put(d->out, m->cp);
-                return close + 1;
-            }
-        } else if (inn == 1 && in[0] == '-') {
-            pc_utf8_put(d->out, 0x2212);
-            return close + 1;
-        }
-        pc_buf_put(d->out, s + i, close + 1 - i); /* other math: verbatim */
-        return close + 1;
-    }
-    bool text_cmd = has_arg && in_list(name, nlen, text_cmds, sizeof text_cmds / sizeof *text_cmds);
-    bool href = has_arg && name_is(name, nlen, "href");
-    if ((text_cmd || href) && depth >= PC_LATEX_MAX_DEPTH)
-        return keep_too_deep(d, s, i, after, e);
-    if (text_cmd) {
-        pc_mark m = d->marks ? mark_of(name, nlen) : 0;
-        if (m)
-            open_mark(d, m, true);
-        decode_range(d, s, after + 1, close, depth + 1);
-        if (m)
-            open_mark(d, m, false);
-        return close + 1;
-    }
-    if (has_arg && name_is(name, nlen, "url")) {
-        pc_buf_put(d->out, s + after + 1, close - after - 1);
-        return close + 1;
-    }
-    if (href) {
-        size_t t = skip_spaces(s, close + 1, e);
-        size_t tclose = t < e && s[t] == '{' ? match_brace(d, s, t, e) : (size_t)-1;
-        if (tclose != (size_t)-1) {
-            decode_range(d, s, t + 1, tclose, depth + 1);
-            return tclose + 1;
-        }
-        pc_buf_put(d->out, s + after + 1, close - after - 1);
-        return close + 1;
-    }
-    if (has_arg && name_is(name, nlen, "noopsort")) /* BibTeX sorting trick: no text */
-        return close + 1;
-    if (in_list(name, nlen, drop_cmds, sizeof drop_cmds / sizeof *drop_cmds))
-        return after;
-    if (name_is(name, nlen, "par") || name_is(name, nlen, "newline") ||
-        name_is(name, nlen, "linebreak")) {
+    case CMD_SPACE:
         pc_buf_putc(d->out, ' ');
         return after;
+    case CMD_XSPACE:
+        decode_xspace(d, s, after, e);
+        return after;
+    case CMD_DECL: /* the group it starts is marked by decode_range */
+    case CMD_NOTHING:
+        return after;
+    default:
+        break;
     }
-    /* unknown: kept as written, with its braced arguments */
-    unknown(d, s + i, j - i);
-    return keep_written(d, s, i, j, e);
+    bool star = c->kind == CMD_QUOTE && after < e && s[after] == '*';
+    size_t a = star ? skip_spaces(s, after + 1, e) : after;
+    size_t close = a < e && s[a] == '{' ? match_brace(d, s, a, e) : (size_t)-1;
+    if (close == (size_t)-1)
+        return after; /* no argument: the command alone means nothing here */
+    if (depth >= PC_LATEX_MAX_DEPTH)
+        return keep_too_deep(d, s, i, a, e);
+    return decode_with_arg(d, c, s, i, a, close, e, depth, star);
+}
+
+/* A group {...} at s[i] that is one unknown command and its arguments
+ * ({\foo{x}}: BibTeX reads it as one "special character"): kept as
+ * written, braces and all, as a TeX span.  Returns the index after it, or
+ * i if the group is not one. */
+static size_t tex_group(dec *d, const char *s, size_t i, size_t close)
+{
+    if (!d->marks || i + 2 >= close || s[i + 1] != '\\' || !pc_is_alpha((unsigned char)s[i + 2]))
+        return i;
+    size_t j = i + 2;
+    while (j < close && pc_is_alpha((unsigned char)s[j]))
+        j++;
+    if (find_cmd(s + i + 2, j - i - 2) || written_end(d, s, j, close) != close)
+        return i;
+    report_unknown(d, s + i + 1, j - i - 1);
+    put_tex(d, s + i, close + 1 - i);
+    return close + 1;
 }
 
 static bool has_upper(const char *s, size_t n)
@@ -590,6 +852,87 @@ static bool has_upper(const char *s, size_t n)
     return false;
 }
 
+/* Records the decoded text of a top-level group, out[mark..], as a word
+ * protected from case changes if it has an upper-case letter ({LLM}). */
+static void protect_group(dec *d, size_t mark)
+{
+    if (d->out->len <= mark || !has_upper(d->out->ptr + mark, d->out->len - mark))
+        return;
+    pc_buf word = PC_BUF_INIT;
+    pc_buf_put(&word, d->out->ptr + mark, d->out->len - mark);
+    if (d->n_marks)
+        pc_markup_strip_markers(&word);
+    const char *w = word.ptr;
+    size_t wn = word.len;
+    pc_trim(&w, &wn);
+    if (wn) {
+        char *copy = pc_xstrndup(w, wn);
+        if (!pc_strlist_has(d->prot, copy))
+            pc_strlist_push(d->prot, copy);
+        free(copy);
+    }
+    pc_buf_free(&word);
+}
+
+/* The group {...} at s[i]; returns the index after it. */
+static size_t decode_group(dec *d, const char *s, size_t i, size_t e, int depth)
+{
+    size_t close = match_brace(d, s, i, e);
+    if (close == (size_t)-1 || depth >= PC_LATEX_MAX_DEPTH) {
+        /* unbalanced, or too deep (counted): drop the brace, keep the text */
+        if (close != (size_t)-1 && d->rep && d->rep->n_too_deep++ == 0)
+            d->rep->first_too_deep = (size_t)(s + i - d->base);
+        return i + 1;
+    }
+    size_t k = tex_group(d, s, i, close);
+    if (k > i)
+        return k;
+    size_t mark = d->out->len;
+    decode_marked_range(d, s, i + 1, close, depth + 1, group_mark(s, i, close));
+    if (depth == 0 && d->prot)
+        protect_group(d, mark);
+    return close + 1;
+}
+
+/* A run of the same character at s[i] that is a ligature or a dash; returns
+ * the index after it. */
+static size_t decode_ligature(dec *d, const char *s, size_t i, size_t e)
+{
+    static const struct {
+        char c;
+        const char *one, *two; /* the character alone, and doubled */
+    } lig[] = {
+        {'~', "\xC2\xA0", NULL},              /* no-break space */
+        {'`', "\xE2\x80\x98", "\xE2\x80\x9C"}, /* ‘ “ */
+        {'\'', "'", "\xE2\x80\x9D"},           /* ' ” */
+        {',', ",", "\xE2\x80\x9E"},            /* „ (T1 ligature) */
+        {'<', "<", "\xC2\xAB"},                /* « */
+        {'>', ">", "\xC2\xBB"},                /* » */
+    };
+    char c = s[i];
+    if (c == '-') {
+        size_t n = 0;
+        while (i + n < e && s[i + n] == '-')
+            n++;
+        for (size_t k = n; k >= 3; k -= 3)
+            pc_buf_puts(d->out, "\xE2\x80\x94"); /* — */
+        if (n % 3 == 2)
+            pc_buf_puts(d->out, "\xE2\x80\x93"); /* – */
+        else if (n % 3 == 1)
+            pc_buf_putc(d->out, '-');
+        return i + n;
+    }
+    for (size_t k = 0; k < sizeof lig / sizeof *lig; k++) {
+        if (lig[k].c != c)
+            continue;
+        bool two = lig[k].two && i + 1 < e && s[i + 1] == c;
+        pc_buf_puts(d->out, two ? lig[k].two : lig[k].one);
+        return i + 1 + two;
+    }
+    pc_buf_putc(d->out, c);
+    return i + 1;
+}
+
 static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
 {
     while (i < e) {
@@ -602,91 +945,26 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
             if (i >= e)
                 break;
         }
-        char c = s[i];
-        switch (c) {
+        switch (s[i]) {
         case '\\':
             i = decode_command(d, s, i, e, depth);
             break;
         case '$':
             i = decode_math(d, s, i, e);
             break;
-        case '{': {
-            size_t close = match_brace(d, s, i, e);
-            if (close == (size_t)-1 || depth >= PC_LATEX_MAX_DEPTH) {
-                /* unbalanced, or too deep (counted): drop the brace, keep the text */
-                if (close != (size_t)-1 && d->rep && d->rep->n_too_deep++ == 0)
-                    d->rep->first_too_deep = (size_t)(s + i - d->base);
-                i++;
-                break;
-            }
-            pc_mark gm = d->marks ? group_mark(s, i, close) : 0;
-            if (gm)
-                open_mark(d, gm, true);
-            size_t mark = d->out->len;
-            decode_range(d, s, i + 1, close, depth + 1);
-            if (depth == 0 && d->prot && d->out->len > mark &&
-                has_upper(d->out->ptr + mark, d->out->len - mark)) {
-                pc_buf word = PC_BUF_INIT;
-                pc_buf_put(&word, d->out->ptr + mark, d->out->len - mark);
-                if (d->n_marks)
-                    pc_markup_strip_markers(&word);
-                const char *w = word.ptr;
-                size_t wn = word.len;
-                pc_trim(&w, &wn);
-                if (wn) {
-                    char *copy = pc_xstrndup(w, wn);
-                    if (!pc_strlist_has(d->prot, copy))
-                        pc_strlist_push(d->prot, copy);
-                    free(copy);
-                }
-                pc_buf_free(&word);
-            }
-            if (gm)
-                open_mark(d, gm, false);
-            i = close + 1;
+        case '{':
+            i = decode_group(d, s, i, e, depth);
             break;
-        }
         case '}':
             i++;
             break;
-        case '~':
-            pc_utf8_put(d->out, 0x00A0);
-            i++;
-            break;
-        case '-': {
-            size_t n = 0;
-            while (i + n < e && s[i + n] == '-')
-                n++;
-            i += n;
-            for (; n >= 3; n -= 3)
-                pc_utf8_put(d->out, 0x2014);
-            if (n == 2)
-                pc_utf8_put(d->out, 0x2013);
-            else if (n == 1)
-                pc_buf_putc(d->out, '-');
-            break;
-        }
-        case '`':
-            if (i + 1 < e && s[i + 1] == '`') {
-                pc_utf8_put(d->out, 0x201C);
-                i += 2;
-            } else {
-                pc_utf8_put(d->out, 0x2018);
-                i++;
-            }
-            break;
-        case '\'':
-            if (i + 1 < e && s[i + 1] == '\'') {
-                pc_utf8_put(d->out, 0x201D);
-                i += 2;
-            } else {
-                pc_buf_putc(d->out, '\'');
-                i++;
-            }
-            break;
+        default:
+            i = decode_ligature(d, s, i, e);
         }
     }
 }
+
+/* ---- the top level ---------------------------------------------------------- */
 
 /* One pass over the input, for the plain text between constructs (most of
  * every field): decoding runs over every field every reader reads, and the
@@ -700,12 +978,14 @@ static void decode_range(dec *d, const char *s, size_t i, size_t e, int depth)
  * byte >= 0xCC) was written: everything below U+0300 is NFC-stable. */
 
 /* 1: a byte decode_range acts on; 2: white space; 3: a lead byte of a code
- * point >= U+0300 (or an invalid byte); 0: copied as it is. */
+ * point >= U+0300 (or an invalid byte); 4: a byte decode_range acts on
+ * only when doubled (,, << >>); 0: copied as it is. */
 static const unsigned char dec_class[256] = {
 #define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
     ['\\'] = 1, ['$'] = 1, ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['`'] = 1, ['\''] = 1,
     [' '] = 2, ['\t'] = 2, ['\n'] = 2, ['\v'] = 2, ['\f'] = 2, ['\r'] = 2,
     [0xCC] = 3, 3, 3, 3, [0xD0] = R16(3), R16(3), R16(3),
+    [','] = 4, ['<'] = 4, ['>'] = 4,
 #undef R16
 };
 
@@ -771,6 +1051,9 @@ static size_t construct_end(dec *d, const char *s, size_t i, size_t e)
         return i;
     case '`':
     case '\'':
+    case ',':
+    case '<':
+    case '>':
         return i + 1 < e && s[i + 1] == c ? i + 2 : i + 1;
     default:
         return i + 1;
@@ -790,10 +1073,13 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
     bool high = false;
     /* an input that carries our marker characters gets no markup */
     dec d = {.out = out, .prot = protected_words, .rep = rep, .base = s, .len = n,
-             .marks = markup && !pc_markup_has_markers(s, n), .scan_left = n <= TABLE_MAX ? 8 * n + 4096 : SIZE_MAX};
+             .marks = markup && !pc_markup_has_markers(s, n),
+             .scan_left = n <= TABLE_MAX ? 8 * n + 4096 : SIZE_MAX};
     pc_buf_grow(out, n);
     while (i < n) {
         unsigned char k = dec_class[(unsigned char)s[i]];
+        if (k == 4 && !(i + 1 < n && s[i + 1] == s[i]))
+            k = 0; /* a lone , < or > */
         if (k == 2) {
             do
                 i++;
@@ -802,7 +1088,7 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
                 pc_buf_putc(out, ' ');
             continue;
         }
-        if (k == 1) {
+        if (k == 1 || k == 4) {
             size_t mark = out->len;
             if (s[i] == '\\') {
                 i = decode_command(&d, s, i, n, 0);
@@ -830,6 +1116,10 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
                 j += 2;
                 continue;
             }
+            if (dec_class[c] == 4 && !(j + 1 < n && s[j + 1] == (char)c)) {
+                j++;
+                continue;
+            }
             if (dec_class[c] != 3)
                 break;
             high = true;
@@ -844,7 +1134,7 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
         pc_utf8_nfc_from(out, start);
     free(d.braces.open);
     free(d.braces.close);
-    if (d.n_marks) { /* italic/bold: markers become spans (markup.h) */
+    if (d.n_marks) { /* markers become spans (markup.h) */
         pc_buf marked = PC_BUF_INIT;
         pc_buf_put(&marked, out->ptr + start, out->len - start);
         pc_buf_truncate(out, start);
@@ -853,248 +1143,3 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
     }
 }
 
-/* ---- encoding ----------------------------------------------------------- */
-
-static void put_sym(pc_buf *out, const sym *y)
-{
-    switch (y->kind) {
-    case 'W':
-        pc_buf_putc(out, '{');
-        pc_buf_puts(out, y->tex);
-        pc_buf_putc(out, '}');
-        break;
-    case 'M':
-        pc_buf_puts(out, "\\ensuremath{");
-        pc_buf_puts(out, y->tex);
-        pc_buf_putc(out, '}');
-        break;
-    default:
-        pc_buf_puts(out, y->tex);
-    }
-}
-
-static bool put_marked(pc_buf *out, const utf8proc_int32_t *dec, utf8proc_ssize_t k);
-
-/* Writes cp as base letter + accent commands, e.g. {\^{\d{a}}}; false when
- * its decomposition has a part with no LaTeX form. */
-static bool put_accented(pc_buf *out, int32_t cp)
-{
-    utf8proc_int32_t dec[8];
-    int last = 0;
-    utf8proc_ssize_t k = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
-    if (k < 2 || k > 8)
-        return false;
-    return put_marked(out, dec, k);
-}
-
-/* Writes a base character dec[0] and its combining marks dec[1..k).
- * Everything is checked before anything is written, and the nesting is
- * written outside in, so no scratch buffer is needed: this runs for every
- * accented letter the BibTeX writer meets. */
-static bool put_marked(pc_buf *out, const utf8proc_int32_t *dec, utf8proc_ssize_t k)
-{
-    utf8proc_ssize_t first_mark = 1;
-    char letter = 0;
-    const char *base = NULL;
-    if (k > 8)
-        return false;
-    if (dec[1] == 0x031B) { /* horn: o/u + horn are letters of their own (ơ, ư) */
-        utf8proc_int32_t pair[2] = {dec[0], dec[1]};
-        if (utf8proc_normalize_utf32(pair, 2, UTF8PROC_STABLE | UTF8PROC_COMPOSE) == 1) {
-            const sym *y = sym_by_cp(pair[0]);
-            if (!y)
-                return false;
-            base = y->tex;
-            first_mark = 2;
-        }
-    }
-    if (first_mark == 2) {
-    } else if (dec[0] < 0x80 && pc_is_alpha(dec[0])) {
-        letter = (char)dec[0];
-        base = NULL;
-    } else {
-        const sym *y = sym_by_cp(dec[0]);
-        if (!y || y->kind != 'W')
-            return false;
-        base = y->tex;
-    }
-    const char *cmds[8];
-    for (utf8proc_ssize_t j = first_mark; j < k; j++)
-        if (!(cmds[j] = accent_for_mark(dec[j])))
-            return false;
-    size_t base_len = base ? strlen(base) : 1;
-    pc_buf_putc(out, '{');
-    /* the last mark is the outermost command; every command but the
-     * innermost wraps a command, so only the innermost may go unbraced */
-    for (utf8proc_ssize_t j = k - 1; j >= first_mark; j--) {
-        pc_buf_putc(out, '\\');
-        pc_buf_puts(out, cmds[j]);
-        if (!(j == first_mark && !pc_is_alpha((unsigned char)cmds[j][0]) && base_len == 1))
-            pc_buf_putc(out, '{');
-    }
-    if (base)
-        pc_buf_put(out, base, base_len);
-    else
-        pc_buf_putc(out, letter);
-    for (utf8proc_ssize_t j = first_mark; j < k; j++)
-        if (!(j == first_mark && !pc_is_alpha((unsigned char)cmds[j][0]) && base_len == 1))
-            pc_buf_putc(out, '}');
-    pc_buf_putc(out, '}');
-    return true;
-}
-
-/* True if the literal braces of s (outside math) pair up in order, so they
- * can be written \{ \} (BibTeX counts those as braces too). */
-static bool literal_braces_pair(const char *s, size_t n, unsigned flags)
-{
-    int level = 0;
-    bool any = false;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '$' && (flags & PC_TEX_MATH)) {
-            size_t m = pc_latex_math_span(s, i, n);
-            if (m) {
-                i += m - 1;
-                continue;
-            }
-        }
-        if (s[i] == '{') {
-            level++;
-            any = true;
-        } else if (s[i] == '}' && --level < 0) {
-            return false;
-        }
-    }
-    return any && level == 0;
-}
-
-/* Bytes pc_latex_encode cannot copy as they are: controls, non-ASCII and
- * the LaTeX specials (1), and letters, which a combining mark may follow (2).
- * A table instead of strchr per byte, as for decoding. */
-static const unsigned char enc_class[256] = {
-#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
-    R16(1), R16(1), /* 0x00-0x1F */
-    ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['\\'] = 1, ['^'] = 1, ['_'] = 1, ['`'] = 1,
-    ['{'] = 1, ['}'] = 1, ['~'] = 1, ['-'] = 1, ['\''] = 1,
-    ['A'] = 2, ['B'] = 2, ['C'] = 2, ['D'] = 2, ['E'] = 2, ['F'] = 2, ['G'] = 2, ['H'] = 2,
-    ['I'] = 2, ['J'] = 2, ['K'] = 2, ['L'] = 2, ['M'] = 2, ['N'] = 2, ['O'] = 2, ['P'] = 2,
-    ['Q'] = 2, ['R'] = 2, ['S'] = 2, ['T'] = 2, ['U'] = 2, ['V'] = 2, ['W'] = 2, ['X'] = 2,
-    ['Y'] = 2, ['Z'] = 2,
-    ['a'] = 2, ['b'] = 2, ['c'] = 2, ['d'] = 2, ['e'] = 2, ['f'] = 2, ['g'] = 2, ['h'] = 2,
-    ['i'] = 2, ['j'] = 2, ['k'] = 2, ['l'] = 2, ['m'] = 2, ['n'] = 2, ['o'] = 2, ['p'] = 2,
-    ['q'] = 2, ['r'] = 2, ['s'] = 2, ['t'] = 2, ['u'] = 2, ['v'] = 2, ['w'] = 2, ['x'] = 2,
-    ['y'] = 2, ['z'] = 2,
-    [0x80] = R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1),
-#undef R16
-};
-
-/* Encodes the non-ASCII character (or the letter and its combining marks)
- * at s[i]; returns the index after it. */
-static size_t encode_char(const char *s, size_t i, size_t n, pc_buf *out, unsigned flags,
-                          pc_latex_report *rep)
-{
-    int32_t cp;
-    int len = pc_utf8_next(s + i, n - i, &cp);
-    if (len < 1) { /* invalid byte: never produced by our readers; keep it */
-        pc_buf_putc(out, s[i]);
-        return i + 1;
-    }
-    if (!(flags & PC_TEX_UNICODE)) {
-        /* marks NFC could not compose with this letter ("Z" + U+0303):
-         * the accent commands take them */
-        utf8proc_int32_t seq[8];
-        utf8proc_ssize_t k = 0;
-        size_t j = i + (size_t)len;
-        int32_t mark;
-        int ml;
-        while (k < 7 && j < n && (ml = pc_utf8_next(s + j, n - j, &mark)) > 0 &&
-               utf8proc_category(mark) == UTF8PROC_CATEGORY_MN && accent_for_mark(mark)) {
-            seq[1 + k++] = mark;
-            j += (size_t)ml;
-        }
-        if (k) {
-            utf8proc_int32_t dec[8];
-            int last = 0;
-            utf8proc_ssize_t d = utf8proc_decompose_char(cp, dec, 8, UTF8PROC_DECOMPOSE, &last);
-            if (d >= 1 && d + k <= 8) {
-                for (utf8proc_ssize_t q = 0; q < k; q++)
-                    dec[d + q] = seq[1 + q];
-                if (put_marked(out, dec, d + k))
-                    return j;
-            }
-        }
-        const sym *y = sym_by_cp(cp);
-        if (y) {
-            put_sym(out, y);
-            return i + (size_t)len;
-        }
-        if (put_accented(out, cp))
-            return i + (size_t)len;
-        if (rep && rep->n_unencodable++ == 0)
-            rep->first_unencodable = cp;
-    }
-    pc_buf_put(out, s + i, (size_t)len);
-    return i + (size_t)len;
-}
-
-void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_latex_report *rep)
-{
-    /* paired braces as \{ \} (what every reader knows), lone ones as
-     * \textbraceleft/right, which cannot unbalance a BibTeX value */
-    int pair_braces = -1; /* literal_braces_pair, asked only when a brace is met */
-    size_t i = 0;
-    pc_buf_grow(out, n);
-    while (i < n) {
-        /* Runs stop only at class 1; a letter is looked at only when the
-         * byte after it stops the run: testing every letter's successor
-         * cost more than the copying. */
-        size_t run = i;
-        while (run + 4 <= n && enc_class[(unsigned char)s[run]] != 1 &&
-               enc_class[(unsigned char)s[run + 1]] != 1 && enc_class[(unsigned char)s[run + 2]] != 1 &&
-               enc_class[(unsigned char)s[run + 3]] != 1)
-            run += 4;
-        while (run < n && enc_class[(unsigned char)s[run]] != 1)
-            run++;
-        /* a letter followed by a combining mark (U+0300..U+036F) */
-        if (run < n && run > i && ((unsigned char)s[run] == 0xCC || (unsigned char)s[run] == 0xCD) &&
-            enc_class[(unsigned char)s[run - 1]] == 2)
-            run--;
-        pc_buf_put(out, s + i, run - i);
-        i = run;
-        if (i >= n)
-            break;
-        unsigned char c = (unsigned char)s[i];
-        bool marked = c < 0x80 && pc_is_alpha(c) && i + 1 < n &&
-                      ((unsigned char)s[i + 1] == 0xCC || (unsigned char)s[i + 1] == 0xCD);
-        if (c < 0x80 && !marked) {
-            size_t math;
-            if (c < 0x20) {
-                pc_buf_putc(out, ' ');
-                i++;
-            } else if (c == '$' && (flags & PC_TEX_MATH) && (math = pc_latex_math_span(s, i, n))) {
-                pc_buf_put(out, s + i, math);
-                i += math;
-            } else if ((c == '-' || c == '\'') && i + 1 < n && s[i + 1] == (char)c) {
-                pc_buf_putc(out, (char)c); /* keep "--" and "''" from turning into dashes/quotes */
-                pc_buf_puts(out, "{}");
-                i++;
-            } else if (c == '-' || c == '\'') {
-                pc_buf_putc(out, (char)c);
-                i++;
-            } else if ((c == '{' || c == '}') &&
-                       (pair_braces < 0 ? (pair_braces = literal_braces_pair(s, n, flags)) : pair_braces)) {
-                pc_buf_putc(out, '\\');
-                pc_buf_putc(out, (char)c);
-                i++;
-            } else {
-                const sym *y = sym_by_cp(c);
-                if (y)
-                    put_sym(out, y);
-                else
-                    pc_buf_putc(out, (char)c);
-                i++;
-            }
-            continue;
-        }
-        i = encode_char(s, i, n, out, flags, rep);
-    }
-}

@@ -1,12 +1,15 @@
-/* markup.c — italic and bold spans: LaTeX markers, CSL tags, pandoc
- * Markdown, the walk writers render them with, and the one math scanner
- * (see markup.h). */
+/* markup.c — markup spans (italic, bold, super/subscript, raw TeX): LaTeX
+ * markers, CSL tags, pandoc Markdown, the walk writers render them with,
+ * and the one math scanner (see markup.h). */
 #include "paperconv/markup.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
-enum { MAX_NEST = 32 }; /* deeper markup is kept as text, not as spans */
+enum {
+    MAX_NEST = 32,           /* deeper markup is kept as text, not as spans */
+    N_MARKS = PC_MARK_SUB + 1 /* pc_mark values, PC_MARK_NONE included */
+};
 
 /* ---- math spans ------------------------------------------------------------ */
 
@@ -82,7 +85,7 @@ size_t pc_markup_math_span(const char *s, size_t i, size_t n, unsigned mode)
 
 /* ---- markers ------------------------------------------------------------ */
 
-/* U+FDD0 + 2*(mark-1) + (close ? 1 : 0), UTF-8 EF B7 90..93 */
+/* U+FDD0 + 2*(mark-1) + (close ? 1 : 0), UTF-8 EF B7 90..9B */
 void pc_markup_put_marker(pc_buf *b, pc_mark mark, bool open)
 {
     char m[3] = {(char)0xEF, (char)0xB7, (char)(0x90 + 2 * ((int)mark - 1) + (open ? 0 : 1))};
@@ -95,7 +98,7 @@ static size_t marker_at(const char *s, size_t i, size_t n, pc_mark *mark, bool *
     if (i + 2 >= n || (unsigned char)s[i] != 0xEF || (unsigned char)s[i + 1] != 0xB7)
         return 0;
     unsigned k = (unsigned char)s[i + 2];
-    if (k < 0x90 || k > 0x93)
+    if (k < 0x90 || k >= 0x90 + 2 * (N_MARKS - 1))
         return 0;
     *mark = (pc_mark)((k - 0x90) / 2 + 1);
     *open = ((k - 0x90) & 1) == 0;
@@ -179,13 +182,13 @@ static void heap_pop(end_heap *h)
 static void tidy(pc_spanlist *l, size_t from)
 {
     size_t o = from;
-    size_t max_end[PC_MARK_NOCASE + 1] = {0}; /* per mark, of the kept spans */
+    size_t max_end[N_MARKS] = {0}; /* per mark, of the kept spans */
     end_heap before_last = {0};
     for (size_t i = from; i < l->n; i++) {
         pc_span sp = l->items[i];
         if (sp.start == SIZE_MAX || sp.start >= sp.end)
             continue;
-        size_t m = (size_t)sp.mark <= PC_MARK_NOCASE ? (size_t)sp.mark : 0;
+        size_t m = (size_t)sp.mark < N_MARKS ? (size_t)sp.mark : 0;
         if (max_end[m] >= sp.end)
             continue; /* inside a kept span of its kind */
         while (before_last.n && before_last.v[0] < sp.start)
@@ -274,21 +277,29 @@ static bool boundary(const char *s, size_t n, size_t i)
     return i == n || ((unsigned char)s[i] & 0xC0) != 0x80;
 }
 
+/* The marks a sink renders: italic, bold and nocase, and those it names. */
+static unsigned sink_marks(const pc_markup_sink *k)
+{
+    return 1u << PC_MARK_ITALIC | 1u << PC_MARK_BOLD | 1u << PC_MARK_NOCASE | k->marks;
+}
+
 void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_markup_sink *k,
                     void *user)
 {
     const pc_span *stack[MAX_NEST];
     size_t depth = 0, next = 0, pos = 0, count = spans ? spans->n : 0;
+    unsigned marks = sink_marks(k);
     for (;;) {
         size_t close_at = depth ? stack[depth - 1]->end : SIZE_MAX;
+        /* a TeX span is raw text: nothing opens inside it */
+        bool raw = depth && stack[depth - 1]->mark == PC_MARK_TEX;
         /* skip spans that cannot be rendered where they are */
         while (next < count) {
             const pc_span *sp = &spans->items[next];
             bool ok = sp->start >= pos && sp->start < sp->end && sp->end <= n &&
                       boundary(s, n, sp->start) && boundary(s, n, sp->end) &&
-                      sp->end <= close_at && depth < MAX_NEST &&
-                      (sp->mark == PC_MARK_ITALIC || sp->mark == PC_MARK_BOLD ||
-                       sp->mark == PC_MARK_NOCASE);
+                      sp->end <= close_at && depth < MAX_NEST && !raw &&
+                      (unsigned)sp->mark < 32 && (marks >> sp->mark & 1);
             /* a span starting after an open one ends must wait for the close */
             if (ok || (sp->start >= close_at && sp->start >= pos))
                 break;
@@ -410,22 +421,30 @@ void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_str
 
 /* ---- CSL's HTML-like tags -------------------------------------------------- */
 
+/* The marks every writer here renders beyond italic, bold and nocase. */
+#define MORE_MARKS (1u << PC_MARK_TEX | 1u << PC_MARK_SUP | 1u << PC_MARK_SUB)
+
+/* CSL's tags per mark, opening and closing; a TeX span has none. */
+static const char *const html_tag[N_MARKS][2] = {
+    [PC_MARK_ITALIC] = {"<i>", "</i>"},
+    [PC_MARK_BOLD] = {"<b>", "</b>"},
+    [PC_MARK_NOCASE] = {"<span class=\"nocase\">", "</span>"},
+    [PC_MARK_TEX] = {"", ""},
+    [PC_MARK_SUP] = {"<sup>", "</sup>"},
+    [PC_MARK_SUB] = {"<sub>", "</sub>"},
+};
+
 static void html_text(void *u, const char *s, size_t from, size_t to)
 {
     pc_buf_put(u, s + from, to - from);
 }
-static void html_open(void *u, pc_mark m)
-{
-    pc_buf_puts(u, m == PC_MARK_BOLD ? "<b>" : m == PC_MARK_NOCASE ? "<span class=\"nocase\">" : "<i>");
-}
-static void html_close(void *u, pc_mark m)
-{
-    pc_buf_puts(u, m == PC_MARK_BOLD ? "</b>" : m == PC_MARK_NOCASE ? "</span>" : "</i>");
-}
+static void html_open(void *u, pc_mark m) { pc_buf_puts(u, html_tag[m][0]); }
+static void html_close(void *u, pc_mark m) { pc_buf_puts(u, html_tag[m][1]); }
 
 void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out)
 {
-    static const pc_markup_sink sink = {.text = html_text, .open = html_open, .close = html_close};
+    static const pc_markup_sink sink = {
+        .text = html_text, .open = html_open, .close = html_close, .marks = MORE_MARKS};
     pc_markup_walk(s, strlen(s), spans, &sink, out);
 }
 
@@ -606,6 +625,8 @@ static bool md_punct(unsigned char c)
 typedef struct md_writer {
     pc_buf *out;
     size_t start; /* out->len where this field starts */
+    bool raw;     /* in a TeX span: math is text too */
+    int script;   /* in ^...^ or ~...~ (how deep): a space is written "\\ " */
 } md_writer;
 
 /* Whether pandoc would read a byte as syntax: emphasis, code, links, raw
@@ -614,15 +635,19 @@ typedef struct md_writer {
  * depends).  Quotes are left alone: pandoc curls them in CSL-JSON too, so
  * both files read the same.  A table, not a switch per byte: every title
  * and abstract written to YAML goes through here. */
-static const unsigned char md_class[256] = {
-    ['\\'] = 1, ['`'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1, ['<'] = 1, ['>'] = 1,
-    ['@'] = 1,  ['~'] = 1, ['^'] = 1, ['&'] = 1, ['#'] = 1, ['|'] = 1,
-    ['$'] = 2,  ['-'] = 2, ['+'] = 2, ['='] = 2, [':'] = 2, ['.'] = 2,
-};
+#define MD_CLASS \
+    ['\\'] = 1, ['`'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1, ['<'] = 1, ['>'] = 1, \
+    ['@'] = 1,  ['~'] = 1, ['^'] = 1, ['&'] = 1, ['#'] = 1, ['|'] = 1, \
+    ['$'] = 2,  ['-'] = 2, ['+'] = 2, ['='] = 2, [':'] = 2, ['.'] = 2
+static const unsigned char md_class[256] = {MD_CLASS};
+/* inside ^...^ and ~...~ a space is syntax too (it would end them) */
+static const unsigned char md_class_script[256] = {MD_CLASS, [' '] = 2};
+#undef MD_CLASS
 
 static void md_text(void *u, const char *s, size_t from, size_t to)
 {
     md_writer *w = u;
+    const unsigned char *cls = w->script ? md_class_script : md_class;
     size_t run = from, i = from;
     bool field_start = w->out->len == w->start;
     /* "1. Intro" would be a list: escape the dot of a leading number (not
@@ -639,7 +664,7 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
         }
     }
     for (;;) {
-        while (i < to && !md_class[(unsigned char)s[i]])
+        while (i < to && !cls[(unsigned char)s[i]])
             i++;
         if (i >= to)
             break;
@@ -648,7 +673,7 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
         bool esc;
         switch (s[i]) {
         case '$': {
-            size_t m = pc_markup_math_span(s, i, to, PC_MATH_STRICT);
+            size_t m = w->raw ? 0 : pc_markup_math_span(s, i, to, PC_MATH_STRICT);
             if (m) { /* pandoc reads it as math, as we keep it */
                 i += m;
                 continue;
@@ -656,6 +681,9 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
             esc = true;
             break;
         }
+        case ' ': /* in ^...^ or ~...~ only: "\ " (pandoc: a no-break space) */
+            esc = true;
+            break;
         case '-':
             esc = at_start || (i + 1 < to && s[i + 1] == '-');
             break;
@@ -678,17 +706,27 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
     pc_buf_put(w->out, s + run, to - run);
 }
 
-static void md_open(void *u, pc_mark m)
+/* pandoc Markdown per mark, opening and closing; a TeX span has none. */
+static const char *const md_delim[N_MARKS][2] = {
+    [PC_MARK_ITALIC] = {"*", "*"},
+    [PC_MARK_BOLD] = {"**", "**"},
+    [PC_MARK_NOCASE] = {"[", "]{.nocase}"},
+    [PC_MARK_TEX] = {"", ""},
+    [PC_MARK_SUP] = {"^", "^"},
+    [PC_MARK_SUB] = {"~", "~"},
+};
+
+static void md_mark(md_writer *w, pc_mark m, bool open)
 {
-    md_writer *w = u;
-    pc_buf_puts(w->out, m == PC_MARK_BOLD ? "**" : m == PC_MARK_NOCASE ? "[" : "*");
+    if (m == PC_MARK_TEX)
+        w->raw = open;
+    else if (m == PC_MARK_SUP || m == PC_MARK_SUB)
+        w->script += open ? 1 : -1;
+    pc_buf_puts(w->out, md_delim[m][!open]);
 }
 
-static void md_close(void *u, pc_mark m)
-{
-    md_writer *w = u;
-    pc_buf_puts(w->out, m == PC_MARK_BOLD ? "**" : m == PC_MARK_NOCASE ? "]{.nocase}" : "*");
-}
+static void md_open(void *u, pc_mark m) { md_mark(u, m, true); }
+static void md_close(void *u, pc_mark m) { md_mark(u, m, false); }
 
 /* Spans as Markdown can say them: no white space just inside a delimiter
  * (pandoc would not see emphasis), no italic inside italic, and touching
@@ -710,7 +748,8 @@ static void md_spans(const char *s, size_t n, const pc_spanlist *in, pc_spanlist
 
 void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out)
 {
-    static const pc_markup_sink sink = {.text = md_text, .open = md_open, .close = md_close};
+    static const pc_markup_sink sink = {
+        .text = md_text, .open = md_open, .close = md_close, .marks = MORE_MARKS};
     md_writer w = {.out = out, .start = out->len};
     size_t n = strlen(s);
     pc_spanlist clean = {0};
@@ -722,8 +761,30 @@ void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out)
 
 /* Bytes the Markdown reader stops at; the rest is copied in runs. */
 static const unsigned char md_stop[256] = {
-    ['\\'] = 1, ['$'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1,
+    ['\\'] = 1, ['$'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1, ['^'] = 1, ['~'] = 1,
 };
+
+/* The index of the ^ or ~ that closes the one at s[i] as pandoc's
+ * superscript or subscript (the next unescaped one, with text between and
+ * no unescaped white space), or SIZE_MAX.  The scan stops at the next ^ or
+ * ~ of the kind, so scans from each in turn are linear altogether. */
+static size_t script_close(const char *s, size_t i, size_t n)
+{
+    char c = s[i];
+    if (c == '~' && i + 1 < n && s[i + 1] == '~')
+        return SIZE_MAX; /* ~~: strikeout, not ours */
+    for (size_t k = i + 1; k < n; k++) {
+        if (s[k] == '\\' && k + 1 < n) {
+            k++;
+            continue;
+        }
+        if (s[k] == c)
+            return k > i + 1 ? k : SIZE_MAX;
+        if (pc_is_space((unsigned char)s[k]))
+            return SIZE_MAX;
+    }
+    return SIZE_MAX;
+}
 
 /* Text between delimiters: backslash escapes removed, math kept. */
 static void md_unescape(const char *s, size_t from, size_t to, pc_buf *out)
@@ -741,6 +802,11 @@ static void md_unescape(const char *s, size_t from, size_t to, pc_buf *out)
         } else if (i + 1 < to && md_punct((unsigned char)s[i + 1])) {
             pc_buf_put(out, s + run, i - run);
             run = ++i; /* the escaped character starts the next run */
+        } else if (i + 1 < to && s[i + 1] == ' ') {
+            pc_buf_put(out, s + run, i - run);
+            pc_buf_puts(out, "\xC2\xA0"); /* pandoc: an escaped space is a no-break space */
+            run = i + 2;
+            i++;
         }
     }
     pc_buf_put(out, s + run, to - run);
@@ -750,11 +816,13 @@ void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *
                              pc_strlist *nocase)
 {
     static const char nocase_close[] = "]{.nocase}";
-    if (!memchr(s, '*', n) && !memchr(s, '_', n) && !memchr(s, '\\', n) && !memchr(s, '[', n)) {
+    if (!memchr(s, '*', n) && !memchr(s, '_', n) && !memchr(s, '\\', n) && !memchr(s, '[', n) &&
+        !memchr(s, '^', n) && !memchr(s, '~', n)) {
         pc_buf_put(out, s, n);
         return;
     }
     delims l = {0};
+    size_t sup_close = SIZE_MAX, sub_close = SIZE_MAX; /* the pending ^ and ~ closers */
     for (size_t i = 0; i < n; i++) {
         while (i < n && !md_stop[(unsigned char)s[i]])
             i++;
@@ -769,6 +837,21 @@ void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *
             size_t m = pc_markup_math_span(s, i, n, PC_MATH_STRICT);
             if (m)
                 i += m - 1;
+            continue;
+        }
+        if (c == '^' || c == '~') {
+            size_t *pending = c == '^' ? &sup_close : &sub_close;
+            int kind = c == '^' ? PC_MARK_SUP : PC_MARK_SUB;
+            if (i == *pending) {
+                delims_push(&l, (delim){.at = i, .len = 1, .id = (unsigned char)c, .close = true,
+                                        .kind = kind});
+                *pending = SIZE_MAX;
+            } else if (*pending == SIZE_MAX && (*pending = script_close(s, i, n)) != SIZE_MAX) {
+                delims_push(&l, (delim){.at = i, .len = 1, .id = (unsigned char)c, .open = true,
+                                        .kind = kind});
+            } else if (c == '~' && i + 1 < n && s[i + 1] == '~') {
+                i++; /* ~~ is not two subscript delimiters */
+            }
             continue;
         }
         if (c == '[') { /* pandoc's [words]{.nocase} */

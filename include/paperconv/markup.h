@@ -1,15 +1,21 @@
-/* markup.h — italic and bold inside text fields (pc_spanlist), shared by
- * every reader and writer that has markup.
+/* markup.h — markup inside text fields (pc_spanlist), shared by every
+ * reader and writer that has markup.
  *
  * The model keeps a field's text plain and its markup as spans beside it
- * (include/paperconv.h).  This module owns the three ways markup is
- * written in the formats we speak, in both directions:
- *   - LaTeX (\emph, \textit, \textbf, {\em ...}): the decoder in latex.c
- *     leaves marker characters in its output and pc_markup_fold turns them
- *     into spans; the BibTeX writer walks the spans with pc_markup_walk;
- *   - CSL's HTML-like tags (<i>, <b>, <span class="nocase">) for CSL-JSON;
- *   - pandoc's Markdown (*...*, **...**, backslash escapes) for CSL-YAML,
- *     which pandoc reads as Markdown.
+ * (include/paperconv.h): italic, bold, superscript, subscript, and raw TeX
+ * (PC_MARK_TEX: a LaTeX command the decoder does not know, whose text is
+ * the command as written and which holds no other span).  This module
+ * owns the three ways markup is written in the formats we speak, in both
+ * directions:
+ *   - LaTeX (\emph, \textit, \textbf, {\em ...}, \textsuperscript, ...):
+ *     the decoder in latex.c leaves marker characters in its output and
+ *     pc_markup_fold turns them into spans; the BibTeX writer writes the
+ *     spans back with pc_latex_encode_rich (latex.h);
+ *   - CSL's HTML-like tags (<i>, <b>, <sup>, <sub>, <span class="nocase">)
+ *     for CSL-JSON; a TeX span is plain text there;
+ *   - pandoc's Markdown (*...*, **...**, ^...^, ~...~, backslash escapes)
+ *     for CSL-YAML, which pandoc reads as Markdown; a TeX span is text
+ *     escaped so that pandoc shows it as it is.
  * It also owns the one math scanner ($...$, \(...\)): math is the text no
  * markup touches, in LaTeX and in pandoc's Markdown alike.  latex.c builds
  * on this module (it leaves markers, folds them, scans math); this module
@@ -65,11 +71,15 @@ typedef struct pc_markup_sink {
     void (*text)(void *user, const char *s, size_t from, size_t to);
     void (*open)(void *user, pc_mark mark);
     void (*close)(void *user, pc_mark mark);
+    /* the marks it renders besides italic, bold and nocase, as bits
+     * 1u << PC_MARK_...: spans of other marks are skipped (0: none) */
+    unsigned marks;
 } pc_markup_sink;
 
 /* Calls the sink for the text of s (n bytes) and the spans in order.
  * Spans that are out of range, not on UTF-8 boundaries, empty, out of
- * order or crossing another span are skipped (their text still goes out). */
+ * order, crossing another span, inside a TeX span, or of a mark the sink
+ * does not render are skipped (their text still goes out). */
 void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_markup_sink *sink,
                     void *user);
 
@@ -85,8 +95,8 @@ void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_str
 
 /* ---- CSL rich text ----------------------------------------------------- */
 
-/* Appends s with its spans as CSL's HTML-like tags (<i>, <b>,
- * <span class="nocase">). */
+/* Appends s with its spans as CSL's HTML-like tags (<i>, <b>, <sup>,
+ * <sub>, <span class="nocase">); the text of a TeX span as it is. */
 void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out);
 /* Parses CSL rich text [s, s+n): <i>/<em>, <b>/<strong> become spans and
  * <span class="nocase"> is removed (its words go to `nocase` when not NULL).
@@ -97,15 +107,18 @@ void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *span
 
 /* ---- pandoc Markdown ----------------------------------------------------- */
 
-/* Appends s as pandoc Markdown inline text: spans as *...* and **...**,
- * characters Markdown would act on backslash-escaped, math spans ($...$)
- * kept as they are (pandoc reads them as math), case protection as
- * pandoc's [...]{.nocase}. */
+/* Appends s as pandoc Markdown inline text: spans as *...*, **...**,
+ * ^...^ and ~...~ (spaces inside these two written "\ "), characters
+ * Markdown would act on backslash-escaped, math spans ($...$) kept as they
+ * are (pandoc reads them as math) except inside a TeX span, whose text is
+ * escaped whole, case protection as pandoc's [...]{.nocase}. */
 void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out);
 /* The reverse for the inline subset pc_markup_to_markdown writes, and
  * pandoc's _..._ and __...__: appends the plain text to out, spans
  * relative to out->len on entry, words in [...]{.nocase} to `nocase` (when
- * not NULL). */
+ * not NULL).  ^...^ and ~...~ are super- and subscript when nothing
+ * inside is an unescaped space; "\ " is a no-break space (U+00A0), as
+ * pandoc reads it. */
 void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
                              pc_strlist *nocase);
 

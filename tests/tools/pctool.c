@@ -51,13 +51,15 @@ static void put(const char *field, const char *v)
 /* One line per span: "title_markup<TAB>italic<TAB>the marked text". */
 static void put_markup(const char *field, const char *text, const pc_spanlist *l)
 {
-    static const char *const marks[] = {[PC_MARK_NONE] = "none", [PC_MARK_ITALIC] = "italic",
-                                        [PC_MARK_BOLD] = "bold", [PC_MARK_NOCASE] = "nocase",
-                                        [PC_MARK_TEX] = "tex"};
-    for (size_t i = 0; text && i < l->n; i++)
+    static const char *const mark[] = {[PC_MARK_ITALIC] = "italic", [PC_MARK_BOLD] = "bold",
+                                       [PC_MARK_NOCASE] = "nocase", [PC_MARK_TEX] = "tex",
+                                       [PC_MARK_SUP] = "sup", [PC_MARK_SUB] = "sub"};
+    for (size_t i = 0; text && i < l->n; i++) {
+        pc_mark m = l->items[i].mark;
         printf("%s_markup\t%s\t%.*s\n", field,
-               (unsigned)l->items[i].mark < sizeof marks / sizeof *marks ? marks[l->items[i].mark] : "?",
+               (size_t)m < sizeof mark / sizeof *mark && mark[m] ? mark[m] : "?",
                (int)(l->items[i].end - l->items[i].start), text + l->items[i].start);
+    }
 }
 
 /* A title's case-protected words as the writers see them: one line per

@@ -101,6 +101,23 @@ static void mk_words(pc_buf *b, size_t n)
         pc_buf_printf(b, "%sW%zu", i ? " " : "", i);
 }
 static void mk_spaces(pc_buf *b, size_t n) { pc_buf_puts(b, "A"); rep_str(b, " \t", n); pc_buf_puts(b, "B"); }
+static void mk_opt_open(pc_buf *b, size_t n) { rep_str(b, "\\foo[a ", n); }
+static void mk_opt_args(pc_buf *b, size_t n) { rep_str(b, "\\foo[a][b]{c} ", n); }
+static void mk_tex_groups(pc_buf *b, size_t n) { rep_str(b, "{\\foo{", n); rep_str(b, "x}}", n); }
+static void mk_tex_unclosed(pc_buf *b, size_t n) { rep_str(b, "{\\foo{x} ", n); }
+static void mk_scripts(pc_buf *b, size_t n) { rep_str(b, "\\textsuperscript{12}\\textsubscript{a} ", n); }
+static void mk_script_long(pc_buf *b, size_t n) { pc_buf_puts(b, "\\textsuperscript{"); rep_str(b, "1 ", n); pc_buf_puts(b, "}"); }
+static void mk_quotes(pc_buf *b, size_t n) { rep_str(b, "\\enquote{a ", n); }
+static void mk_upper(pc_buf *b, size_t n) { rep_str(b, "\\MakeUppercase{a $x$ \\foo{b}} ", n); }
+static void mk_emph_toggle(pc_buf *b, size_t n) { rep_str(b, "\\emph{a \\emph{b} ", n); rep_str(b, "}", n); }
+static void mk_ligatures(pc_buf *b, size_t n) { rep_str(b, ",,a<<b>>c,d<e>", n); }
+static void mk_md_scripts(pc_buf *b, size_t n) { rep_str(b, "^a ~b ^c^ ~d~ ", n); }
+static void mk_md_caret(pc_buf *b, size_t n) { rep_str(b, "^", n); }
+static void mk_unknown_names(pc_buf *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        pc_buf_printf(b, "\\u%c%c%c ", (int)('a' + i % 26), (int)('a' + i / 26 % 26), (int)('a' + i / 676 % 26));
+}
 
 static void run_decode(const char *s, size_t n)
 {
@@ -118,6 +135,33 @@ static void run_marked(const char *s, size_t n)
     pc_latex_decode_marked(s, n, &out, NULL, &spans, NULL);
     pc_spanlist_clear(&spans);
     pc_buf_free(&out);
+}
+
+/* marked, as a reader does it: a run's set of reported names */
+static void run_reported(const char *s, size_t n)
+{
+    pc_buf out = PC_BUF_INIT;
+    pc_spanlist spans = {0};
+    pc_latex_seen seen = {0};
+    pc_latex_report rep = {.seen = &seen};
+    pc_latex_decode_marked(s, n, &out, NULL, &spans, &rep);
+    pc_latex_seen_free(&seen);
+    pc_spanlist_clear(&spans);
+    pc_buf_free(&out);
+}
+
+/* decoded with markup and written back as the BibTeX writer does */
+static void run_rich(const char *s, size_t n)
+{
+    pc_buf out = PC_BUF_INIT, enc = PC_BUF_INIT;
+    pc_text t = {0};
+    pc_latex_decode_marked(s, n, &out, &t.protected_words, &t.markup, NULL);
+    t.s = out.ptr;
+    pc_latex_encode_rich(&t, &enc, PC_TEX_MATH | PC_TEX_TITLE, NULL);
+    pc_spanlist_clear(&t.markup);
+    pc_strlist_clear(&t.protected_words);
+    pc_buf_free(&out);
+    pc_buf_free(&enc);
 }
 
 static void run_encode(const char *s, size_t n)
@@ -216,6 +260,19 @@ static void test_linear(harness *h)
         {"html: unclosed <i>", mk_html_open, run_html, 3000},
         {"nocase spans for every word", mk_words, run_nocase, 3000},
         {"BibTeX names: long white space", mk_spaces, run_names, 5000},
+        {"decode: unclosed \\foo[", mk_opt_open, run_marked, 3000},
+        {"decode: \\foo[a][b]{c}", mk_opt_args, run_rich, 3000},
+        {"decode: nested {\\foo{", mk_tex_groups, run_rich, 2000},
+        {"decode: {\\foo{x} unclosed groups", mk_tex_unclosed, run_rich, 2000},
+        {"decode: \\textsuperscript", mk_scripts, run_rich, 3000},
+        {"decode: one long \\textsuperscript", mk_script_long, run_rich, 5000},
+        {"decode: unclosed \\enquote{", mk_quotes, run_marked, 3000},
+        {"decode: \\MakeUppercase", mk_upper, run_rich, 2000},
+        {"decode: \\emph in \\emph", mk_emph_toggle, run_rich, 3000},
+        {"decode: ,, << >> ligatures", mk_ligatures, run_rich, 3000},
+        {"decode: distinct unknown commands, reported", mk_unknown_names, run_reported, 2000},
+        {"markdown: ^ and ~", mk_md_scripts, run_markdown, 3000},
+        {"markdown: ^^^^", mk_md_caret, run_markdown, 5000},
     };
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
         const shape *sh = &shapes[i];
@@ -293,7 +350,9 @@ static void test_brace_table(harness *h)
              "brace table: latex_decode.tsv inputs decode the same after the prefix (%ld of %ld differ)",
              g_bad, g_rows);
     static const char *const units[] = {"{", "}", "{", "}", "\\", "a", "B", " ", "\\'", "\\emph",
-                                        "\\foo", "$", "~", "--", "\\{", "\\}", "{\\em ", "\\v"};
+                                        "\\foo", "$", "~", "--", "\\{", "\\}", "{\\em ", "\\v",
+                                        "[", "]", "\\textsuperscript", "1", "\\enquote",
+                                        "\\MakeUppercase", "\\(", "\\)", ",,"};
     uint32_t seed = 12345;
     long bad = 0, shown = 0;
     const int cases = 3000;
