@@ -39,7 +39,7 @@ CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(PKG_LIBS)
 
-LIB_SRC  := $(wildcard src/*.c) $(wildcard formats/*.c)
+LIB_SRC  := $(wildcard src/*.c) $(wildcard formats/*.c formats/*/*.c)
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
 LIB      := $(BUILD)/libpaperconv.a
 BIN      := $(BUILD)/paperconv
@@ -75,10 +75,10 @@ $(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 # The format table: one PC_FORMAT(pc_format_x) line per format file.
-$(BUILD)/formats.inc: $(wildcard formats/*.c)
+$(BUILD)/formats.inc: $(wildcard formats/*.c formats/*/*.c)
 	@mkdir -p $(BUILD)
 	@LC_ALL=C sed -n 's/^const pc_format \(pc_format_[a-z0-9_]*\) = {.*/PC_FORMAT(\1)/p' \
-	    $(sort $(wildcard formats/*.c)) > $@.tmp && mv $@.tmp $@
+	    $(sort $(wildcard formats/*.c formats/*/*.c)) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/src/registry.o: $(BUILD)/formats.inc
 $(BUILD)/src/registry.o: CFLAGS += -I$(BUILD)

@@ -374,7 +374,7 @@ print("title\t" + m["title"][0])
 for a in m["author"]: print("author\t%s||%s||" % (a["given"], a["family"]))
 print("doi\t" + m["DOI"])
 EOF
-        $PCTOOL dump "$f" 2> /dev/null | grep -E '^(title|author|doi)' > "$T/got"
+        $PCTOOL dump "$f" 2> /dev/null | grep -E '^(title|author|doi)'"$TAB" > "$T/got"
         same "corpus crossref: title, authors, DOI as python reads them" "$T/want" "$T/got"
         $PCTOOL dump "$f" 2> /dev/null | grep '^abstract' > "$T/got"
         check "corpus crossref: JATS stripped (no '<', no entity, no 'Abstract' heading)" \

@@ -36,7 +36,8 @@ csl_only() {
         $1 == "doi" && $2 ~ /^10\.48550\/[aA][rR][xX][iI][vV]\./ { adoi = substr($2, 16); next }
         $1 == "arxiv" && adoi != "" && adoi != $2 { rec = rec "doi\t10.48550/arXiv." adoi "\n" }
         $1 == "affiliation" || $1 == "et_al" || $1 == "updated" || $1 == "arxiv_version" ||
-            $1 == "arxiv_primary" { next }
+            $1 == "arxiv_primary" || $1 ~ /_orcid$/ || $1 == "license" || $1 == "funder" ||
+            ($1 == "extra" && $2 != "csl") { next }
         $1 == "url" && urls++ { next }
         $1 == "kind" && $2 == "none" { rec = rec "kind\tpreprint\n"; next }
         { rec = rec $0 "\n" }
