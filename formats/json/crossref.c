@@ -97,16 +97,6 @@ static void names(pc_jm *m, const json_t *v, pc_field role, pc_record *rec)
     }
 }
 
-/* The URL is mostly the doi.org link of the DOI: kept only when it is not. */
-static void url(pc_jm *m, const char *s, pc_record *rec)
-{
-    const char *doi = pc_jm_str(m->item, "DOI");
-    if (!s || (doi && pc_doi_parse(doi, strlen(doi), &m->tmp2) && pc_doi_parse(s, strlen(s), &m->tmp) &&
-               pc_strcasecmp(m->tmp.ptr, m->tmp2.ptr) == 0))
-        return;
-    pc_record_list_add(rec, PC_F_URL, s, strlen(s));
-}
-
 /* [{"URL", "content-version": "vor" | "am" | "tdm" | "unspecified", ...}]:
  * the licence of the version of record, else the first. */
 static void license(const json_t *v, pc_record *rec)
@@ -164,7 +154,6 @@ static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record 
     case R_TRANSLATOR:
     case R_CHAIR: names(m, v, row->field, rec); break;
     case R_DOI: pc_jm_doi(m, rec, json_string_value(v), false); break;
-    case R_URL: url(m, json_string_value(v), rec); break;
     case R_ISSN:
     case R_ISBN:
     case R_ARCHIVE: pc_jm_join(m, rec, row->field, v); break;
@@ -175,7 +164,7 @@ static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record 
     case R_LICENSE: license(v, rec); break;
     case R_FUNDER: funders(m, v, rec); break;
     case R_EVENT: event(m, v, rec); break;
-    default: break; /* issued and its fallbacks: finish; issn-type, isbn-type: ISSN, ISBN hold them */
+    default: break; /* issued and its fallbacks, URL: finish; issn-type, isbn-type: ISSN, ISBN hold them */
     }
 }
 
@@ -206,6 +195,10 @@ static void finish(pc_jm *m, const json_t *v, pc_record *rec)
             pc_jm_keep(m, keys[i], x, rec);
         }
     }
+    /* the URL is mostly the doi.org link of the DOI: kept when it is not */
+    const char *url = pc_jm_str(v, "URL");
+    if (url && !pc_jm_doi_link(m, rec, url))
+        pc_record_list_add(rec, PC_F_URL, url, strlen(url));
     if (rec->kind == PC_KIND_NONE)
         rec->kind = PC_KIND_OTHER;
 }

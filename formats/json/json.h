@@ -200,6 +200,11 @@ bool pc_jm_date_parts(const json_t *o, pc_date *d);
  * and Semantic Scholar give it for a preprint, whose BibTeX and RIS then
  * keep it: they write no DOI for an arXiv id).  Warns when s is no DOI. */
 void pc_jm_doi(pc_jm *m, pc_record *rec, const char *s, bool arxiv_doi);
+/* Sets the PMCID as PubMed Central writes it: "PMC" and the number. */
+void pc_jm_pmcid(pc_jm *m, pc_record *rec, const char *s);
+/* True if url is a DOI resolver's link (doi.org, dx.doi.org) to the DOI
+ * the record holds: no URL of its own. */
+bool pc_jm_doi_link(pc_jm *m, const pc_record *rec, const char *url);
 /* Joins the strings of an array (or one string) with ", " into field f
  * (ISSN and ISBN lists). */
 void pc_jm_join(pc_jm *m, pc_record *rec, pc_field f, const json_t *v);

@@ -323,6 +323,26 @@ void pc_jm_doi(pc_jm *m, pc_record *rec, const char *s, bool arxiv_doi)
                      m->where);
 }
 
+void pc_jm_pmcid(pc_jm *m, pc_record *rec, const char *s)
+{
+    pc_buf_clear(&m->tmp);
+    pc_buf_printf(&m->tmp, "%s%s", pc_strncasecmp(s, "PMC", 3) ? "PMC" : "", s);
+    pc_jm_set_plain(rec, PC_F_PMCID, m->tmp.ptr);
+}
+
+bool pc_jm_doi_link(pc_jm *m, const pc_record *rec, const char *url)
+{
+    static const char *const resolvers[] = {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                                            "http://dx.doi.org/"};
+    const char *doi = pc_record_get(rec, PC_F_DOI);
+    size_t n = strlen(url), i = 0;
+    while (i < sizeof resolvers / sizeof *resolvers &&
+           pc_strncasecmp(url, resolvers[i], strlen(resolvers[i])) != 0)
+        i++;
+    return doi && i < sizeof resolvers / sizeof *resolvers && pc_doi_parse(url, n, &m->tmp) &&
+           pc_strcasecmp(m->tmp.ptr, doi) == 0;
+}
+
 void pc_jm_join(pc_jm *m, pc_record *rec, pc_field f, const json_t *v)
 {
     pc_buf all = PC_BUF_INIT;

@@ -122,10 +122,8 @@ static void authorships(pc_jm *m, const json_t *v, pc_record *rec)
 /* A landing page or PDF link, unless it is the doi.org link of the DOI. */
 static void link(pc_jm *m, const char *s, pc_record *rec)
 {
-    const char *doi = pc_record_get(rec, PC_F_DOI);
-    if (!s || (doi && pc_doi_parse(s, strlen(s), &m->tmp) && pc_strcasecmp(m->tmp.ptr, doi) == 0))
-        return;
-    pc_record_list_add(rec, PC_F_URL, s, strlen(s));
+    if (s && !pc_jm_doi_link(m, rec, s))
+        pc_record_list_add(rec, PC_F_URL, s, strlen(s));
 }
 
 /* {"source": {"display_name", "host_organization_name", "issn_l", "issn"},
@@ -174,9 +172,7 @@ static void ids(pc_jm *m, const json_t *v, pc_record *rec)
         if (!strcmp(key, "pmid") && id && *id) {
             pc_jm_set_plain(rec, PC_F_PMID, id);
         } else if (!strcmp(key, "pmcid") && id && *id) {
-            pc_buf_clear(&m->tmp);
-            pc_buf_printf(&m->tmp, "%s%s", pc_strncasecmp(id, "PMC", 3) ? "PMC" : "", id);
-            pc_jm_set_plain(rec, PC_F_PMCID, m->tmp.ptr);
+            pc_jm_pmcid(m, rec, id);
         } else if (strcmp(key, "openalex") && strcmp(key, "doi")) {
             pc_buf_clear(&m->tmp2);
             pc_buf_printf(&m->tmp2, "ids.%s", key);
@@ -223,7 +219,8 @@ static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record 
     }
 }
 
-/* OpenAlex's own types, where it has no Crossref type. */
+/* OpenAlex's own types, where it has no Crossref type ("review" is a
+ * review article, not CSL's review of a work). */
 static pc_kind kind_of(const json_t *w)
 {
     const char *xr = pc_jm_str(w, "type_crossref");
@@ -235,7 +232,7 @@ static pc_kind kind_of(const json_t *w)
     } map[] = {
         {"article", PC_KIND_ARTICLE},      {"preprint", PC_KIND_PREPRINT}, {"book", PC_KIND_BOOK},
         {"book-chapter", PC_KIND_CHAPTER}, {"dissertation", PC_KIND_THESIS},
-        {"dataset", PC_KIND_DATASET},      {"report", PC_KIND_REPORT},   {"review", PC_KIND_REVIEW},
+        {"dataset", PC_KIND_DATASET},      {"report", PC_KIND_REPORT},   {"review", PC_KIND_ARTICLE},
         {"standard", PC_KIND_STANDARD},    {"reference-entry", PC_KIND_ENTRY},
     };
     const char *t = pc_jm_str(w, "type");

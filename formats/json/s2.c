@@ -57,7 +57,7 @@ static void external_ids(pc_jm *m, const json_t *v, pc_record *rec)
     static const struct {
         const char *key;
         pc_field field;
-    } mapped[] = {{"ArXiv", PC_F_ARXIV_ID}, {"PubMed", PC_F_PMID}, {"PubMedCentral", PC_F_PMCID}};
+    } mapped[] = {{"ArXiv", PC_F_ARXIV_ID}, {"PubMed", PC_F_PMID}};
     json_t *rest = json_object();
     const char *key;
     json_t *x;
@@ -67,6 +67,8 @@ static void external_ids(pc_jm *m, const json_t *v, pc_record *rec)
             i++;
         if (!strcmp(key, "DOI"))
             pc_jm_doi(m, rec, json_string_value(x), true);
+        else if (!strcmp(key, "PubMedCentral") && pc_jm_scalar(m, x))
+            pc_jm_pmcid(m, rec, m->tmp2.ptr);
         else if (i < sizeof mapped / sizeof *mapped && pc_jm_scalar(m, x))
             pc_jm_set_plain(rec, mapped[i].field, m->tmp2.ptr);
         else if (!json_is_null(x))
@@ -100,7 +102,8 @@ static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record 
 }
 
 /* Semantic Scholar often lists both JournalArticle and Conference for a
- * conference paper: the more specific type wins. */
+ * conference paper: the more specific type wins.  Its "Review" is a review
+ * article (a survey), not CSL's review of a work: a journal article. */
 static pc_kind kind_of(const json_t *p, bool has_venue, bool has_arxiv)
 {
     static const struct {
@@ -109,7 +112,7 @@ static pc_kind kind_of(const json_t *p, bool has_venue, bool has_arxiv)
     } map[] = {
         {"Conference", PC_KIND_CONFERENCE}, {"BookSection", PC_KIND_CHAPTER},
         {"Book", PC_KIND_BOOK},             {"Dataset", PC_KIND_DATASET},
-        {"Review", PC_KIND_REVIEW},         {"JournalArticle", PC_KIND_ARTICLE},
+        {"JournalArticle", PC_KIND_ARTICLE},
     };
     const json_t *types = json_object_get(p, "publicationTypes");
     for (size_t k = 0; k < sizeof map / sizeof *map; k++) {
