@@ -1,4 +1,4 @@
-# test_atom.sh — the Atom / RSS reader (formats/atom.c).
+# test_atom.sh — the Atom / RSS reader (formats/atom/).
 #
 # Oracles: python3's own XML parser (xml.etree) reads each feed
 # independently and says what ids, versions, dates, authors and
