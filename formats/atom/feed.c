@@ -136,7 +136,10 @@ static bool title(pc_atom_map *m, pc_record *rec, bool tex)
     const char *s = pc_atom_text(e, PC_AS_TITLE, &n);
     pc_strlist protect = {0};
     pc_spanlist markup = {0};
-    bool ok = !s || pc_atom_decode(m, s, n, tex, e->html[PC_AS_TITLE], &protect, &markup, e->line[PC_AS_TITLE]);
+    /* RSS titles are plain text by the book, HTML in real feeds (journals
+     * escape their <i>); arXiv's are TeX */
+    bool html = e->html[PC_AS_TITLE] || (m->kind == PC_ATOM_RSS && !tex);
+    bool ok = !s || pc_atom_decode(m, s, n, tex, html, &protect, &markup, e->line[PC_AS_TITLE]);
     if (ok && (!s || !m->tmp.len)) {
         pc_diag_emit(m->ctx, PC_SEV_ERROR, m->file, e->line_start, e->col_start, "%s has no title",
                      m->kind == PC_ATOM_ATOM ? "entry" : "item");
@@ -151,12 +154,26 @@ static bool title(pc_atom_map *m, pc_record *rec, bool tex)
     return ok;
 }
 
-/* The summary (Atom summary, RSS description) or the content. */
+/* Keeps slot f, which no field took, as a pass-through value. */
+static void keep(pc_atom_map *m, pc_record *rec, pc_atom_slot f, const char *name)
+{
+    size_t n;
+    const char *s = pc_atom_text(m->e, f, &n);
+    pc_trim(&s, &n);
+    if (s && n && pc_utf8_valid(s, n, NULL))
+        pc_record_add_extra(rec, FAMILY, name, strlen(name), s, n);
+}
+
+/* The summary (Atom summary, RSS description) or the content; the
+ * content beside a summary is kept as it is. */
 static bool abstract(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *rec)
 {
+    pc_atom_entry *e = m->e;
+    bool atom = m->kind == PC_ATOM_ATOM;
+    if (e->has[PC_AS_SUMMARY] && e->has[PC_AS_CONTENT])
+        keep(m, rec, PC_AS_CONTENT, atom ? "atom:content" : "content:encoded");
     if (a->abstract)
         return pc_atom_arxiv_abstract(m, a, rec);
-    pc_atom_entry *e = m->e;
     if (e->has[PC_AS_SUMMARY]) {
         /* an RSS description is HTML; an Atom summary says so with type="html" */
         e->html[PC_AS_SUMMARY] |= m->kind == PC_ATOM_RSS && !a->tex;
@@ -349,17 +366,26 @@ static void add_keyword(pc_record *rec, const char *s)
 }
 
 /* Atom: the alternate link (else an id that is a URL) and the PDF; RSS:
- * the link. */
-static void links(pc_atom_map *m, pc_record *rec)
+ * the link.  An id or guid that says something else is kept. */
+static void links(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *rec)
 {
     pc_atom_entry *e = m->e;
     size_t n;
-    const char *s;
+    const char *s = pc_atom_text(e, PC_AS_ID, &n);
+    pc_trim(&s, &n);
+    bool url = s && (pc_atom_starts_with(s, n, "http://") || pc_atom_starts_with(s, n, "https://"));
     if (e->alt)
         pc_record_list_add(rec, PC_F_URL, e->alt, strlen(e->alt));
-    else if ((s = pc_atom_text(e, PC_AS_ID, &n)) &&
-             (pc_atom_starts_with(s, n, "http://") || pc_atom_starts_with(s, n, "https://")))
+    else if (url)
         pc_record_list_add(rec, PC_F_URL, s, n);
+    if (s && !a->have_id && !(url && (!e->alt || (strlen(e->alt) == n && !memcmp(e->alt, s, n)))))
+        keep(m, rec, PC_AS_ID, "atom:id");
+    size_t ln;
+    const char *link = pc_atom_text(e, PC_AS_LINK, &ln), *guid = pc_atom_text(e, PC_AS_GUID, &n);
+    pc_trim(&link, &ln);
+    pc_trim(&guid, &n);
+    if (guid && n && !a->have_id && !(link && ln == n && !memcmp(link, guid, n)))
+        keep(m, rec, PC_AS_GUID, "rss:guid");
     if (e->pdf)
         pc_record_list_add(rec, PC_F_URL, e->pdf, strlen(e->pdf));
     if ((s = pc_atom_text(e, PC_AS_LINK, &n))) {
@@ -392,9 +418,11 @@ pc_read_status pc_atom_build(pc_atom_map *m, pc_record *rec)
     dates(m, rec);
     if (!values(m, rec))
         return PC_READ_SKIP;
+    if (!a.tex && pc_record_has(rec, PC_F_CONTAINER_TITLE))
+        rec->kind = PC_KIND_ARTICLE; /* a journal's feed (PRISM): its articles */
     pc_atom_arxiv_announce(m, rec);
     for (size_t i = 0; i < e->categories.n; i++)
         add_keyword(rec, e->categories.items[i]);
-    links(m, rec);
+    links(m, &a, rec);
     return PC_READ_RECORD;
 }
