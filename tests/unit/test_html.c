@@ -3,7 +3,8 @@
  * and CSL rich text from tests/data/html.tsv, and hostile shapes (unclosed
  * tags, comments, CDATA and scripts, deep nesting, thousands of attributes,
  * entity floods) in time linear in their size: the CPU time at 10x the size
- * is at most 15x (plus 30 ms for the clock's grain). */
+ * is at most 15x (plus 30 ms for the clock's grain), the least of three
+ * runs each. */
 #include "harness.h"
 #include "paperconv/html.h"
 #include "paperconv/markup.h"
@@ -109,7 +110,13 @@ static void linear(harness *h)
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
         for (int m = 0; m < 2; m++) {
             pc_html_mode mode = m ? PC_HTML_CSL : PC_HTML_DOC;
-            double small = run(&shapes[i], 20000, mode), big = run(&shapes[i], 200000, mode);
+            /* the least of three runs: the machine is shared, noise only adds */
+            double small = 1e9, big = 1e9;
+            for (int k = 0; k < 3; k++) {
+                double a = run(&shapes[i], 20000, mode), b = run(&shapes[i], 200000, mode);
+                small = a < small ? a : small;
+                big = b < big ? b : big;
+            }
             h_result(h, big <= 15 * small + 0.03, "%s %s: 200 000 units in %.3f s, 20 000 in %.3f s",
                      mode == PC_HTML_CSL ? "csl" : "doc", shapes[i].name, big, small);
         }
