@@ -402,6 +402,17 @@ EOF
         done
         [ $found -eq 1 ] || skip "corpus $dir" "no file in $C/$dir"
     done
+    for f in "$C"/csl-json/*; do # the same files through -f csljson
+        [ -f "$f" ] || continue
+        want=$(python3 "$T/count.py" "$f")
+        dump -f csljson "$f"
+        got=$(grep -c '^@' "$T/dump")
+        if [ "$(cat "$T/rc")" -eq 0 ] && [ "$got" -eq "$want" ]; then
+            pass "corpus csl-json/$(basename "$f") through -f csljson: $want records"
+        else
+            fail "corpus csl-json/$(basename "$f") through -f csljson: $want records" "got $got, exit $(cat "$T/rc")" "$(head -c 400 "$T/dump.err")"
+        fi
+    done
     f="$C/arxiv-jsonl/kaggle-snapshot-head-0704.0001.jsonl"
     if [ -f "$f" ]; then
         check "corpus arxiv-jsonl: 200 lines" test "$(wc -l < "$f")" -eq 200
