@@ -1,12 +1,16 @@
-/* csljson.c — the CSL-JSON writer (the reader is the JSON reader's, which
- * reads CSL items with pc_csl_read_item).
+/* SPDX-License-Identifier: MIT */
+/* csljson.c — CSL-JSON, both ways.
  *
- * A JSON array written as records arrive: "[\n", then each record's item
- * (built by pc_csl_item, dumped by jansson, indented two more spaces),
- * separated by ",\n", then "\n]\n".  Only one item is in memory at a time.
- * Text stays UTF-8 (no \u escapes beyond what JSON requires). */
-#include "paperconv/csl.h"
-#include "paperconv/format.h"
+ * Reading: every item is a CSL item (pc_csl_read_item, src/csl.c), from
+ * the JSON readers' shared splitter (formats/json/: an array streamed one
+ * item at a time, one item, JSON Lines, an object keyed by DOI); no other
+ * shape is looked for (`json` is the reader that tells shapes apart).
+ *
+ * Writing: a JSON array written as records arrive: "[\n", then each
+ * record's item (built by pc_csl_item, dumped by jansson, indented two more
+ * spaces), separated by ",\n", then "\n]\n".  Only one item is in memory
+ * at a time.  Text stays UTF-8 (no \u escapes beyond what JSON requires). */
+#include "json/json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -78,9 +82,19 @@ static bool csljson_end(void *state)
     return ok;
 }
 
+/* ---- reading ------------------------------------------------------------------- */
+
+static const pc_json_shape *const csl_shapes[] = {&pc_json_shape_csl_any, NULL};
+
+static void *csljson_open(pc_source *src, pc_ctx *ctx) { return pc_json_reader_open(src, ctx, csl_shapes); }
+static pc_read_status csljson_next(void *state, pc_record *rec) { return pc_json_reader_next(state, rec); }
+static void csljson_close(void *state) { pc_json_reader_close(state); }
+
 static const char *const csljson_aliases[] = {"csl-json", "csl", NULL};
-static const char *const csljson_exts[] = {NULL}; /* reading .json is the JSON reader's */
-static const char *const csljson_write_exts[] = {"json", NULL}; /* -o refs.json */
+/* reading .json is the JSON reader's (which reads CSL-JSON too): this one
+ * is chosen by name (-f csljson) and sniffs nothing; -o refs.json picks it */
+static const char *const csljson_exts[] = {NULL};
+static const char *const csljson_write_exts[] = {"json", NULL};
 
 const pc_format pc_format_csljson = {
     .name = "csljson",
@@ -88,6 +102,9 @@ const pc_format pc_format_csljson = {
     .extensions = csljson_exts,
     .write_extensions = csljson_write_exts,
     .description = "CSL-JSON (pandoc, Zotero, citeproc): an array of CSL 1.0.2 items",
+    .read_open = csljson_open,
+    .read_next = csljson_next,
+    .read_close = csljson_close,
     .write_begin = csljson_begin,
     .write_record = csljson_write,
     .write_end = csljson_end,

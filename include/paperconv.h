@@ -330,6 +330,8 @@ bool pc_record_set_doi(pc_record *r, const char *s, size_t n);
 /* Sets the arXiv id and version from any spelling (bare, arXiv:ID, an
  * arxiv.org URL, the arXiv DOI); false when it is not one. */
 bool pc_record_set_arxiv(pc_record *r, const char *s, size_t n);
+/* Sets the arXiv version ("2" for v2); 0 or less removes it. */
+void pc_record_set_arxiv_version(pc_record *r, int version);
 /* The note as CSL, RIS and BibTeX writers write it: the note, then the
  * journal reference on a line "Journal reference: ..." (Zotero's habit). */
 void pc_record_note_compose(const pc_record *r, struct pc_buf *out);

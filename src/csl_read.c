@@ -168,6 +168,8 @@ static const struct {
     {"standard", PC_KIND_STANDARD},       {"book-set", PC_KIND_BOOK},
     {"book-series", PC_KIND_BOOK},        {"journal-issue", PC_KIND_PERIODICAL},
     {"journal", PC_KIND_PERIODICAL},      {"component", PC_KIND_OTHER},
+    {"report-series", PC_KIND_REPORT},    {"database", PC_KIND_DATASET},
+    {"peer-review", PC_KIND_REVIEW},      {"journal-volume", PC_KIND_PERIODICAL},
 };
 
 pc_kind pc_csl_kind(const char *s, size_t n)

@@ -2,6 +2,7 @@
  * markers, CSL tags, pandoc Markdown, the walk writers render them with,
  * and the one math scanner (see markup.h). */
 #include "paperconv/markup.h"
+#include "paperconv/html.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -448,22 +449,6 @@ void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out)
     pc_markup_walk(s, strlen(s), spans, &sink, out);
 }
 
-enum tag_kind { TAG_ITALIC, TAG_BOLD, TAG_NOCASE };
-
-static const struct {
-    const char *text;
-    enum tag_kind kind;
-    bool open;
-    unsigned char id; /* which open tag a close tag matches */
-} html_tags[] = {
-    {"<i>", TAG_ITALIC, true, 1},        {"</i>", TAG_ITALIC, false, 1},
-    {"<em>", TAG_ITALIC, true, 2},       {"</em>", TAG_ITALIC, false, 2},
-    {"<b>", TAG_BOLD, true, 3},          {"</b>", TAG_BOLD, false, 3},
-    {"<strong>", TAG_BOLD, true, 4},     {"</strong>", TAG_BOLD, false, 4},
-    {"<span class=\"nocase\">", TAG_NOCASE, true, 5}, {"</span>", TAG_NOCASE, false, 5},
-};
-enum { N_HTML_TAGS = sizeof html_tags / sizeof *html_tags };
-
 /* A delimiter found in rich text: an HTML tag or a Markdown * / _ run. */
 typedef struct delim {
     size_t at, len; /* where it is in the input */
@@ -578,39 +563,11 @@ static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, p
     tidy(spans, first);
 }
 
-static void copy_text(const char *s, size_t from, size_t to, pc_buf *out)
-{
-    pc_buf_put(out, s + from, to - from);
-}
-
+/* CSL's tags are read by the one HTML reader (src/html.c). */
 void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
                          pc_strlist *nocase)
 {
-    const char *lt = memchr(s, '<', n);
-    if (!lt) { /* nearly every title */
-        pc_buf_put(out, s, n);
-        return;
-    }
-    delims l = {0};
-    for (size_t i = (size_t)(lt - s); i < n; i++) {
-        if (s[i] != '<')
-            continue;
-        for (size_t t = 0; t < N_HTML_TAGS; t++) {
-            size_t tl = strlen(html_tags[t].text);
-            if (tl <= n - i && memcmp(s + i, html_tags[t].text, tl) == 0) {
-                enum tag_kind k = html_tags[t].kind;
-                delims_push(&l, (delim){.at = i, .len = tl, .id = html_tags[t].id,
-                                        .open = html_tags[t].open, .close = !html_tags[t].open,
-                                        .kind = k == TAG_ITALIC ? PC_MARK_ITALIC
-                                                : k == TAG_BOLD ? PC_MARK_BOLD : 0});
-                i += tl - 1;
-                break;
-            }
-        }
-    }
-    delims_match(&l);
-    emit_delims(s, n, &l, out, spans, nocase, copy_text);
-    free(l.d);
+    pc_html_read(s, n, PC_HTML_CSL, out, spans, nocase);
 }
 
 /* ---- pandoc Markdown ---------------------------------------------------- */

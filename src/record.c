@@ -423,13 +423,19 @@ bool pc_record_set_arxiv(pc_record *r, const char *s, size_t n)
     bool ok = pc_arxiv_parse(s, n, &id, &version);
     if (ok) {
         pc_record_set(r, PC_F_ARXIV_ID, id.ptr, id.len);
-        pc_buf_clear(&id);
-        if (version)
-            pc_buf_put_int(&id, version, 1);
-        pc_record_set(r, PC_F_ARXIV_VERSION, id.ptr, id.len); /* none: unset */
+        pc_record_set_arxiv_version(r, version); /* none: unset */
     }
     pc_buf_free(&id);
     return ok;
+}
+
+void pc_record_set_arxiv_version(pc_record *r, int version)
+{
+    pc_buf b = PC_BUF_INIT;
+    if (version > 0)
+        pc_buf_put_int(&b, version, 1);
+    pc_record_set(r, PC_F_ARXIV_VERSION, b.ptr, b.len);
+    pc_buf_free(&b);
 }
 
 void pc_record_note_compose(const pc_record *r, pc_buf *out)

@@ -12,6 +12,7 @@
  *   paperconv/unicode.h  UTF-8 checks, NFC, folding (utf8proc)
  *   paperconv/latex.h    LaTeX <-> Unicode
  *   paperconv/markup.h   italic/bold as LaTeX, CSL tags, Markdown
+ *   paperconv/html.h     HTML, JATS and CSL rich text: tags, entities
  *   paperconv/names.h    names: parsing, lists, display
  *   paperconv/bibnames.h names as BibTeX splits them
  *   paperconv/dates.h    dates: written forms, ISO, EDTF
@@ -27,6 +28,7 @@
 #include "paperconv/buf.h"
 #include "paperconv/dates.h"
 #include "paperconv/encoding.h"
+#include "paperconv/html.h"
 #include "paperconv/ids.h"
 #include "paperconv/latex.h"
 #include "paperconv/map.h"

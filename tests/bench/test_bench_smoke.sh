@@ -26,6 +26,7 @@ for r in $readers; do
     case $r in
     listing | atom) labels="$labels $r" ;;
     json) labels="$labels json-csl json-arxiv" ;;
+    csljson) echo "$readers" | grep -qx json || labels="$labels csljson" ;; # else json-csl reads it (bench/run.sh)
     *) if echo "$writers" | grep -qx "$r"; then labels="$labels $r"; else
         contains "reader $r without a corpus is named" "$R" "$r"; fi ;;
     esac

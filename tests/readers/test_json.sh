@@ -153,6 +153,73 @@ else
     skip "CSL-JSON round trip" "the csljson writer failed: $(head -c 200 "$T/rt.err")"
 fi
 
+# ---- every field each mapper maps (issue 14) -------------------------------------
+# One fixture per service, written for this test with every key its mapper
+# reads (shapes from the services' documentation and the corpus), and the
+# model it must give, line by line (tests/data/json-*-fields.want: written
+# from the fixtures and the mapping rules in formats/json/*.c, not from our
+# output): names of every role with ORCIDs and affiliations, dates and their
+# fallbacks, identifiers, licences, funders, events, and every other key as
+# a pass-through value (extra<TAB>service<TAB>key<TAB>JSON).
+for f in crossref-fields.json openalex-fields.json s2-fields.json arxiv-fields.jsonl; do
+    dump "$D/json-$f"
+    same "every mapped field of json-$f, as the model holds it" "$D/json-${f%.*}.want" "$T/dump"
+    rc_is "json-$f reads cleanly" 0
+done
+$PC -v "$D/json-crossref-fields.json" -t csljson > "$T/out" 2> "$T/err"
+contains "a pass-through value is named by -v when a writer cannot hold it" "$T/err" \
+    "csljson has no place for indexed (crossref): dropped from 1 record(s)"
+# the licence, a field CSL lacks, is kept in CSL's custom map
+check "the licence, a field CSL lacks, is kept in CSL-JSON's custom" grep -q '"license": ' "$T/out"
+printf '{"DOI":"10.1/a","title":["A"],"type":"database"}\n{"DOI":"10.1/b","title":["B"],"type":"report-series"}\n{"DOI":"10.1/c","title":["C"],"type":"reference-entry"}\n' > "$T/types.jsonl"
+dump "$T/types.jsonl"
+has "Crossref type ids through the CSL type table" "$T/dump" "kind${TAB}dataset" "kind${TAB}report" "kind${TAB}entry"
+printf '{"paperId":"a","title":"T","externalIds":{"DOI":"10.48550/arXiv.2106.09685"}}\n{"id":"2106.09685","title":"T","authors":"A. B","categories":"cs.LG","versions":[],"doi":"10.48550/arXiv.2106.09685"}\n' > "$T/adoi.jsonl"
+dump "$T/adoi.jsonl"
+has "the arXiv DOI: kept as the DOI from Semantic Scholar, the arXiv id from the snapshot" "$T/dump" \
+    "doi${TAB}10.48550/arXiv.2106.09685" "arxiv${TAB}2106.09685"
+check "the snapshot's arXiv DOI is its id, not a second DOI" \
+    test "$(grep -c "^doi${TAB}" "$T/dump")" -eq 1
+
+# ---- csljson reads CSL-JSON (issue 13) --------------------------------------------
+exit_is "-f csljson -t bibtex reads a CSL-JSON array" 0 $PCW "$D/json-csl.json" -f csljson -t bibtex
+contains "-f csljson: the records are converted" "$T/stdout" "{knuth1984,"
+$PCTOOL dump -f json "$D/json-csl.json" > "$T/a" 2>&1
+$PCTOOL dump -f csljson "$D/json-csl.json" > "$T/b" 2>&1
+same "-f csljson gives the model -f json gives for CSL items" "$T/a" "$T/b"
+$PC -f csljson "$D/json-csl.json" -t csljson > "$T/rt1.json" 2> /dev/null
+$PCTOOL dump -f csljson "$T/rt1.json" > "$T/c" 2>&1
+same "csljson -> csljson -> csljson keeps the model" "$T/b" "$T/c"
+printf '{"id":"a","type":"book","title":"One"}\n{"id":"b","type":"book","title":"Two"}\n' > "$T/items.jsonl"
+dump -f csljson "$T/items.jsonl"
+count_is "-f csljson reads JSON Lines of items" "$T/dump" 2
+printf '[{"paperId":"x","title":"Not CSL but read as CSL","externalIds":{"DOI":"10.1/x"}}]' > "$T/s2.json"
+dump -f csljson "$T/s2.json"
+has "-f csljson reads every item as CSL (no shape detection): unknown keys kept as CSL extras" "$T/dump" \
+    "title${TAB}Not CSL but read as CSL" "extra${TAB}csl${TAB}paperId${TAB}\"x\""
+exit_is "csljson is not chosen for .json by itself (json is)" 0 $PCW "$D/json-s2-paper.json" -v -t bibtex
+contains "json, not csljson, reads .json" "$T/stderr" "read as json (extension .json)"
+
+# ---- line ends and byte-order marks (issue 12) --------------------------------------
+printf '{"paperId":"a","title":"one"}\r{"paperId":"b","title":"two\r{"paperId":"c","title":"three"}\r\r{"paperId":"d","title":"four"}' > "$T/cr.jsonl"
+exit_is "JSON Lines with CR-only line ends: the cut line is the only error" 1 $PCW "$T/cr.jsonl" -t bibtex
+contains "CR-only: the error is at its own line" "$T/stderr" "cr.jsonl:2:27: error: JSON: premature end of input"
+n=$(grep -c '^@' "$T/stdout")
+check "CR-only: the three good lines are converted ($n)" test "$n" -eq 3
+printf '{"paperId":"a","title":"one"}\r\n{"paperId":"b","title":"two",\r\n"x":1}\r\n' > "$T/crlf.jsonl"
+$PCW "$T/crlf.jsonl" -t bibtex > /dev/null 2> "$T/err"
+contains "CRLF: positions count one line per CRLF" "$T/err" "crlf.jsonl:2:29: error: JSON"
+printf '\357\273\277{"paperId":"a","title":"one"}\n{"paperId":"b","title":"two"}\n' > "$T/a.jsonl"
+cat "$T/a.jsonl" "$T/a.jsonl" > "$T/joined.jsonl"
+exit_is "two BOM'd JSON Lines files joined with cat: exit 0" 0 $PCW "$T/joined.jsonl" -t bibtex
+n=$(grep -c '^@' "$T/stdout")
+check "joined with cat: no record lost ($n of 4)" test "$n" -eq 4
+printf '[{"paperId":"a","title":"one"}]\n\357\273\277[{"paperId":"b","title":"two"}]\n' > "$T/joined.json"
+exit_is "two BOM'd arrays joined with cat: exit 0" 0 $PCW "$T/joined.json" -t bibtex
+printf '{"paperId":"a",\r"title":"x",\r"bad":}\r' > "$T/crpos.json"
+$PCW "$T/crpos.json" -t bibtex > /dev/null 2> "$T/err"
+contains "CR-only inside one value: jansson's error at its line" "$T/err" "crpos.json:3:7: error: JSON"
+
 # ---- detection -------------------------------------------------------------------
 $PC -t bibtex < "$D/json-s2-batch.json" > "$T/out" 2> "$T/err"
 check "stdin: JSON detected by its first byte" grep -q 'Mistral' "$T/out"
@@ -335,6 +402,17 @@ EOF
         done
         [ $found -eq 1 ] || skip "corpus $dir" "no file in $C/$dir"
     done
+    for f in "$C"/csl-json/*; do # the same files through -f csljson
+        [ -f "$f" ] || continue
+        want=$(python3 "$T/count.py" "$f")
+        dump -f csljson "$f"
+        got=$(grep -c '^@' "$T/dump")
+        if [ "$(cat "$T/rc")" -eq 0 ] && [ "$got" -eq "$want" ]; then
+            pass "corpus csl-json/$(basename "$f") through -f csljson: $want records"
+        else
+            fail "corpus csl-json/$(basename "$f") through -f csljson: $want records" "got $got, exit $(cat "$T/rc")" "$(head -c 400 "$T/dump.err")"
+        fi
+    done
     f="$C/arxiv-jsonl/kaggle-snapshot-head-0704.0001.jsonl"
     if [ -f "$f" ]; then
         check "corpus arxiv-jsonl: 200 lines" test "$(wc -l < "$f")" -eq 200
@@ -374,7 +452,7 @@ print("title\t" + m["title"][0])
 for a in m["author"]: print("author\t%s||%s||" % (a["given"], a["family"]))
 print("doi\t" + m["DOI"])
 EOF
-        $PCTOOL dump "$f" 2> /dev/null | grep -E '^(title|author|doi)' > "$T/got"
+        $PCTOOL dump "$f" 2> /dev/null | grep -E '^(title|author|doi)'"$TAB" > "$T/got"
         same "corpus crossref: title, authors, DOI as python reads them" "$T/want" "$T/got"
         $PCTOOL dump "$f" 2> /dev/null | grep '^abstract' > "$T/got"
         check "corpus crossref: JATS stripped (no '<', no entity, no 'Abstract' heading)" \

@@ -36,6 +36,7 @@ csl_only() {
         $1 == "@" { if (rec != "") printf "%s", rec; rec = ""; adoi = "" }
         $1 == "doi" && $2 ~ /^10\.48550\/[aA][rR][xX][iI][vV]\./ { adoi = substr($2, 16); next }
         $1 == "arxiv" && adoi != "" && adoi != $2 { rec = rec "doi\t10.48550/arXiv." adoi "\n" }
+        ($1 == "extra" && $2 != "csl") { next }
         $1 == "kind" && $2 == "none" { rec = rec "kind\tpreprint\n"; next }
         { rec = rec $0 "\n" }
         END { printf "%s", rec }' "$1"

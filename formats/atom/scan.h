@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* atom_scan.h — a byte-level look-ahead over XML for the Atom reader's
- * input layer (formats/atom.c): where tags start and end, their local
+/* scan.h — a byte-level look-ahead over XML for the Atom reader's
+ * input layer (formats/atom/read.c): where tags start and end, their local
  * names, how many attributes each has, and lines, without parsing.
  *
  * libxml2 2.9 spends time quadratic in the attributes of one element (and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* atom_scan.c — the byte-level XML look-ahead of the Atom reader (see
- * atom_scan.h): tags, their local names and attribute counts, lines.
+/* scan.c — the byte-level XML look-ahead of the Atom reader (see
+ * scan.h): tags, their local names and attribute counts, lines.
  *
  * A resumable state machine: bytes may come in pieces cut anywhere.  Text,
  * comments, CDATA sections, processing instructions and quoted values are
@@ -12,7 +12,7 @@
  * line and column worked out only when it is reported: the look-ahead runs
  * over every byte of a feed, and a call and a position per tag cost a
  * sixth of atom -> ris. */
-#include "atom_scan.h"
+#include "scan.h"
 
 #include <string.h>
 

@@ -40,10 +40,9 @@
  * ("ActaAstron.56:1-50,2006") that cannot be split into journal, volume
  * and pages reliably, so it is kept in journal_ref (BibTeX: note) and the
  * DOI in doi, for a Crossref lookup to describe the published version. */
-#include "atom_scan.h"
-#include "paperconv/format.h"
+#include "atom.h"
+#include "scan.h"
 
-#include <libxml/HTMLparser.h>
 #include <libxml/xmlreader.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -74,13 +73,6 @@ typedef enum skip_reason { SKIP_NONE = 0, SKIP_SIZE, SKIP_ATTRS } skip_reason;
  * ATOM_SMALL bytes in the last ATOM_MARGIN bytes before an entry's tag. */
 enum { ATOM_PIECE = 4096, ATOM_SMALL = 64, ATOM_MARGIN = 192 };
 
-#define NS_ATOM "http://www.w3.org/2005/Atom"
-#define NS_ATOM03 "http://purl.org/atom/ns#"
-#define NS_ARXIV "http://arxiv.org/schemas/atom"
-#define NS_DC "http://purl.org/dc/elements/1.1/"
-#define NS_RSS1 "http://purl.org/rss/1.0/"
-#define NS_RDF "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-#define NS_CONTENT "http://purl.org/rss/1.0/modules/content/"
 
 /* libxml2 2.12 made the error argument const. */
 #if LIBXML_VERSION >= 21200
@@ -89,60 +81,13 @@ typedef const xmlError *atom_xml_error;
 typedef xmlErrorPtr atom_xml_error;
 #endif
 
-/* Text fields collected from an entry (or the RSS channel). */
-typedef enum field {
-    F_NONE = 0,
-    F_ID,
-    F_TITLE,
-    F_SUMMARY, /* Atom summary, RSS description */
-    F_CONTENT, /* Atom content, RSS content:encoded */
-    F_PUBLISHED,
-    F_UPDATED, /* Atom updated, dc:date */
-    F_PUBDATE, /* RSS pubDate */
-    F_LINK,    /* RSS link */
-    F_GUID,
-    F_DOI,
-    F_JREF,
-    F_COMMENT,
-    F_ANNOUNCE,
-    F_AUTHOR_NAME, /* list fields from here: each value kept apart */
-    F_AFFIL,
-    F_CATEGORY,
-    F_CREATOR, /* dc:creator, RSS author */
-    F_CH_TITLE,
-    F_CH_DESC,
-    F_COUNT,
-} field;
-
-typedef enum feed_kind { FEED_NONE = 0, FEED_ATOM, FEED_RSS } feed_kind;
-
-typedef struct raw_author {
-    pc_buf name;
-    pc_strlist affs;
-} raw_author;
-
-/* The raw text of one entry, reused from entry to entry. */
-typedef struct entry {
-    pc_buf text[F_COUNT];
-    bool has[F_COUNT];
-    unsigned long line[F_COUNT]; /* where the element starts */
-    bool html[F_COUNT]; /* Atom type="html" */
-    raw_author *authors;
-    size_t n_authors, cap_authors;
-    pc_strlist categories, creators;
-    char *alt, *pdf, *doi_href, *primary;
-    bool seen_arxiv; /* an element in arXiv's namespace */
-    bool bad;        /* an error was reported inside: skip it */
-    bool deep_reported;
-    unsigned long line_start, col_start; /* of the <entry> / <item> tag */
-} entry;
-
 typedef struct atom_reader {
     pc_ctx *ctx;
     pc_source *src;
     const char *file;
     xmlTextReaderPtr xr;
-    feed_kind kind;
+    pc_atom_map m;  /* what the mappers get: the kind of feed, the entry, scratch */
+    pc_map *rows;   /* pc_atom_rows, compiled */
     bool done, fatal, fatal_reported, deep_reported;
     bool at_eof;    /* the source is exhausted */
     bool large;     /* inside an entry: io_read may hand over large pieces */
@@ -173,12 +118,11 @@ typedef struct atom_reader {
      * 65535) and on_marker: starts[head_starts, n_starts) */
     entry_pos *starts;
     size_t head_starts, n_starts, cap_starts;
-    int entry_depth, author_depth, channel_depth, collect_depth;
-    field collecting;
-    entry e;
+    int entry_depth, person_depth, channel_depth, collect_depth;
+    pc_atom_slot collecting;
+    pc_atom_entry e;
     pc_buf ch_title, ch_desc;
     unsigned long ch_title_line;
-    pc_buf tmp, tmp2, idbuf;
 } atom_reader;
 
 /* ---- libxml2 plumbing --------------------------------------------------------- */
@@ -586,11 +530,11 @@ static void on_xml_error(void *user, atom_xml_error err)
         col = c > 0 ? (unsigned long)c : 0;
     }
     /* messages end in "\n" and may have a second line ("Bytes: 0xFF ...") */
-    pc_buf_clear(&r->tmp2);
-    pc_buf_put_folded(&r->tmp2, err->message, strlen(err->message));
+    pc_buf_clear(&r->m.tmp2);
+    pc_buf_put_folded(&r->m.tmp2, err->message, strlen(err->message));
     if (sev == PC_SEV_ERROR && r->entry_depth >= 0)
         r->e.bad = true;
-    pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s%s", r->tmp2.ptr, xml_hint(err));
+    pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s%s", r->m.tmp2.ptr, xml_hint(err));
 }
 
 /* libxml2 also prints a few messages straight through its generic handler
@@ -682,141 +626,25 @@ static char *attr(atom_reader *r, const char *name)
     return s;
 }
 
-/* ---- text helpers ------------------------------------------------------------- */
-
-static bool starts_with(const char *s, size_t n, const char *p)
-{
-    size_t k = strlen(p);
-    return n >= k && memcmp(s, p, k) == 0;
-}
-
-/* Finds needle in [s, s+n); NULL if absent (memmem is not in C11/POSIX). */
-static const char *find(const char *s, size_t n, const char *needle)
-{
-    size_t k = strlen(needle);
-    for (size_t i = 0; k <= n && i <= n - k; i++)
-        if (s[i] == needle[0] && memcmp(s + i, needle, k) == 0)
-            return s + i;
-    return NULL;
-}
-
-/* Plain text appended to an empty `out`: white space folded, NFC.  False for invalid UTF-8 (libxml2
- * checks it, so this is a second line of defence). */
-static bool put_plain(pc_buf *out, const char *s, size_t n)
-{
-    if (!pc_utf8_valid(s, n, NULL))
-        return false;
-    pc_buf_put_folded(out, s, n);
-    pc_utf8_nfc(out);
-    return true;
-}
-
-/* HTML (an Atom type="html" text, an RSS description) to plain text: tags
- * removed, named entities (libxml2's HTML 4 table, htmlEntityLookup) and
- * numeric references decoded; anything else is kept as written. */
-static void html_to_text(const char *s, size_t n, pc_buf *out)
-{
-    bool no_gt = false; /* no '>' after here: a '<' is not looked past again (50 000 "<b" took 50 000 scans to the end) */
-    for (size_t i = 0; i < n;) {
-        if (s[i] == '<' && !no_gt && i + 1 < n &&
-            (pc_is_alpha((unsigned char)s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!')) {
-            const char *gt = memchr(s + i, '>', n - i);
-            if (gt) {
-                pc_buf_putc(out, ' ');
-                i = (size_t)(gt - s) + 1;
-                continue;
-            }
-            no_gt = true;
-        }
-        if (s[i] == '&') {
-            const char *semi = memchr(s + i, ';', n - i < 12 ? n - i : 12);
-            if (semi) {
-                const char *e = s + i + 1;
-                size_t en = (size_t)(semi - e);
-                bool done = false;
-                if (en && pc_is_alpha((unsigned char)e[0])) {
-                    char name[12];
-                    memcpy(name, e, en);
-                    name[en] = '\0';
-                    const htmlEntityDesc *ent = htmlEntityLookup((const xmlChar *)name);
-                    if (ent) {
-                        /* a no-break space is a space once white space is folded */
-                        pc_utf8_put(out, ent->value == 0xA0 ? ' ' : (int32_t)ent->value);
-                        done = true;
-                    }
-                } else if (en >= 2 && e[0] == '#') {
-                    char *end;
-                    long cp = (e[1] == 'x' || e[1] == 'X') ? strtol(e + 2, &end, 16) : strtol(e + 1, &end, 10);
-                    if (end == semi && cp > 0 && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF)) {
-                        pc_utf8_put(out, (int32_t)cp);
-                        done = true;
-                    }
-                }
-                if (done) {
-                    i = (size_t)(semi - s) + 1;
-                    continue;
-                }
-            }
-        }
-        pc_buf_putc(out, s[i++]);
-    }
-}
-
-/* Decodes one raw field into r->tmp: LaTeX for arXiv text, HTML for an
- * html-typed or RSS text of another feed, else plain.  False (after
- * reporting) for invalid UTF-8. */
-static bool decode(atom_reader *r, const char *s, size_t n, bool tex, bool html,
-                   pc_strlist *protected_words, pc_spanlist *markup, unsigned long line)
-{
-    pc_buf_clear(&r->tmp);
-    if (!pc_utf8_valid(s, n, NULL)) {
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, 0, "invalid UTF-8 in the text");
-        return false;
-    }
-    if (tex) {
-        pc_latex_report rep = {0};
-        pc_latex_decode_marked(s, n, &r->tmp, protected_words, markup, &rep);
-        if (rep.n_unknown)
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, 0,
-                         "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
-                         rep.first_name);
-        return true;
-    }
-    if (html) {
-        pc_buf_clear(&r->tmp2);
-        html_to_text(s, n, &r->tmp2);
-        return put_plain(&r->tmp, r->tmp2.ptr, r->tmp2.len);
-    }
-    return put_plain(&r->tmp, s, n);
-}
-
-/* ---- arXiv identifiers -------------------------------------------------------- */
-
-/* The id of an arXiv abstract URL (http(s)://arxiv.org/abs/ID, also
- * export.arxiv.org and www.arxiv.org): true and id/version set. */
-static bool arxiv_from_url(const char *s, size_t n, pc_buf *id, int *version)
-{
-    pc_trim(&s, &n);
-    return n > 8 && memcmp(s, "http", 4) == 0 && pc_arxiv_parse(s, n, id, version);
-}
-
 /* ---- entry state ---------------------------------------------------------------- */
 
-static void entry_reset(entry *e)
+static void entry_reset(pc_atom_entry *e)
 {
-    for (int f = 0; f < F_COUNT; f++) {
+    for (int f = 0; f < PC_AS_COUNT; f++) {
         pc_buf_clear(&e->text[f]);
         e->has[f] = false;
         e->html[f] = false;
         e->line[f] = 0;
     }
-    for (size_t i = 0; i < e->n_authors; i++) {
-        pc_buf_clear(&e->authors[i].name);
-        pc_strlist_clear(&e->authors[i].affs);
+    for (size_t i = 0; i < e->n_persons; i++) {
+        pc_buf_clear(&e->persons[i].name);
+        pc_buf_clear(&e->persons[i].uri);
+        pc_strlist_clear(&e->persons[i].affs);
     }
-    e->n_authors = 0;
+    e->n_persons = e->n_values = 0;
     pc_strlist_clear(&e->categories);
     pc_strlist_clear(&e->creators);
+    pc_strlist_clear(&e->contributors);
     free(e->alt);
     free(e->pdf);
     free(e->doi_href);
@@ -826,31 +654,84 @@ static void entry_reset(entry *e)
     e->line_start = e->col_start = 0;
 }
 
-static void entry_free(entry *e)
+static void entry_free(pc_atom_entry *e)
 {
     entry_reset(e);
-    for (int f = 0; f < F_COUNT; f++)
+    for (int f = 0; f < PC_AS_COUNT; f++)
         pc_buf_free(&e->text[f]);
-    for (size_t i = 0; i < e->cap_authors; i++)
-        pc_buf_free(&e->authors[i].name);
-    free(e->authors);
+    for (size_t i = 0; i < e->cap_persons; i++) {
+        pc_buf_free(&e->persons[i].name);
+        pc_buf_free(&e->persons[i].uri);
+    }
+    free(e->persons);
+    for (size_t i = 0; i < e->cap_values; i++) {
+        pc_buf_free(&e->values[i].name);
+        pc_buf_free(&e->values[i].text);
+    }
+    free(e->values);
 }
 
-static raw_author *entry_add_author(entry *e)
+/* Grows an array of entries whose buffers are kept from entry to entry:
+ * the new ones zeroed (a zeroed pc_buf is not valid: fix_up makes it so). */
+static void *grow_kept(void *arr, size_t *cap, size_t size)
 {
-    if (e->n_authors == e->cap_authors) {
-        size_t cap = e->cap_authors ? e->cap_authors * 2 : 8;
-        e->authors = pc_xrealloc(e->authors, cap * sizeof *e->authors);
-        for (size_t i = e->cap_authors; i < cap; i++) {
-            pc_buf_init(&e->authors[i].name);
-            e->authors[i].affs = (pc_strlist){0};
+    size_t old = *cap, n = old ? old * 2 : 8;
+    arr = pc_xrealloc(arr, n * size);
+    memset((char *)arr + old * size, 0, (n - old) * size);
+    *cap = n;
+    return arr;
+}
+
+static pc_atom_person *entry_add_person(pc_atom_entry *e, pc_field role)
+{
+    if (e->n_persons == e->cap_persons) {
+        size_t old = e->cap_persons;
+        e->persons = grow_kept(e->persons, &e->cap_persons, sizeof *e->persons);
+        for (size_t i = old; i < e->cap_persons; i++) {
+            pc_buf_init(&e->persons[i].name);
+            pc_buf_init(&e->persons[i].uri);
         }
-        e->cap_authors = cap;
     }
-    return &e->authors[e->n_authors++];
+    pc_atom_person *p = &e->persons[e->n_persons++];
+    p->role = role;
+    return p;
+}
+
+static pc_atom_value *entry_add_value(pc_atom_entry *e)
+{
+    if (e->n_values == e->cap_values) {
+        size_t old = e->cap_values;
+        e->values = grow_kept(e->values, &e->cap_values, sizeof *e->values);
+        for (size_t i = old; i < e->cap_values; i++) {
+            pc_buf_init(&e->values[i].name);
+            pc_buf_init(&e->values[i].text);
+        }
+    }
+    pc_atom_value *v = &e->values[e->n_values++];
+    pc_buf_clear(&v->name);
+    pc_buf_clear(&v->text);
+    v->row = NULL;
+    v->line = 0;
+    v->html = false;
+    return v;
 }
 
 /* ---- open / close ---------------------------------------------------------------- */
+
+static void reader_free(atom_reader *r)
+{
+    xmlFreeTextReader(r->xr);
+    entry_free(&r->e);
+    pc_map_free(r->rows);
+    pc_buf_free(&r->ch_title);
+    pc_buf_free(&r->ch_desc);
+    pc_buf_free(&r->m.tmp);
+    pc_buf_free(&r->m.tmp2);
+    pc_buf_free(&r->m.idbuf);
+    pc_buf_free(&r->marker);
+    free(r->starts);
+    free(r);
+}
 
 static void *atom_open(pc_source *src, pc_ctx *ctx)
 {
@@ -858,43 +739,36 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     r->ctx = ctx;
     r->src = src;
     r->file = pc_source_name(src);
-    r->entry_depth = r->author_depth = r->channel_depth = r->collect_depth = -1;
-    for (int f = 0; f < F_COUNT; f++)
+    r->m = (pc_atom_map){.ctx = ctx, .file = r->file, .e = &r->e, .tmp = PC_BUF_INIT,
+                         .tmp2 = PC_BUF_INIT, .idbuf = PC_BUF_INIT};
+    r->rows = pc_map_new(pc_atom_rows, pc_atom_n_rows, 0);
+    r->entry_depth = r->person_depth = r->channel_depth = r->collect_depth = -1;
+    for (int f = 0; f < PC_AS_COUNT; f++)
         pc_buf_init(&r->e.text[f]);
     pc_buf_init(&r->ch_title);
     pc_buf_init(&r->ch_desc);
-    pc_buf_init(&r->tmp);
-    pc_buf_init(&r->tmp2);
-    pc_buf_init(&r->idbuf);
     pc_buf_init(&r->marker);
     pc_xml_scan_init(&r->scan, ATOM_MAX_ATTRS);
     r->fatal_at = ULLONG_MAX;
-    /* Options: no network, no DTD loading or validation, no entity
-     * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
-     * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
-     * entity amplification stay on. */
     /* an empty input is no records, as for every reader (not libxml2's
      * "Document is empty") */
     const char *head;
     if (pc_source_peek(src, 1, &head) == 0 && !pc_source_error(src))
         r->done = true;
     saved_handlers saved = handlers_push(r);
-    /* a transcoded source (src/source.c) hands over UTF-8: the encoding
-     * the XML declaration names is no longer the bytes' */
+    /* Options: no network, no DTD loading or validation, no entity
+     * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
+     * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
+     * entity amplification stay on.  A transcoded source (src/source.c)
+     * hands over UTF-8: the encoding the XML declaration names is no longer
+     * the bytes'. */
     r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
                            XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
                                (pc_source_encoding(src) ? XML_PARSE_IGNORE_ENC : 0));
     handlers_pop(saved);
     if (!r->xr) {
         pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "cannot start the XML parser");
-        pc_buf_free(&r->ch_title);
-        pc_buf_free(&r->ch_desc);
-        pc_buf_free(&r->tmp);
-        pc_buf_free(&r->tmp2);
-        pc_buf_free(&r->idbuf);
-        pc_buf_free(&r->marker);
-        entry_free(&r->e);
-        free(r);
+        reader_free(r);
         return NULL;
     }
     xmlTextReaderSetStructuredErrorHandler(r->xr, on_xml_error, r);
@@ -903,366 +777,8 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
 
 static void atom_close(void *state)
 {
-    atom_reader *r = state;
-    if (!r)
-        return;
-    xmlFreeTextReader(r->xr);
-    entry_free(&r->e);
-    pc_buf_free(&r->ch_title);
-    pc_buf_free(&r->ch_desc);
-    pc_buf_free(&r->tmp);
-    pc_buf_free(&r->tmp2);
-    pc_buf_free(&r->idbuf);
-    pc_buf_free(&r->marker);
-    free(r->starts);
-    free(r);
-}
-
-/* ---- building records ------------------------------------------------------------- */
-
-static const char *text_of(const entry *e, field f, size_t *n)
-{
-    *n = e->has[f] ? e->text[f].len : 0;
-    return e->has[f] ? e->text[f].ptr : NULL;
-}
-
-/* Sets the record's field dst to the decoded field f (if present and not
- * empty), with the italic and bold a TeX text carries. */
-static bool set_field(atom_reader *r, pc_record *rec, pc_field dst, field f, bool tex)
-{
-    size_t n;
-    const char *s = text_of(&r->e, f, &n);
-    if (!s)
-        return true;
-    pc_spanlist markup = {0};
-    bool ok = decode(r, s, n, tex, r->e.html[f], NULL, &markup, r->e.line[f]);
-    if (ok && r->tmp.len)
-        pc_record_set_rich(rec, dst, r->tmp.ptr, r->tmp.len, &markup);
-    pc_spanlist_clear(&markup);
-    return ok;
-}
-
-/* The arXiv version as the record keeps it: "2" for v2; 0 is none. */
-static void set_version(pc_record *rec, int version)
-{
-    char v[16];
-    int n = version > 0 ? snprintf(v, sizeof v, "%d", version) : 0;
-    pc_record_set(rec, PC_F_ARXIV_VERSION, v, n > 0 ? (size_t)n : 0);
-}
-
-/* Reads date field f into the record's date dst; an unreadable one is an
- * error (the record is still written, without it). */
-static void set_date(atom_reader *r, pc_record *rec, field f, pc_field dst)
-{
-    size_t n;
-    const char *s = text_of(&r->e, f, &n);
-    if (!s)
-        return;
-    pc_trim(&s, &n);
-    pc_date d;
-    if (!pc_date_parse(s, n, &d)) {
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line[f], 0, "cannot read the date \"%.*s\"",
-                     (int)(n > 80 ? 80 : n), s);
-        return;
-    }
-    pc_record_set_date(rec, dst, &d);
-}
-
-/* Bare DOI from "10.x/y", "doi:10.x/y" or a doi.org URL (src/ids.c).  Not
- * pc_record_set_doi: the arXiv DOI (10.48550/arXiv.ID) stays the DOI here
- * and does not replace the arXiv id and version the entry gave. */
-static void set_doi(pc_record *rec, const char *s)
-{
-    pc_buf d = PC_BUF_INIT;
-    if (pc_utf8_valid(s, strlen(s), NULL) && pc_doi_parse(s, strlen(s), &d))
-        pc_record_set(rec, PC_F_DOI, d.ptr, d.len);
-    pc_buf_free(&d);
-}
-
-static void add_keyword(pc_record *rec, const char *s)
-{
-    size_t n = strlen(s);
-    pc_trim(&s, &n);
-    if (!n || !pc_utf8_valid(s, n, NULL))
-        return;
-    pc_record_list_add(rec, PC_F_KEYWORD, s, n);
-}
-
-/* Title, abstract, authors, dates: what Atom and RSS share.  False after
- * reporting an error that makes the record unusable. */
-static bool common_title(atom_reader *r, pc_record *rec, bool tex)
-{
-    size_t n;
-    const char *s = text_of(&r->e, F_TITLE, &n);
-    pc_strlist protect = {0};
-    pc_spanlist markup = {0};
-    bool ok = !s || decode(r, s, n, tex, r->e.html[F_TITLE], &protect, &markup, r->e.line[F_TITLE]);
-    if (ok && (!s || !r->tmp.len)) {
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->e.line_start, r->e.col_start, "%s has no title",
-                     r->kind == FEED_ATOM ? "entry" : "item");
-        ok = false;
-    }
-    pc_text *t = ok ? pc_record_set_rich(rec, PC_F_TITLE, r->tmp.ptr, r->tmp.len, &markup) : NULL;
-    if (t)
-        t->protected_words = protect; /* moved */
-    else
-        pc_strlist_clear(&protect);
-    pc_spanlist_clear(&markup);
-    return ok;
-}
-
-/* arXiv's error feed: one entry titled "Error" by "arXiv api core", its
- * id under https://arxiv.org/api/errors, the message in the summary. */
-static bool is_arxiv_error(const entry *e)
-{
-    size_t n;
-    const char *t = text_of(e, F_TITLE, &n);
-    if (!t)
-        return false;
-    pc_trim(&t, &n);
-    if (n != 5 || memcmp(t, "Error", 5) != 0)
-        return false;
-    const char *id = text_of(e, F_ID, &n);
-    if (id && find(id, n, "arxiv.org/api/errors"))
-        return true;
-    for (size_t i = 0; i < e->n_authors; i++) {
-        const char *a = e->authors[i].name.ptr;
-        size_t an = e->authors[i].name.len;
-        pc_trim(&a, &an);
-        if (an == 14 && memcmp(a, "arXiv api core", 14) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* One Atom entry.  PC_READ_NONE: no record (arXiv's error entry, reported). */
-static pc_read_status build_atom(atom_reader *r, pc_record *rec)
-{
-    entry *e = &r->e;
-    size_t n;
-    const char *s;
-    int version = 0;
-    bool have_id = false;
-    if ((s = text_of(e, F_ID, &n)))
-        have_id = arxiv_from_url(s, n, &r->idbuf, &version);
-    bool tex = have_id || e->seen_arxiv;
-
-    if (is_arxiv_error(e)) {
-        s = text_of(e, F_SUMMARY, &n);
-        pc_buf_clear(&r->tmp);
-        if (s)
-            put_plain(&r->tmp, s, n);
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, e->has[F_SUMMARY] ? e->line[F_SUMMARY] : e->line_start,
-                     0, "arXiv API error: %s", r->tmp.len ? r->tmp.ptr : "(no message)");
-        return PC_READ_NONE;
-    }
-
-    rec->kind = tex ? PC_KIND_PREPRINT : PC_KIND_WEBPAGE;
-    rec->src_file = r->file;
-    rec->src_line = e->line_start;
-    if (!common_title(r, rec, tex))
-        return PC_READ_SKIP;
-    if (have_id) {
-        pc_record_set_str(rec, PC_F_ARXIV_ID, r->idbuf.ptr);
-        set_version(rec, version);
-    } else if (tex && s) {
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, e->line[F_ID], 0,
-                     "not an arXiv abstract URL: \"%.*s\" (no arXiv id kept)", (int)(n > 80 ? 80 : n), s);
-    }
-    field abs = e->has[F_SUMMARY] ? F_SUMMARY : F_CONTENT;
-    if (!set_field(r, rec, PC_F_ABSTRACT, abs, tex))
-        return PC_READ_SKIP;
-
-    for (size_t i = 0; i < e->n_authors; i++) {
-        raw_author *a = &e->authors[i];
-        if (!decode(r, a->name.ptr, a->name.len, tex, false, NULL, NULL, e->line_start))
-            return PC_READ_SKIP;
-        if (!r->tmp.len)
-            continue;
-        pc_name *nm = pc_record_add_name(rec, PC_F_AUTHOR);
-        pc_name_parse(r->tmp.ptr, r->tmp.len, nm);
-        for (size_t k = 0; k < a->affs.n; k++) {
-            if (!decode(r, a->affs.items[k], strlen(a->affs.items[k]), tex, false, NULL, NULL,
-                        e->line_start))
-                return PC_READ_SKIP;
-            if (r->tmp.len)
-                pc_strlist_add_unique(&nm->affiliations, r->tmp.ptr, r->tmp.len);
-        }
-    }
-
-    /* published = first version; updated = this version (arXiv), or the
-     * only date of a plain Atom entry (--date updated: the driver) */
-    set_date(r, rec, F_PUBLISHED, PC_F_ISSUED);
-    set_date(r, rec, F_UPDATED, PC_F_UPDATED);
-    if (!e->has[F_PUBLISHED])
-        pc_record_choose_date(rec, true);
-
-    if ((s = text_of(e, F_DOI, &n)) && n) {
-        pc_buf_clear(&r->tmp);
-        pc_buf_put(&r->tmp, s, n);
-        set_doi(rec, r->tmp.ptr);
-    }
-    if (!pc_record_has(rec, PC_F_DOI) && e->doi_href)
-        set_doi(rec, e->doi_href);
-    /* journal_ref and comment are free text with URLs and "~": not TeX-decoded */
-    if (!set_field(r, rec, PC_F_JOURNAL_REF, F_JREF, false) ||
-        !set_field(r, rec, PC_F_NOTE, F_COMMENT, false))
-        return PC_READ_SKIP;
-    if (e->primary && pc_utf8_valid(e->primary, strlen(e->primary), NULL))
-        pc_record_set_str(rec, PC_F_ARXIV_CLASS, e->primary);
-    for (size_t i = 0; i < e->categories.n; i++)
-        add_keyword(rec, e->categories.items[i]);
-    if (e->alt)
-        pc_record_list_add(rec, PC_F_URL, e->alt, strlen(e->alt));
-    else if ((s = text_of(e, F_ID, &n)) && (starts_with(s, n, "http://") || starts_with(s, n, "https://")))
-        pc_record_list_add(rec, PC_F_URL, s, n);
-    if (e->pdf)
-        pc_record_list_add(rec, PC_F_URL, e->pdf, strlen(e->pdf));
-    return PC_READ_RECORD;
-}
-
-
-/* One RSS item.  arXiv's listing items have a description
- * "arXiv:2411.01234v1 Announce Type: new \nAbstract: ..." (also replace,
- * cross, replace-cross) and dc:creator "A. One, B. Two". */
-static pc_read_status build_rss(atom_reader *r, pc_record *rec)
-{
-    entry *e = &r->e;
-    size_t n, dn = 0;
-    const char *s, *desc = text_of(e, F_SUMMARY, &dn);
-    int version = 0;
-    bool have_id = false;
-    const char *abstract = desc;
-    size_t abstract_n = dn;
-    if (desc) {
-        const char *d = desc;
-        size_t m = dn;
-        pc_trim(&d, &m);
-        if (starts_with(d, m, "arXiv:")) {
-            size_t k = pc_arxiv_scan(d + 6, m - 6, &r->idbuf, &version);
-            have_id = k > 0;
-            const char *a = have_id ? find(d, m, "Abstract:") : NULL;
-            if (a) {
-                abstract = a + 9;
-                abstract_n = m - (size_t)(abstract - d);
-            }
-        }
-    }
-    if (!have_id && (s = text_of(e, F_GUID, &n))) {
-        pc_trim(&s, &n);
-        if (starts_with(s, n, "oai:arXiv.org:"))
-            have_id = pc_arxiv_scan(s + 14, n - 14, &r->idbuf, &version) == n - 14;
-    }
-    if (!have_id && (s = text_of(e, F_LINK, &n)))
-        have_id = arxiv_from_url(s, n, &r->idbuf, &version);
-    bool tex = have_id || e->seen_arxiv;
-
-    rec->kind = tex ? PC_KIND_PREPRINT : PC_KIND_WEBPAGE;
-    rec->src_file = r->file;
-    rec->src_line = e->line_start;
-    if (!common_title(r, rec, tex))
-        return PC_READ_SKIP;
-    /* arXiv's RSS 1.0 (before 2024) ended titles with
-     * ". (arXiv:1901.00123v1 [cs.DL] UPDATED)": the id's version and the
-     * primary category are taken from it, then it is cut */
-    pc_text *tt = pc_record_text_mut(rec, PC_F_TITLE);
-    char *title = tt ? tt->s : NULL; /* cut in place (tt may move: title stays) */
-    char *cut = tex && title ? strstr(title, " (arXiv:") : NULL;
-    if (cut && cut != title && title[strlen(title) - 1] == ')') {
-        const char *p = cut + 8;
-        int v = 0;
-        size_t k = pc_arxiv_scan(p, strlen(p), &r->tmp2, &v);
-        if (k && (!have_id || !strcmp(r->tmp2.ptr, r->idbuf.ptr))) {
-            if (!have_id)
-                pc_record_set_str(rec, PC_F_ARXIV_ID, r->tmp2.ptr);
-            have_id = true;
-            version = version ? version : v;
-            if (p[k] == ' ' && p[k + 1] == '[') {
-                const char *close = strchr(p + k + 2, ']');
-                if (close && close > p + k + 2)
-                    pc_record_set(rec, PC_F_ARXIV_CLASS, p + k + 2, (size_t)(close - (p + k + 2)));
-            }
-        }
-        if (cut > title && cut[-1] == '.')
-            cut--;
-        *cut = '\0';
-    }
-    if (have_id && !pc_record_has(rec, PC_F_ARXIV_ID))
-        pc_record_set_str(rec, PC_F_ARXIV_ID, r->idbuf.ptr);
-    set_version(rec, have_id ? version : 0);
-    if (abstract) {
-        /* an arXiv abstract is TeX; any other description is HTML.  arXiv's
-         * RSS 1.0 feeds (before 2024) wrapped the TeX abstract in <p>: the
-         * tags go first (only then: "$a<b$" is no tag) */
-        char *html = NULL;
-        const char *a = abstract;
-        size_t an = abstract_n;
-        pc_trim(&a, &an);
-        if (tex && starts_with(a, an, "<p>")) {
-            pc_buf_clear(&r->tmp2);
-            html_to_text(a, an, &r->tmp2);
-            html = pc_xstrdup(r->tmp2.ptr);
-            abstract = html;
-            abstract_n = strlen(html);
-        }
-        pc_spanlist markup = {0};
-        bool ok = decode(r, abstract, abstract_n, tex, !tex, NULL, &markup, e->line[F_SUMMARY]);
-        free(html);
-        if (ok && r->tmp.len)
-            pc_record_set_rich(rec, PC_F_ABSTRACT, r->tmp.ptr, r->tmp.len, &markup);
-        pc_spanlist_clear(&markup);
-        if (!ok)
-            return PC_READ_SKIP;
-    } else if (!set_field(r, rec, PC_F_ABSTRACT, F_CONTENT, false)) {
-        return PC_READ_SKIP;
-    }
-    for (size_t i = 0; i < e->creators.n; i++) {
-        const char *c = e->creators.items[i];
-        /* RSS <author> is "email (Name)"; arXiv's old RSS linked each name
-         * (<a href=...>Name</a>): the HTML is removed first */
-        pc_buf_clear(&r->tmp2);
-        html_to_text(c, strlen(c), &r->tmp2);
-        const char *open = strchr(r->tmp2.ptr, '(');
-        if (strchr(r->tmp2.ptr, '@') && open && r->tmp2.ptr[r->tmp2.len - 1] == ')') {
-            memmove(r->tmp2.ptr, open + 1, strlen(open + 1) - 1);
-            pc_buf_truncate(&r->tmp2, strlen(open + 1) - 1);
-        } else if (strchr(r->tmp2.ptr, '@') && !strchr(r->tmp2.ptr, ' ')) {
-            continue; /* an e-mail address alone names nobody */
-        }
-        char *raw = pc_xstrdup(r->tmp2.ptr);
-        bool ok = decode(r, raw, strlen(raw), tex, false, NULL, NULL, e->line_start);
-        free(raw);
-        if (!ok)
-            return PC_READ_SKIP;
-        pc_names_parse_list(r->tmp.ptr, r->tmp.len, pc_record_names_mut(rec, PC_F_AUTHOR));
-    }
-    set_date(r, rec, e->has[F_PUBDATE] ? F_PUBDATE : F_UPDATED, PC_F_ISSUED);
-    if ((s = text_of(e, F_DOI, &n)) && n) {
-        pc_buf_clear(&r->tmp);
-        pc_buf_put(&r->tmp, s, n);
-        set_doi(rec, r->tmp.ptr);
-    }
-    if (!set_field(r, rec, PC_F_JOURNAL_REF, F_JREF, false) ||
-        !set_field(r, rec, PC_F_NOTE, F_COMMENT, false))
-        return PC_READ_SKIP;
-    /* the announce type (new, cross, replace, replace-cross) says why the
-     * paper is in today's listing: a comment, not a subject keyword */
-    if ((s = text_of(e, F_ANNOUNCE, &n))) {
-        pc_buf_clear(&r->tmp);
-        if (put_plain(&r->tmp, s, n) && r->tmp.len) {
-            pc_buf_clear(&r->tmp2);
-            pc_buf_printf(&r->tmp2, "arXiv announce type: %s", r->tmp.ptr);
-            pc_record_append(rec, PC_F_NOTE, "; ", r->tmp2.ptr, r->tmp2.len);
-        }
-    }
-    for (size_t i = 0; i < e->categories.n; i++)
-        add_keyword(rec, e->categories.items[i]);
-    if ((s = text_of(e, F_LINK, &n))) {
-        pc_trim(&s, &n);
-        if (n && pc_utf8_valid(s, n, NULL))
-            pc_record_list_add(rec, PC_F_URL, s, n);
-    }
-    return PC_READ_RECORD;
+    if (state)
+        reader_free(state);
 }
 
 /* ---- the node walk ------------------------------------------------------------------ */
@@ -1270,92 +786,96 @@ static pc_read_status build_rss(atom_reader *r, pc_record *rec)
 static bool ns_atom(const xmlChar *ns) { return !ns || str_is(ns, NS_ATOM) || str_is(ns, NS_ATOM03); }
 static bool ns_rss(const xmlChar *ns) { return !ns || str_is(ns, NS_RSS1); }
 
-/* Which field an element directly inside an entry (or author) holds. */
-static field entry_field(const atom_reader *r, const xmlChar *ln, const xmlChar *ns, bool in_author)
+/* Which slot an element directly inside an author or contributor holds. */
+static pc_atom_slot person_slot(const xmlChar *ln, const xmlChar *ns)
 {
-    const char *l = (const char *)ln;
-    if (in_author) {
-        if (ns_atom(ns) && strcmp(l, "name") == 0)
-            return F_AUTHOR_NAME;
-        if (str_is(ns, NS_ARXIV) && strcmp(l, "affiliation") == 0)
-            return F_AFFIL;
-        return F_NONE;
-    }
-    if (str_is(ns, NS_ARXIV)) {
-        if (!pc_strcasecmp(l, "doi"))
-            return F_DOI;
-        if (!strcmp(l, "journal_ref") || !strcmp(l, "journal_reference"))
-            return F_JREF;
-        if (!strcmp(l, "comment") || !strcmp(l, "comments"))
-            return F_COMMENT;
-        if (!strcmp(l, "announce_type"))
-            return F_ANNOUNCE;
-        return F_NONE;
-    }
+    if (ns_atom(ns) && str_is(ln, "name"))
+        return PC_AS_PERSON_NAME;
+    if (ns_atom(ns) && str_is(ln, "uri"))
+        return PC_AS_PERSON_URI;
+    if (str_is(ns, NS_ARXIV) && str_is(ln, "affiliation"))
+        return PC_AS_AFFIL;
+    return PC_AS_NONE;
+}
+
+/* Which slot an element directly inside an entry holds; PC_AS_NONE for
+ * the others (mapped by rows or kept: entry_value). */
+static pc_atom_slot entry_slot(const atom_reader *r, const xmlChar *ln, const xmlChar *ns)
+{
     static const struct {
-        feed_kind kind;
+        pc_atom_kind kind;
+        const char *ns; /* NULL: the feed's own (Atom, or RSS without one) */
         const char *name;
-        field f;
+        pc_atom_slot f;
     } map[] = {
-        {FEED_ATOM, "id", F_ID},           {FEED_ATOM, "title", F_TITLE},
-        {FEED_ATOM, "summary", F_SUMMARY}, {FEED_ATOM, "content", F_CONTENT},
-        {FEED_ATOM, "published", F_PUBLISHED}, {FEED_ATOM, "updated", F_UPDATED},
-        {FEED_ATOM, "issued", F_PUBLISHED}, /* Atom 0.3 */
-        {FEED_ATOM, "modified", F_UPDATED}, /* Atom 0.3 */
-        {FEED_RSS, "title", F_TITLE},      {FEED_RSS, "description", F_SUMMARY},
-        {FEED_RSS, "link", F_LINK},        {FEED_RSS, "guid", F_GUID},
-        {FEED_RSS, "pubDate", F_PUBDATE},  {FEED_RSS, "category", F_CATEGORY},
-        {FEED_RSS, "author", F_CREATOR},
+        {PC_ATOM_ATOM, NULL, "id", PC_AS_ID},           {PC_ATOM_ATOM, NULL, "title", PC_AS_TITLE},
+        {PC_ATOM_ATOM, NULL, "summary", PC_AS_SUMMARY}, {PC_ATOM_ATOM, NULL, "content", PC_AS_CONTENT},
+        {PC_ATOM_ATOM, NULL, "published", PC_AS_PUBLISHED},
+        {PC_ATOM_ATOM, NULL, "updated", PC_AS_UPDATED},
+        {PC_ATOM_ATOM, NULL, "issued", PC_AS_PUBLISHED}, /* Atom 0.3 */
+        {PC_ATOM_ATOM, NULL, "modified", PC_AS_UPDATED}, /* Atom 0.3 */
+        {PC_ATOM_RSS, NULL, "title", PC_AS_TITLE},      {PC_ATOM_RSS, NULL, "description", PC_AS_SUMMARY},
+        {PC_ATOM_RSS, NULL, "link", PC_AS_LINK},        {PC_ATOM_RSS, NULL, "guid", PC_AS_GUID},
+        {PC_ATOM_RSS, NULL, "pubDate", PC_AS_PUBDATE},  {PC_ATOM_RSS, NULL, "category", PC_AS_CATEGORY},
+        {PC_ATOM_RSS, NULL, "author", PC_AS_CREATOR},
+        {PC_ATOM_RSS, NS_DC, "creator", PC_AS_CREATOR}, {PC_ATOM_RSS, NS_DC, "date", PC_AS_UPDATED},
+        {PC_ATOM_RSS, NS_DC, "subject", PC_AS_CATEGORY},
+        {PC_ATOM_RSS, NS_DC, "contributor", PC_AS_CONTRIBUTOR},
+        {PC_ATOM_RSS, NS_CONTENT, "encoded", PC_AS_CONTENT},
+        {PC_ATOM_NONE, NS_ARXIV, "doi", PC_AS_DOI},      {PC_ATOM_NONE, NS_ARXIV, "DOI", PC_AS_DOI},
+        {PC_ATOM_NONE, NS_ARXIV, "announce_type", PC_AS_ANNOUNCE},
     };
-    if (r->kind == FEED_RSS && str_is(ns, NS_DC)) {
-        if (!strcmp(l, "creator"))
-            return F_CREATOR;
-        if (!strcmp(l, "date"))
-            return F_UPDATED;
-        if (!strcmp(l, "subject"))
-            return F_CATEGORY;
-        return F_NONE;
-    }
-    if (r->kind == FEED_RSS && str_is(ns, NS_CONTENT) && !strcmp(l, "encoded"))
-        return F_CONTENT;
-    if (r->kind == FEED_ATOM ? !ns_atom(ns) : !ns_rss(ns))
-        return F_NONE;
+    bool own = r->m.kind == PC_ATOM_ATOM ? ns_atom(ns) : ns_rss(ns);
     for (size_t i = 0; i < sizeof map / sizeof *map; i++)
-        if (map[i].kind == r->kind && strcmp(map[i].name, l) == 0)
+        if ((map[i].kind == PC_ATOM_NONE || map[i].kind == r->m.kind) &&
+            (map[i].ns ? str_is(ns, map[i].ns) : own) && str_is(ln, map[i].name))
             return map[i].f;
-    return F_NONE;
+    return PC_AS_NONE;
 }
 
-static pc_buf *field_buf(atom_reader *r, field f)
+/* Any other element of an entry: "prefix:local" (Clark's "{uri}local" for
+ * a namespace without a prefix of ours), mapped by a row or kept. */
+static void entry_value(atom_reader *r, const xmlChar *ln, const xmlChar *ns)
 {
-    return f == F_CH_TITLE ? &r->ch_title : f == F_CH_DESC ? &r->ch_desc : &r->e.text[f];
+    pc_atom_value *v = entry_add_value(&r->e);
+    const char *prefix = ns ? pc_atom_prefix((const char *)ns) : r->m.kind == PC_ATOM_ATOM ? "atom" : "rss";
+    if (prefix)
+        pc_buf_printf(&v->name, "%s:%s", prefix, (const char *)ln);
+    else
+        pc_buf_printf(&v->name, "{%s}%s", (const char *)ns, (const char *)ln);
+    v->row = prefix ? pc_map_find(r->rows, v->name.ptr, v->name.len, PC_KIND_NONE) : NULL;
 }
 
-/* The collected text of field f is complete. */
-static void finish_field(atom_reader *r, field f)
+static pc_buf *slot_buf(atom_reader *r, pc_atom_slot f)
 {
-    entry *e = &r->e;
-    pc_buf *b = field_buf(r, f);
+    if (f == PC_AS_VALUE)
+        return &r->e.values[r->e.n_values - 1].text;
+    return f == PC_AS_CH_TITLE ? &r->ch_title : f == PC_AS_CH_DESC ? &r->ch_desc : &r->e.text[f];
+}
+
+/* The collected text of slot f is complete. */
+static void finish_slot(atom_reader *r, pc_atom_slot f)
+{
+    pc_atom_entry *e = &r->e;
+    pc_buf *b = slot_buf(r, f);
+    pc_atom_person *p = e->n_persons ? &e->persons[e->n_persons - 1] : NULL;
     switch (f) {
-    case F_AUTHOR_NAME:
-        if (e->n_authors) {
-            pc_buf *nb = &e->authors[e->n_authors - 1].name;
-            pc_buf_clear(nb);
-            pc_buf_put(nb, b->ptr, b->len);
+    case PC_AS_PERSON_NAME:
+    case PC_AS_PERSON_URI:
+        if (p) {
+            pc_buf *to = f == PC_AS_PERSON_NAME ? &p->name : &p->uri;
+            pc_buf_clear(to);
+            pc_buf_put(to, b->ptr, b->len);
         }
         break;
-    case F_AFFIL:
-        if (e->n_authors)
-            pc_strlist_push_n(&e->authors[e->n_authors - 1].affs, b->ptr, b->len);
+    case PC_AS_AFFIL:
+        if (p)
+            pc_strlist_push_n(&p->affs, b->ptr, b->len);
         break;
-    case F_CATEGORY:
-        pc_strlist_push_n(&e->categories, b->ptr, b->len);
-        break;
-    case F_CREATOR:
-        pc_strlist_push_n(&e->creators, b->ptr, b->len);
-        break;
-    default:
-        break;
+    case PC_AS_CATEGORY: pc_strlist_push_n(&e->categories, b->ptr, b->len); break;
+    case PC_AS_CREATOR: pc_strlist_push_n(&e->creators, b->ptr, b->len); break;
+    case PC_AS_CONTRIBUTOR: pc_strlist_push_n(&e->contributors, b->ptr, b->len); break;
+    default: break;
     }
 }
 
@@ -1373,7 +893,7 @@ static bool is_block(const xmlChar *ln)
 /* Remembers an Atom <link>: the abstract page, the PDF, the DOI. */
 static void atom_link(atom_reader *r)
 {
-    entry *e = &r->e;
+    pc_atom_entry *e = &r->e;
     char *href = attr(r, "href"), *rel = attr(r, "rel"), *title = attr(r, "title"),
          *type = attr(r, "type");
     if (href && pc_utf8_valid(href, strlen(href), NULL)) {
@@ -1392,6 +912,106 @@ static void atom_link(atom_reader *r)
     free(type);
 }
 
+/* A `term` attribute into a list, or into *one. */
+static void term(atom_reader *r, pc_strlist *list, char **one)
+{
+    char *t = attr(r, "term");
+    if (t && list)
+        pc_strlist_push(list, t);
+    else if (t)
+        pc_set_str(one, t);
+    free(t);
+}
+
+/* An element directly inside an entry: what it holds (a slot to collect,
+ * or PC_AS_NONE when it was taken here). */
+static pc_atom_slot entry_child(atom_reader *r, const xmlChar *ln, const xmlChar *ns, int depth)
+{
+    pc_atom_entry *e = &r->e;
+    bool atom = r->m.kind == PC_ATOM_ATOM && ns_atom(ns);
+    if (atom && (str_is(ln, "author") || str_is(ln, "contributor"))) {
+        entry_add_person(e, str_is(ln, "author") ? PC_F_AUTHOR : PC_F_CONTRIBUTOR);
+        r->person_depth = depth;
+    } else if (atom && str_is(ln, "link")) {
+        atom_link(r);
+    } else if (atom && str_is(ln, "category")) {
+        term(r, &e->categories, NULL);
+    } else if (str_is(ns, NS_ARXIV) && str_is(ln, "primary_category")) {
+        term(r, NULL, &e->primary);
+    } else {
+        pc_atom_slot f = entry_slot(r, ln, ns);
+        if (f != PC_AS_NONE)
+            return f;
+        entry_value(r, ln, ns);
+        return PC_AS_VALUE;
+    }
+    return PC_AS_NONE;
+}
+
+/* The document element: which kind of feed. */
+static pc_read_status on_root(atom_reader *r, const xmlChar *ln, const xmlChar *ns)
+{
+    if (str_is(ln, "feed") && ns_atom(ns)) {
+        r->m.kind = PC_ATOM_ATOM;
+    } else if ((str_is(ln, "rss") && !ns) || (str_is(ln, "RDF") && str_is(ns, NS_RDF))) {
+        r->m.kind = PC_ATOM_RSS;
+    } else {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), 0,
+                     "not an Atom or RSS feed: the document element is <%s>", (const char *)ln);
+        return PC_READ_FATAL;
+    }
+    return PC_READ_NONE;
+}
+
+/* An element outside the entries: an entry or item starts, the RSS
+ * channel, its title and description. */
+static pc_atom_slot outside(atom_reader *r, const xmlChar *ln, const xmlChar *ns, int depth,
+                            unsigned long start_line, unsigned long start_col)
+{
+    pc_atom_entry *e = &r->e;
+    if ((r->m.kind == PC_ATOM_ATOM && str_is(ln, "entry") && ns_atom(ns)) ||
+        (r->m.kind == PC_ATOM_RSS && str_is(ln, "item") && ns_rss(ns))) {
+        entry_reset(e);
+        /* libxml2's line where it has one (below 65535), the look-ahead's
+         * past it; the look-ahead's column if the lines agree (an odd feed
+         * could put its queue out of step) */
+        unsigned long line = cur_line(r);
+        e->line_start = line < 65535 || !start_line ? line : start_line;
+        e->col_start = start_line == e->line_start ? start_col : 0;
+        r->entry_depth = depth;
+    } else if (r->m.kind == PC_ATOM_RSS && str_is(ln, "channel") && ns_rss(ns) && r->channel_depth < 0) {
+        r->channel_depth = depth;
+    } else if (r->channel_depth >= 0 && depth == r->channel_depth + 1 && ns_rss(ns)) {
+        pc_atom_slot f = str_is(ln, "title") ? PC_AS_CH_TITLE
+                         : str_is(ln, "description") ? PC_AS_CH_DESC
+                                                      : PC_AS_NONE;
+        if (f == PC_AS_CH_TITLE)
+            r->ch_title_line = cur_line(r);
+        return f;
+    }
+    return PC_AS_NONE;
+}
+
+/* Starts collecting the text of slot f. */
+static void collect(atom_reader *r, pc_atom_slot f, int depth)
+{
+    pc_atom_entry *e = &r->e;
+    pc_buf_clear(slot_buf(r, f));
+    char *type = r->m.kind == PC_ATOM_ATOM && f < PC_AS_CH_TITLE ? attr(r, "type") : NULL;
+    bool html = type && !strcmp(type, "html");
+    free(type);
+    if (f == PC_AS_VALUE) {
+        e->values[e->n_values - 1].line = cur_line(r);
+        e->values[e->n_values - 1].html = html;
+    } else if (f < PC_AS_CH_TITLE) {
+        e->has[f] = true;
+        e->line[f] = cur_line(r);
+        e->html[f] = html;
+    }
+    r->collecting = f;
+    r->collect_depth = depth;
+}
+
 static pc_read_status on_end(atom_reader *r, int depth, pc_record *rec);
 
 static pc_read_status on_start(atom_reader *r, int depth, pc_record *rec)
@@ -1403,7 +1023,7 @@ static pc_read_status on_start(atom_reader *r, int depth, pc_record *rec)
     const xmlChar *ln = node ? node->name : xmlTextReaderConstLocalName(r->xr);
     const xmlChar *ns = node ? (node->ns ? node->ns->href : NULL) : xmlTextReaderConstNamespaceUri(r->xr);
     bool empty = xmlTextReaderIsEmptyElement(r->xr) == 1;
-    entry *e = &r->e;
+    pc_atom_entry *e = &r->e;
     unsigned long start_line = 0, start_col = 0; /* the look-ahead's, taken in the same order */
     if (r->entry_depth < 0 && is_entry_name((const char *)ln))
         take_start(r, &start_line, &start_col);
@@ -1419,77 +1039,37 @@ static pc_read_status on_start(atom_reader *r, int depth, pc_record *rec)
     }
     if (r->collecting) {
         if (is_block(ln))
-            pc_buf_putc(field_buf(r, r->collecting), ' ');
+            pc_buf_putc(slot_buf(r, r->collecting), ' ');
         return empty ? on_end(r, depth, rec) : PC_READ_NONE;
     }
-    if (depth == 0) {
-        if (str_is(ln, "feed") && ns_atom(ns)) {
-            r->kind = FEED_ATOM;
-        } else if ((str_is(ln, "rss") && !ns) || (str_is(ln, "RDF") && str_is(ns, NS_RDF))) {
-            r->kind = FEED_RSS;
-        } else {
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), 0,
-                         "not an Atom or RSS feed: the document element is <%s>", (const char *)ln);
-            return PC_READ_FATAL;
-        }
-        return PC_READ_NONE;
-    }
+    if (depth == 0)
+        return on_root(r, ln, ns);
     if (str_is(ns, NS_ARXIV) && r->entry_depth >= 0)
         e->seen_arxiv = true;
-    field f = F_NONE;
-    if (r->entry_depth < 0) {
-        if ((r->kind == FEED_ATOM && str_is(ln, "entry") && ns_atom(ns)) ||
-            (r->kind == FEED_RSS && str_is(ln, "item") && ns_rss(ns))) {
-            entry_reset(e);
-            /* libxml2's line where it has one (below 65535), the
-             * look-ahead's past it; the look-ahead's column if the lines
-             * agree (an odd feed could put its queue out of step) */
-            unsigned long line = cur_line(r);
-            e->line_start = line < 65535 || !start_line ? line : start_line;
-            e->col_start = start_line == e->line_start ? start_col : 0;
-            r->entry_depth = depth;
-        } else if (r->kind == FEED_RSS && str_is(ln, "channel") && ns_rss(ns) && r->channel_depth < 0) {
-            r->channel_depth = depth;
-        } else if (r->channel_depth >= 0 && depth == r->channel_depth + 1 && ns_rss(ns)) {
-            f = str_is(ln, "title") ? F_CH_TITLE : str_is(ln, "description") ? F_CH_DESC : F_NONE;
-            if (f == F_CH_TITLE)
-                r->ch_title_line = cur_line(r);
-        }
-    } else if (depth == r->entry_depth + 1) {
-        if (r->kind == FEED_ATOM && ns_atom(ns) && str_is(ln, "author")) {
-            pc_buf_clear(&entry_add_author(e)->name);
-            r->author_depth = depth;
-        } else if (r->kind == FEED_ATOM && ns_atom(ns) && str_is(ln, "link")) {
-            atom_link(r);
-        } else if (r->kind == FEED_ATOM && ns_atom(ns) && str_is(ln, "category")) {
-            char *term = attr(r, "term");
-            if (term)
-                pc_strlist_push(&e->categories, term);
-            free(term);
-        } else if (str_is(ns, NS_ARXIV) && str_is(ln, "primary_category")) {
-            char *term = attr(r, "term");
-            if (term)
-                pc_set_str(&e->primary, term);
-            free(term);
-        } else {
-            f = entry_field(r, ln, ns, false);
-        }
-    } else if (r->author_depth >= 0 && depth == r->author_depth + 1) {
-        f = entry_field(r, ln, ns, true);
-    }
-    if (f != F_NONE) {
-        pc_buf_clear(field_buf(r, f));
-        if (f < F_CH_TITLE) {
-            e->has[f] = true;
-            e->line[f] = cur_line(r);
-            char *type = r->kind == FEED_ATOM ? attr(r, "type") : NULL;
-            e->html[f] = type && !strcmp(type, "html");
-            free(type);
-        }
-        r->collecting = f;
-        r->collect_depth = depth;
-    }
+    pc_atom_slot f = PC_AS_NONE;
+    if (r->entry_depth < 0)
+        f = outside(r, ln, ns, depth, start_line, start_col);
+    else if (depth == r->entry_depth + 1)
+        f = entry_child(r, ln, ns, depth);
+    else if (r->person_depth >= 0 && depth == r->person_depth + 1)
+        f = person_slot(ln, ns);
+    if (f != PC_AS_NONE)
+        collect(r, f, depth);
     return empty ? on_end(r, depth, rec) : PC_READ_NONE;
+}
+
+/* rss.arxiv.org answers a bad archive name with a channel titled "Feed
+ * error for query: URL", the reason in its description. */
+static void channel_end(atom_reader *r)
+{
+    const char *t = r->ch_title.ptr;
+    size_t n = r->ch_title.len;
+    pc_trim(&t, &n);
+    if (pc_atom_starts_with(t, n, "Feed error for query")) {
+        pc_atom_decode(&r->m, r->ch_desc.ptr, r->ch_desc.len, false, false, NULL, NULL, r->ch_title_line);
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->ch_title_line, 0, "arXiv RSS error: %s",
+                     r->m.tmp.len ? r->m.tmp.ptr : "(no message)");
+    }
 }
 
 static pc_read_status on_end(atom_reader *r, int depth, pc_record *rec)
@@ -1497,35 +1077,25 @@ static pc_read_status on_end(atom_reader *r, int depth, pc_record *rec)
     if (r->collecting) {
         if (depth != r->collect_depth) {
             if (is_block(xmlTextReaderConstLocalName(r->xr)))
-                pc_buf_putc(field_buf(r, r->collecting), ' ');
+                pc_buf_putc(slot_buf(r, r->collecting), ' ');
             return PC_READ_NONE;
         }
-        finish_field(r, r->collecting);
-        r->collecting = F_NONE;
+        finish_slot(r, r->collecting);
+        r->collecting = PC_AS_NONE;
         r->collect_depth = -1;
         return PC_READ_NONE;
     }
-    if (depth == r->author_depth) {
-        r->author_depth = -1;
+    if (depth == r->person_depth) {
+        r->person_depth = -1;
     } else if (depth == r->entry_depth) {
         r->entry_depth = -1;
-        r->author_depth = -1;
+        r->person_depth = -1;
         if (r->e.bad)
             return PC_READ_SKIP; /* the error was reported where it was */
-        return r->kind == FEED_ATOM ? build_atom(r, rec) : build_rss(r, rec);
+        return pc_atom_build(&r->m, rec);
     } else if (depth == r->channel_depth) {
         r->channel_depth = -1;
-        /* rss.arxiv.org answers a bad archive name with a channel titled
-         * "Feed error for query: URL", the reason in its description */
-        const char *t = r->ch_title.ptr;
-        size_t n = r->ch_title.len;
-        pc_trim(&t, &n);
-        if (starts_with(t, n, "Feed error for query")) {
-            pc_buf_clear(&r->tmp);
-            put_plain(&r->tmp, r->ch_desc.ptr, r->ch_desc.len);
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->ch_title_line, 0, "arXiv RSS error: %s",
-                         r->tmp.len ? r->tmp.ptr : "(no message)");
-        }
+        channel_end(r);
     }
     return PC_READ_NONE;
 }
@@ -1569,7 +1139,7 @@ static pc_read_status on_marker(atom_reader *r)
     r->markers--;
     unsigned long skipped_line, skipped_col; /* the skipped entry's place in the queue */
     take_start(r, &skipped_line, &skipped_col);
-    const char *what = r->kind == FEED_RSS ? "item" : "entry";
+    const char *what = r->m.kind == PC_ATOM_RSS ? "item" : "entry";
     if (why == SKIP_SIZE)
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "%s larger than %d MB: not read", what,
                      ATOM_MAX_ENTRY >> 20);
@@ -1595,7 +1165,7 @@ static pc_read_status on_node(atom_reader *r, pc_record *rec)
         if (r->collecting) {
             const xmlChar *v = xmlTextReaderConstValue(r->xr);
             if (v)
-                pc_buf_puts(field_buf(r, r->collecting), (const char *)v);
+                pc_buf_puts(slot_buf(r, r->collecting), (const char *)v);
         }
         return PC_READ_NONE;
     case XML_READER_TYPE_DOCUMENT_TYPE:
@@ -1638,7 +1208,7 @@ static pc_read_status next_record(atom_reader *r, pc_record *rec)
         }
         r->done = true;
         if (ret == 0 && !r->fatal) {
-            if (r->kind == FEED_NONE) {
+            if (r->m.kind == PC_ATOM_NONE) {
                 pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 0, 0, "not an Atom or RSS feed: no element");
                 r->fatal = true;
                 return PC_READ_FATAL;
@@ -1652,7 +1222,7 @@ static pc_read_status next_record(atom_reader *r, pc_record *rec)
         r->fatal_reported = true;
         if (r->entry_depth >= 0) {
             /* the entry being read is lost: say so, count it as skipped */
-            const char *what = r->kind == FEED_RSS ? "item" : "entry";
+            const char *what = r->m.kind == PC_ATOM_RSS ? "item" : "entry";
             /* libxml2 says "Extra content at the end of the document" or
              * "Premature end of data" for a file cut short */
             if (r->at_eof && !pc_source_error(r->src) &&
@@ -1697,15 +1267,15 @@ static int atom_sniff(const char *head, size_t n)
         size_t rn = n - i;
         const char *end = NULL;
         if (rest[1] == '?') { /* <?xml ...?> and other processing instructions */
-            end = find(rest, rn, "?>");
+            end = pc_atom_find(rest, rn, "?>");
             end = end ? end + 2 : NULL;
-        } else if (starts_with(rest, rn, "<!--")) {
-            end = find(rest, rn, "-->");
+        } else if (pc_atom_starts_with(rest, rn, "<!--")) {
+            end = pc_atom_find(rest, rn, "-->");
             end = end ? end + 3 : NULL;
         } else if (rest[1] == '!') { /* <!DOCTYPE x> or <!DOCTYPE x [ ... ]> */
             const char *gt = memchr(rest, '>', rn), *br = memchr(rest, '[', rn);
             if (br && gt && br < gt)
-                gt = find(br, rn - (size_t)(br - rest), "]>") ? find(br, rn - (size_t)(br - rest), "]>") + 1 : NULL;
+                gt = pc_atom_find(br, rn - (size_t)(br - rest), "]>") ? pc_atom_find(br, rn - (size_t)(br - rest), "]>") + 1 : NULL;
             end = gt ? gt + 1 : NULL;
         } else {
             size_t s = 1, e = 1;
@@ -1716,7 +1286,7 @@ static int atom_sniff(const char *head, size_t n)
                 s = (size_t)(colon - rest) + 1;
             if ((e - s == 4 && !memcmp(rest + s, "feed", 4)) || (e - s == 3 && !memcmp(rest + s, "rss", 3)))
                 return 80;
-            if (e - s == 3 && !memcmp(rest + s, "RDF", 3) && find(head, n, "purl.org/rss/1.0"))
+            if (e - s == 3 && !memcmp(rest + s, "RDF", 3) && pc_atom_find(head, n, "purl.org/rss/1.0"))
                 return 80;
             return 0;
         }

@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: MIT */
+/* feed.c — an entry of any Atom 1.0, RSS 2.0 or RSS 1.0 feed into a
+ * record (see atom.h): the title, persons (authors with their arXiv
+ * affiliations and ORCIDs, RSS creators, contributors), dates, the summary
+ * or content, the DOI, links and categories; then the elements mapped by
+ * rows (Dublin Core, PRISM as journals' feeds write it, Atom rights,
+ * arXiv's journal reference and comment), every other element with text
+ * kept as a pass-through value.  arXiv's own conventions are arxiv.c's. */
+#include "atom.h"
+
+#include <stdlib.h>
+
+#define FAMILY "atom" /* pass-through values */
+
+enum {
+    R_JREF, R_JREF2, R_COMMENT, R_COMMENTS, R_RIGHTS, R_DC_RIGHTS, R_LICENSE, R_LANGUAGE,
+    R_PUBLISHER, R_IDENTIFIER, R_PRISM_DOI, R_CONTAINER, R_VOLUME, R_ISSUE, R_START_PAGE,
+    R_END_PAGE, R_ISSN, R_EISSN, R_PRISM_URL, R_PRISM_DATE, R_COVER_DATE, R_SECTION, R_COUNT
+};
+
+#define ROW(name, field, how) {name, PC_F_##field, PC_MAP_##how, PC_MAP_READ, 0}
+
+const pc_map_row pc_atom_rows[R_COUNT] = {
+    [R_JREF] = ROW("arxiv:journal_ref", JOURNAL_REF, TEXT),
+    [R_JREF2] = ROW("arxiv:journal_reference", JOURNAL_REF, TEXT),
+    /* a comment is free text with URLs and "~": not TeX-decoded */
+    [R_COMMENT] = ROW("arxiv:comment", NOTE, TEXT),
+    [R_COMMENTS] = ROW("arxiv:comments", NOTE, TEXT),
+    [R_RIGHTS] = ROW("atom:rights", LICENSE, TEXT),
+    [R_DC_RIGHTS] = ROW("dc:rights", LICENSE, TEXT),
+    [R_LICENSE] = ROW("dcterms:license", LICENSE, TEXT),
+    [R_LANGUAGE] = ROW("dc:language", LANGUAGE, TEXT),
+    [R_PUBLISHER] = ROW("dc:publisher", PUBLISHER, TEXT),
+    [R_IDENTIFIER] = ROW("dc:identifier", DOI, SPECIAL),
+    [R_PRISM_DOI] = ROW("prism:doi", DOI, SPECIAL),
+    [R_CONTAINER] = ROW("prism:publicationName", CONTAINER_TITLE, TEXT),
+    [R_VOLUME] = ROW("prism:volume", VOLUME, TEXT),
+    [R_ISSUE] = ROW("prism:number", ISSUE, TEXT),
+    [R_START_PAGE] = ROW("prism:startingPage", PAGE, SPECIAL),
+    [R_END_PAGE] = ROW("prism:endingPage", PAGE, SPECIAL),
+    [R_ISSN] = ROW("prism:issn", ISSN, SPECIAL),
+    [R_EISSN] = ROW("prism:eIssn", ISSN, SPECIAL),
+    [R_PRISM_URL] = ROW("prism:url", URL, LIST),
+    [R_PRISM_DATE] = ROW("prism:publicationDate", ISSUED, SPECIAL),
+    [R_COVER_DATE] = ROW("prism:coverDate", ISSUED, SPECIAL),
+    [R_SECTION] = ROW("prism:section", SECTION, TEXT),
+};
+const size_t pc_atom_n_rows = R_COUNT;
+
+const char *pc_atom_prefix(const char *uri)
+{
+    static const struct {
+        const char *uri, *prefix;
+    } prefixes[] = {
+        {NS_ATOM, "atom"},     {NS_ATOM03, "atom"},    {NS_DC, "dc"},         {NS_DCTERMS, "dcterms"},
+        {NS_PRISM, "prism"},   {"http://prismstandard.org/namespaces/1.2/basic/", "prism"},
+        {"http://prismstandard.org/namespaces/basic/3.0/", "prism"},
+        {NS_ARXIV, "arxiv"},   {NS_CONTENT, "content"}, {NS_RSS1, "rss"},
+    };
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (strcmp(uri, prefixes[i].uri) == 0)
+            return prefixes[i].prefix;
+    return NULL;
+}
+
+/* ---- text ----------------------------------------------------------------------- */
+
+bool pc_atom_starts_with(const char *s, size_t n, const char *p)
+{
+    size_t k = strlen(p);
+    return n >= k && memcmp(s, p, k) == 0;
+}
+
+const char *pc_atom_find(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (const char *p = s; k <= n && (p = memchr(p, needle[0], (size_t)(s + n - p))) != NULL; p++)
+        if ((size_t)(s + n - p) >= k && memcmp(p, needle, k) == 0)
+            return p;
+    return NULL;
+}
+
+const char *pc_atom_text(const pc_atom_entry *e, pc_atom_slot f, size_t *n)
+{
+    *n = e->has[f] ? e->text[f].len : 0;
+    return e->has[f] ? e->text[f].ptr : NULL;
+}
+
+bool pc_atom_decode(pc_atom_map *m, const char *s, size_t n, bool tex, bool html,
+                    pc_strlist *protect, pc_spanlist *markup, unsigned long line)
+{
+    pc_buf_clear(&m->tmp);
+    if (!pc_utf8_valid(s, n, NULL)) { /* libxml2 checks it: a second line of defence */
+        pc_diag_emit(m->ctx, PC_SEV_ERROR, m->file, line, 0, "invalid UTF-8 in the text");
+        return false;
+    }
+    if (tex) {
+        pc_latex_report rep = {0};
+        pc_latex_decode_marked(s, n, &m->tmp, protect, markup, &rep);
+        if (rep.n_unknown)
+            pc_diag_emit(m->ctx, PC_SEV_WARNING, m->file, line, 0,
+                         "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
+                         rep.first_name);
+    } else if (html) {
+        pc_html_read(s, n, PC_HTML_DOC, &m->tmp, markup, NULL);
+    } else {
+        pc_buf_put_folded(&m->tmp, s, n);
+        pc_utf8_nfc(&m->tmp);
+    }
+    return true;
+}
+
+bool pc_atom_set(pc_atom_map *m, pc_record *rec, pc_field dst, pc_atom_slot f, bool tex)
+{
+    size_t n;
+    const char *s = pc_atom_text(m->e, f, &n);
+    if (!s)
+        return true;
+    pc_spanlist markup = {0};
+    bool ok = pc_atom_decode(m, s, n, tex, m->e->html[f], NULL, &markup, m->e->line[f]);
+    if (ok && dst == PC_F_ABSTRACT)
+        pc_record_set_abstract(rec, m->tmp.ptr, m->tmp.len, &markup, false);
+    else if (ok)
+        pc_record_set_rich(rec, dst, m->tmp.ptr, m->tmp.len, &markup);
+    pc_spanlist_clear(&markup);
+    return ok;
+}
+
+/* ---- parts of an entry --------------------------------------------------------- */
+
+/* False after reporting an entry with no title. */
+static bool title(pc_atom_map *m, pc_record *rec, bool tex)
+{
+    pc_atom_entry *e = m->e;
+    size_t n;
+    const char *s = pc_atom_text(e, PC_AS_TITLE, &n);
+    pc_strlist protect = {0};
+    pc_spanlist markup = {0};
+    /* RSS titles are plain text by the book, HTML in real feeds (journals
+     * escape their <i>); arXiv's are TeX */
+    bool html = e->html[PC_AS_TITLE] || (m->kind == PC_ATOM_RSS && !tex);
+    bool ok = !s || pc_atom_decode(m, s, n, tex, html, &protect, &markup, e->line[PC_AS_TITLE]);
+    if (ok && (!s || !m->tmp.len)) {
+        pc_diag_emit(m->ctx, PC_SEV_ERROR, m->file, e->line_start, e->col_start, "%s has no title",
+                     m->kind == PC_ATOM_ATOM ? "entry" : "item");
+        ok = false;
+    }
+    pc_text *t = ok ? pc_record_set_rich(rec, PC_F_TITLE, m->tmp.ptr, m->tmp.len, &markup) : NULL;
+    if (t)
+        t->protected_words = protect; /* moved */
+    else
+        pc_strlist_clear(&protect);
+    pc_spanlist_clear(&markup);
+    return ok;
+}
+
+/* Keeps slot f, which no field took, as a pass-through value. */
+static void keep(pc_atom_map *m, pc_record *rec, pc_atom_slot f, const char *name)
+{
+    size_t n;
+    const char *s = pc_atom_text(m->e, f, &n);
+    pc_trim(&s, &n);
+    if (s && n && pc_utf8_valid(s, n, NULL))
+        pc_record_add_extra(rec, FAMILY, name, strlen(name), s, n);
+}
+
+/* The summary (Atom summary, RSS description) or the content; the
+ * content beside a summary is kept as it is. */
+static bool abstract(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *rec)
+{
+    pc_atom_entry *e = m->e;
+    bool atom = m->kind == PC_ATOM_ATOM;
+    if (e->has[PC_AS_SUMMARY] && e->has[PC_AS_CONTENT])
+        keep(m, rec, PC_AS_CONTENT, atom ? "atom:content" : "content:encoded");
+    if (a->abstract)
+        return pc_atom_arxiv_abstract(m, a, rec);
+    if (e->has[PC_AS_SUMMARY]) {
+        /* an RSS description is HTML; an Atom summary says so with type="html" */
+        e->html[PC_AS_SUMMARY] |= m->kind == PC_ATOM_RSS && !a->tex;
+        return pc_atom_set(m, rec, PC_F_ABSTRACT, PC_AS_SUMMARY, a->tex);
+    }
+    e->html[PC_AS_CONTENT] |= m->kind == PC_ATOM_RSS; /* content:encoded is HTML */
+    return pc_atom_set(m, rec, PC_F_ABSTRACT, PC_AS_CONTENT, a->tex && m->kind == PC_ATOM_ATOM);
+}
+
+/* An ORCID from an Atom person's uri (https://orcid.org/0000-...). */
+static void orcid(pc_name *nm, const pc_buf *uri)
+{
+    const char *s = uri->ptr;
+    size_t n = uri->len;
+    pc_trim(&s, &n);
+    const char *at = pc_atom_find(s, n, "orcid.org/");
+    if (!at)
+        return;
+    at += 10;
+    size_t k = (size_t)(s + n - at);
+    while (k && at[k - 1] == '/')
+        k--;
+    if (k == 19 && at[4] == '-' && at[9] == '-' && at[14] == '-')
+        pc_set_strn(&nm->orcid, at, k);
+}
+
+/* Atom authors and contributors. */
+static bool persons(pc_atom_map *m, pc_record *rec, bool tex)
+{
+    pc_atom_entry *e = m->e;
+    for (size_t i = 0; i < e->n_persons; i++) {
+        pc_atom_person *p = &e->persons[i];
+        if (!pc_atom_decode(m, p->name.ptr, p->name.len, tex, false, NULL, NULL, e->line_start))
+            return false;
+        if (!m->tmp.len)
+            continue;
+        pc_name *nm = pc_record_add_name(rec, p->role);
+        pc_name_parse(m->tmp.ptr, m->tmp.len, nm);
+        orcid(nm, &p->uri);
+        for (size_t k = 0; k < p->affs.n; k++) {
+            const char *aff = p->affs.items[k];
+            if (!pc_atom_decode(m, aff, strlen(aff), tex, false, NULL, NULL, e->line_start))
+                return false;
+            if (m->tmp.len)
+                pc_strlist_add_unique(&nm->affiliations, m->tmp.ptr, m->tmp.len);
+        }
+    }
+    return true;
+}
+
+/* RSS creators and dc:contributor: name lists.  RSS <author> is
+ * "email (Name)"; arXiv's old RSS linked each name (<a href=...>Name</a>):
+ * the HTML is removed first. */
+static bool name_lists(pc_atom_map *m, pc_record *rec, const pc_strlist *l, pc_field role, bool tex)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        const char *c = l->items[i];
+        pc_buf_clear(&m->tmp2);
+        pc_html_read(c, strlen(c), PC_HTML_DOC, &m->tmp2, NULL, NULL);
+        const char *open = strchr(m->tmp2.ptr, '(');
+        if (strchr(m->tmp2.ptr, '@') && open && m->tmp2.ptr[m->tmp2.len - 1] == ')') {
+            memmove(m->tmp2.ptr, open + 1, strlen(open + 1) - 1);
+            pc_buf_truncate(&m->tmp2, strlen(open + 1) - 1);
+        } else if (strchr(m->tmp2.ptr, '@') && !strchr(m->tmp2.ptr, ' ')) {
+            continue; /* an e-mail address alone names nobody */
+        }
+        char *raw = pc_xstrdup(m->tmp2.ptr);
+        bool ok = pc_atom_decode(m, raw, strlen(raw), tex, false, NULL, NULL, m->e->line_start);
+        free(raw);
+        if (!ok)
+            return false;
+        pc_names_parse_list(m->tmp.ptr, m->tmp.len, pc_record_names_mut(rec, role));
+    }
+    return true;
+}
+
+/* Reads date slot f into the record's date dst; an unreadable one is an
+ * error (the record is still written, without it). */
+static void date(pc_atom_map *m, pc_record *rec, pc_atom_slot f, pc_field dst)
+{
+    size_t n;
+    const char *s = pc_atom_text(m->e, f, &n);
+    if (!s)
+        return;
+    pc_trim(&s, &n);
+    pc_date d;
+    if (!pc_date_parse(s, n, &d)) {
+        pc_diag_emit(m->ctx, PC_SEV_ERROR, m->file, m->e->line[f], 0, "cannot read the date \"%.*s\"",
+                     (int)(n > 80 ? 80 : n), s);
+        return;
+    }
+    pc_record_set_date(rec, dst, &d);
+}
+
+/* Atom: published is the date (arXiv: the first version), updated the
+ * latest (--date updated: the driver), or the only date.  RSS: pubDate,
+ * else dc:date. */
+static void dates(pc_atom_map *m, pc_record *rec)
+{
+    pc_atom_entry *e = m->e;
+    if (m->kind == PC_ATOM_RSS) {
+        date(m, rec, e->has[PC_AS_PUBDATE] ? PC_AS_PUBDATE : PC_AS_UPDATED, PC_F_ISSUED);
+        return;
+    }
+    date(m, rec, PC_AS_PUBLISHED, PC_F_ISSUED);
+    date(m, rec, PC_AS_UPDATED, PC_F_UPDATED);
+    if (!e->has[PC_AS_PUBLISHED])
+        pc_record_choose_date(rec, true);
+}
+
+/* arxiv:doi, else a link titled "doi".  Set before the arXiv id: the arXiv
+ * DOI gives the id without its version, which the entry's id then adds. */
+static void doi(pc_atom_map *m, pc_record *rec)
+{
+    size_t n;
+    const char *s = pc_atom_text(m->e, PC_AS_DOI, &n);
+    if (s && n && pc_utf8_valid(s, n, NULL) && pc_record_set_doi(rec, s, n))
+        return;
+    if (m->e->doi_href && pc_utf8_valid(m->e->doi_href, strlen(m->e->doi_href), NULL))
+        pc_record_set_doi(rec, m->e->doi_href, strlen(m->e->doi_href));
+}
+
+/* The first and last page: "12-20". */
+static void pages(pc_record *rec, const char *s, size_t n, bool last)
+{
+    const char *have = pc_record_get(rec, PC_F_PAGE);
+    pc_buf b = PC_BUF_INIT;
+    if (have && last)
+        pc_buf_printf(&b, "%s-%.*s", have, (int)n, s);
+    else if (have)
+        pc_buf_printf(&b, "%.*s-%s", (int)n, s, have);
+    else
+        pc_buf_put(&b, s, n);
+    pc_record_set(rec, PC_F_PAGE, b.ptr, b.len);
+    pc_buf_free(&b);
+}
+
+/* A SPECIAL row's decoded value; false when the model has no place for it
+ * after all (then it is kept). */
+static bool special(pc_atom_map *m, const pc_map_row *row, pc_record *rec)
+{
+    const char *s = m->tmp.ptr;
+    size_t n = m->tmp.len;
+    pc_date d;
+    switch (row - pc_atom_rows) {
+    case R_IDENTIFIER:
+    case R_PRISM_DOI: return pc_record_has(rec, PC_F_DOI) || pc_record_set_doi(rec, s, n);
+    case R_START_PAGE:
+    case R_END_PAGE: pages(rec, s, n, row - pc_atom_rows == R_END_PAGE); return true;
+    case R_ISSN:
+    case R_EISSN: pc_record_append(rec, PC_F_ISSN, ", ", s, n); return true;
+    case R_PRISM_DATE:
+    case R_COVER_DATE:
+        if (!pc_date_parse(s, n, &d))
+            return false;
+        if (!pc_record_has(rec, PC_F_ISSUED))
+            pc_record_set_date(rec, PC_F_ISSUED, &d);
+        return true;
+    default: return false;
+    }
+}
+
+/* The elements outside the slots: through their rows, or kept. */
+static bool values(pc_atom_map *m, pc_record *rec)
+{
+    pc_atom_entry *e = m->e;
+    for (size_t i = 0; i < e->n_values; i++) {
+        pc_atom_value *v = &e->values[i];
+        pc_spanlist markup = {0};
+        if (!pc_atom_decode(m, v->text.ptr, v->text.len, false, v->html, NULL, &markup, v->line))
+            return false;
+        bool kept = m->tmp.len == 0; /* an element with no text holds nothing to keep */
+        if (!kept && v->row && v->row->how == PC_MAP_SPECIAL)
+            kept = special(m, v->row, rec);
+        else if (!kept && v->row)
+            kept = (pc_map_read(v->row, rec, m->tmp.ptr, m->tmp.len, &markup, NULL), true);
+        if (!kept)
+            pc_record_add_extra(rec, FAMILY, v->name.ptr, v->name.len, m->tmp.ptr, m->tmp.len);
+        pc_spanlist_clear(&markup);
+    }
+    return true;
+}
+
+static void add_keyword(pc_record *rec, const char *s)
+{
+    size_t n = strlen(s);
+    pc_trim(&s, &n);
+    if (n && pc_utf8_valid(s, n, NULL))
+        pc_record_list_add(rec, PC_F_KEYWORD, s, n);
+}
+
+/* Atom: the alternate link (else an id that is a URL) and the PDF; RSS:
+ * the link.  An id or guid that says something else is kept. */
+static void links(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *rec)
+{
+    pc_atom_entry *e = m->e;
+    size_t n;
+    const char *s = pc_atom_text(e, PC_AS_ID, &n);
+    pc_trim(&s, &n);
+    bool url = s && (pc_atom_starts_with(s, n, "http://") || pc_atom_starts_with(s, n, "https://"));
+    if (e->alt)
+        pc_record_list_add(rec, PC_F_URL, e->alt, strlen(e->alt));
+    else if (url)
+        pc_record_list_add(rec, PC_F_URL, s, n);
+    if (s && !a->have_id && !(url && (!e->alt || (strlen(e->alt) == n && !memcmp(e->alt, s, n)))))
+        keep(m, rec, PC_AS_ID, "atom:id");
+    size_t ln;
+    const char *link = pc_atom_text(e, PC_AS_LINK, &ln), *guid = pc_atom_text(e, PC_AS_GUID, &n);
+    pc_trim(&link, &ln);
+    pc_trim(&guid, &n);
+    if (guid && n && !a->have_id && !(link && ln == n && !memcmp(link, guid, n)))
+        keep(m, rec, PC_AS_GUID, "rss:guid");
+    if (e->pdf)
+        pc_record_list_add(rec, PC_F_URL, e->pdf, strlen(e->pdf));
+    if ((s = pc_atom_text(e, PC_AS_LINK, &n))) {
+        pc_trim(&s, &n);
+        if (n && pc_utf8_valid(s, n, NULL))
+            pc_record_list_add(rec, PC_F_URL, s, n);
+    }
+}
+
+/* ---- the entry --------------------------------------------------------------------- */
+
+pc_read_status pc_atom_build(pc_atom_map *m, pc_record *rec)
+{
+    pc_atom_entry *e = m->e;
+    if (m->kind == PC_ATOM_ATOM && pc_atom_arxiv_error(m))
+        return PC_READ_NONE;
+    pc_atom_arxiv a = {0};
+    pc_atom_arxiv_find(m, &a);
+    rec->kind = a.tex ? PC_KIND_PREPRINT : PC_KIND_WEBPAGE;
+    rec->src_file = m->file;
+    rec->src_line = e->line_start;
+    if (!title(m, rec, a.tex))
+        return PC_READ_SKIP;
+    doi(m, rec);
+    pc_atom_arxiv_ids(m, &a, rec);
+    if (!abstract(m, &a, rec) || !persons(m, rec, a.tex) ||
+        !name_lists(m, rec, &e->creators, PC_F_AUTHOR, a.tex) ||
+        !name_lists(m, rec, &e->contributors, PC_F_CONTRIBUTOR, a.tex))
+        return PC_READ_SKIP;
+    dates(m, rec);
+    if (!values(m, rec))
+        return PC_READ_SKIP;
+    if (!a.tex && pc_record_has(rec, PC_F_CONTAINER_TITLE))
+        rec->kind = PC_KIND_ARTICLE; /* a journal's feed (PRISM): its articles */
+    pc_atom_arxiv_announce(m, rec);
+    for (size_t i = 0; i < e->categories.n; i++)
+        add_keyword(rec, e->categories.items[i]);
+    links(m, &a, rec);
+    return PC_READ_RECORD;
+}

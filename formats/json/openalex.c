@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/* openalex.c — an OpenAlex work (docs.openalex.org, "Work object"): the
+ * `doi` as a URL, authorships with display names, institutions, raw
+ * affiliation strings and ORCIDs, `publication_date` (else the year), the
+ * abstract as an inverted index (word -> positions), the primary
+ * location's source (journal, publisher, ISSNs), licence and links,
+ * `biblio` (volume, issue, first and last page), PubMed ids, keywords,
+ * language, grants.  Titles may carry HTML (<i>, <sup>). */
+#include "json.h"
+
+#include <stdlib.h>
+
+enum {
+    R_TITLE, R_DISPLAY_NAME, R_AUTHORSHIPS, R_DATE, R_YEAR, R_DOI, R_IDS, R_ABSTRACT,
+    R_PRIMARY, R_BIBLIO, R_KEYWORDS, R_LANGUAGE, R_TYPE, R_TYPE_CROSSREF, R_GRANTS, R_COUNT
+};
+
+#define ROW(name, field, how) {name, PC_F_##field, PC_MAP_##how, PC_MAP_READ, 0}
+
+static const pc_map_row rows[R_COUNT] = {
+    [R_TITLE] = ROW("title", TITLE, TEXT),
+    [R_DISPLAY_NAME] = ROW("display_name", TITLE, SPECIAL),
+    [R_AUTHORSHIPS] = ROW("authorships", AUTHOR, SPECIAL),
+    [R_DATE] = ROW("publication_date", ISSUED, SPECIAL),
+    [R_YEAR] = ROW("publication_year", ISSUED, SPECIAL),
+    [R_DOI] = ROW("doi", DOI, SPECIAL),
+    [R_IDS] = ROW("ids", PMID, SPECIAL),
+    [R_ABSTRACT] = ROW("abstract_inverted_index", ABSTRACT, SPECIAL),
+    [R_PRIMARY] = ROW("primary_location", CONTAINER_TITLE, SPECIAL),
+    [R_BIBLIO] = ROW("biblio", VOLUME, SPECIAL),
+    [R_KEYWORDS] = ROW("keywords", KEYWORD, SPECIAL),
+    [R_LANGUAGE] = ROW("language", LANGUAGE, TEXT),
+    [R_TYPE] = ROW("type", NONE, SPECIAL),
+    [R_TYPE_CROSSREF] = ROW("type_crossref", NONE, SPECIAL),
+    [R_GRANTS] = ROW("grants", FUNDER, SPECIAL),
+};
+
+static bool is_openalex(const json_t *v)
+{
+    const char *id = pc_jm_str(v, "id");
+    return json_object_get(v, "authorships") || json_object_get(v, "abstract_inverted_index") ||
+           (id && strncmp(id, "https://openalex.org/", 21) == 0);
+}
+
+/* ---- the abstract ------------------------------------------------------------- */
+
+typedef struct word_at {
+    size_t pos, order;
+    const char *word;
+} word_at;
+
+static int word_cmp(const void *a, const void *b)
+{
+    const word_at *x = a, *y = b;
+    if (x->pos != y->pos)
+        return x->pos < y->pos ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* {"Despite": [0], "in": [3, 57]} -> "Despite ... in ..." by position:
+ * the words as written, white space folded (no markup is read: a word
+ * may be a stray "<p>" or "&" of the source). */
+static void inverted_index(const json_t *idx, pc_record *rec)
+{
+    size_t n = 0, cap = 0;
+    word_at *w = NULL;
+    const char *word;
+    const json_t *positions;
+    json_object_foreach((json_t *)idx, word, positions) {
+        size_t i;
+        const json_t *p;
+        json_array_foreach(positions, i, p) {
+            if (!json_is_integer(p) || json_integer_value(p) < 0)
+                continue;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 256;
+                w = pc_xrealloc(w, cap * sizeof *w);
+            }
+            w[n] = (word_at){.pos = (size_t)json_integer_value(p), .order = n, .word = word};
+            n++;
+        }
+    }
+    if (n)
+        qsort(w, n, sizeof *w, word_cmp);
+    pc_buf b = PC_BUF_INIT, text = PC_BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            pc_buf_putc(&b, ' ');
+        pc_buf_puts(&b, w[i].word);
+    }
+    free(w);
+    pc_buf_put_folded(&text, b.ptr, b.len);
+    pc_utf8_nfc(&text);
+    pc_record_set_abstract(rec, text.ptr, text.len, NULL, false);
+    pc_buf_free(&b);
+    pc_buf_free(&text);
+}
+
+/* ---- names, places, numbers ----------------------------------------------------- */
+
+/* [{"author": {"display_name", "orcid"}, "raw_author_name", "institutions":
+ * [{"display_name"}], "raw_affiliation_strings": [...]}] */
+static void authorships(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    size_t i, k;
+    const json_t *a, *x;
+    json_array_foreach(v, i, a) {
+        const json_t *au = json_object_get(a, "author");
+        const char *dn = pc_jm_str(au, "display_name");
+        pc_name *nm = pc_jm_name_display(m, rec, PC_F_AUTHOR, dn ? dn : pc_jm_str(a, "raw_author_name"));
+        if (!nm)
+            continue;
+        pc_jm_orcid(nm, pc_jm_str(au, "orcid"));
+        json_array_foreach(json_object_get(a, "institutions"), k, x)
+            pc_jm_affiliation(m, nm, pc_jm_str(x, "display_name"));
+        if (!nm->affiliations.n)
+            json_array_foreach(json_object_get(a, "raw_affiliation_strings"), k, x)
+                pc_jm_affiliation(m, nm, json_string_value(x));
+    }
+}
+
+/* A landing page or PDF link, unless it is the doi.org link of the DOI. */
+static void link(pc_jm *m, const char *s, pc_record *rec)
+{
+    if (s && !pc_jm_doi_link(m, rec, s))
+        pc_record_list_add(rec, PC_F_URL, s, strlen(s));
+}
+
+/* {"source": {"display_name", "host_organization_name", "issn_l", "issn"},
+ * "license", "landing_page_url", "pdf_url"} */
+static void primary_location(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    const json_t *src = json_object_get(v, "source");
+    pc_jm_set(m, rec, PC_F_CONTAINER_TITLE, pc_jm_str(src, "display_name"));
+    pc_jm_set(m, rec, PC_F_PUBLISHER, pc_jm_str(src, "host_organization_name"));
+    const json_t *issn = json_object_get(src, "issn");
+    pc_jm_join(m, rec, PC_F_ISSN, json_array_size(issn) ? issn : json_object_get(src, "issn_l"));
+    pc_jm_set_plain(rec, PC_F_LICENSE, pc_jm_str(v, "license"));
+    link(m, pc_jm_str(v, "landing_page_url"), rec);
+    link(m, pc_jm_str(v, "pdf_url"), rec);
+}
+
+/* {"volume", "issue", "first_page", "last_page"} */
+static void biblio(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    pc_jm_set_plain(rec, PC_F_VOLUME, pc_jm_scalar(m, json_object_get(v, "volume")));
+    pc_jm_set_plain(rec, PC_F_ISSUE, pc_jm_scalar(m, json_object_get(v, "issue")));
+    char *fp = pc_jm_plain(m, pc_jm_scalar(m, json_object_get(v, "first_page")));
+    char *lp = pc_jm_plain(m, pc_jm_scalar(m, json_object_get(v, "last_page")));
+    if (fp && lp && strcmp(fp, lp) != 0) {
+        pc_buf b = PC_BUF_INIT;
+        pc_buf_printf(&b, "%s-%s", fp, lp);
+        pc_record_set(rec, PC_F_PAGE, b.ptr, b.len);
+        pc_buf_free(&b);
+    } else {
+        pc_record_set_str(rec, PC_F_PAGE, fp);
+    }
+    free(fp);
+    free(lp);
+}
+
+/* {"pmid": "https://pubmed.ncbi.nlm.nih.gov/29456894", "pmcid":
+ * "https://www.ncbi.nlm.nih.gov/pmc/articles/5815332"}: the ids the model
+ * has a field for; the others (openalex, doi: given apart; mag) are kept. */
+static void ids(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    const char *key;
+    const json_t *x;
+    json_object_foreach((json_t *)v, key, x) {
+        const char *s = json_string_value(x), *slash = s ? strrchr(s, '/') : NULL;
+        const char *id = slash ? slash + 1 : s;
+        if (!strcmp(key, "pmid") && id && *id) {
+            pc_jm_set_plain(rec, PC_F_PMID, id);
+        } else if (!strcmp(key, "pmcid") && id && *id) {
+            pc_jm_pmcid(m, rec, id);
+        } else if (strcmp(key, "openalex") && strcmp(key, "doi")) {
+            pc_buf_clear(&m->tmp2);
+            pc_buf_printf(&m->tmp2, "ids.%s", key);
+            char *name = pc_xstrdup(m->tmp2.ptr);
+            pc_jm_keep(m, name, x, rec);
+            free(name);
+        }
+    }
+}
+
+/* ---- the work --------------------------------------------------------------------- */
+
+static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record *rec)
+{
+    size_t i;
+    const json_t *x;
+    switch (row - rows) {
+    case R_DISPLAY_NAME: /* the title again, or the title of a work without one */
+        if (!pc_jm_str(m->item, "title"))
+            pc_jm_set(m, rec, PC_F_TITLE, json_string_value(v));
+        break;
+    case R_AUTHORSHIPS: authorships(m, v, rec); break;
+    case R_DOI: pc_jm_doi(m, rec, json_string_value(v), true); break;
+    case R_IDS: ids(m, v, rec); break;
+    case R_ABSTRACT:
+        if (json_is_object(v))
+            inverted_index(v, rec);
+        break;
+    case R_PRIMARY: primary_location(m, v, rec); break;
+    case R_BIBLIO: biblio(m, v, rec); break;
+    case R_KEYWORDS:
+        json_array_foreach(v, i, x) {
+            char *kw = pc_jm_plain(m, json_is_string(x) ? json_string_value(x) : pc_jm_str(x, "display_name"));
+            if (kw)
+                pc_record_list_add(rec, PC_F_KEYWORD, kw, strlen(kw));
+            free(kw);
+        }
+        break;
+    case R_GRANTS:
+        json_array_foreach(v, i, x)
+            pc_jm_funder(m, rec, pc_jm_str(x, "funder_display_name"), json_object_get(x, "award_id"));
+        break;
+    default: break; /* dates and types: finish */
+    }
+}
+
+/* OpenAlex's own types, where it has no Crossref type ("review" is a
+ * review article, not CSL's review of a work). */
+static pc_kind kind_of(const json_t *w)
+{
+    const char *xr = pc_jm_str(w, "type_crossref");
+    if (xr)
+        return pc_csl_kind(xr, strlen(xr));
+    static const struct {
+        const char *type;
+        pc_kind kind;
+    } map[] = {
+        {"article", PC_KIND_ARTICLE},      {"preprint", PC_KIND_PREPRINT}, {"book", PC_KIND_BOOK},
+        {"book-chapter", PC_KIND_CHAPTER}, {"dissertation", PC_KIND_THESIS},
+        {"dataset", PC_KIND_DATASET},      {"report", PC_KIND_REPORT},   {"review", PC_KIND_ARTICLE},
+        {"standard", PC_KIND_STANDARD},    {"reference-entry", PC_KIND_ENTRY},
+    };
+    const char *t = pc_jm_str(w, "type");
+    for (size_t i = 0; t && i < sizeof map / sizeof *map; i++)
+        if (strcmp(t, map[i].type) == 0)
+            return map[i].kind;
+    return PC_KIND_OTHER;
+}
+
+static void finish(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    rec->kind = kind_of(v);
+    pc_date d = {0};
+    if (!pc_jm_date_text(m, pc_jm_str(v, "publication_date"), &d)) {
+        const json_t *y = json_object_get(v, "publication_year");
+        if (json_is_integer(y))
+            d.year = (int)json_integer_value(y);
+    }
+    pc_record_set_date(rec, PC_F_ISSUED, &d);
+}
+
+const pc_json_shape pc_json_shape_openalex = {
+    .name = "OpenAlex",
+    .family = "openalex",
+    .text = PC_JSON_HTML,
+    .test = is_openalex,
+    .special = special,
+    .finish = finish,
+    .rows = rows,
+    .n_rows = sizeof rows / sizeof *rows,
+};
