@@ -291,13 +291,14 @@ static void put_suffix(pc_buf *b, unsigned long k)
 /* Characters a key keeps: letters and digits of any script (müller2000,
  * пункт3), and the ASCII punctuation BibTeX, biber and pandoc all take in
  * a key.  Not white space (also U+00A0, U+2000..U+200B, U+202F, U+3000,
- * U+FEFF), braces, commas, quotes, '#', '%', '=', '\', '~', '$', '^', which
- * break BibTeX's entry or \cite. */
+ * U+FEFF), braces, commas, quotes and apostrophes (pandoc's Markdown
+ * curls them), '#', '%', '=', '\', '~', '$', '^', which break BibTeX's
+ * entry or \cite. */
 static size_t key_char(const char *s, size_t n)
 {
     unsigned char c = (unsigned char)*s;
     if (c < 0x80)
-        return pc_is_alnum(c) || (c && strchr("-_:./+;?!`'()*@[]&", c)) ? 1 : 0;
+        return pc_is_alnum(c) || (c && strchr("-_:./+;?!()*@[]&", c)) ? 1 : 0;
     int32_t cp;
     int len = pc_utf8_next(s, n, &cp);
     if (len < 1)

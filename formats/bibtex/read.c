@@ -186,11 +186,16 @@ static void read_url(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_ma
         pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
 }
 
-/* howpublished: a URL there is one more URL; anything else the publisher. */
+/* howpublished: a URL there (\url{...} or bare) is one more URL; anything
+ * else the publisher. */
 static void read_howpublished(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
 {
-    if (decode(r, f, NULL, NULL) &&
-        (pc_strncasecmp(r->tmp.ptr, "http://", 7) == 0 || pc_strncasecmp(r->tmp.ptr, "https://", 8) == 0)) {
+    const char *s = f->val.ptr;
+    size_t n = f->val.len;
+    pc_trim(&s, &n);
+    if (n > 5 && memcmp(s, "\\url{", 5) == 0)
+        s += 5, n -= 5;
+    if ((n > 7 && pc_strncasecmp(s, "http://", 7) == 0) || (n > 8 && pc_strncasecmp(s, "https://", 8) == 0)) {
         read_url(r, rec, f, &(pc_map_row){.name = row->name, .field = PC_F_URL});
         return;
     }
@@ -498,9 +503,9 @@ static void read_date(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
     pc_date d;
     pc_bib_field *literal = NULL;
     bool ok;
-    if (part == D_DATE) {
-        ok = decode(r, f, NULL, NULL) && (pc_date_parse_edtf(r->tmp.ptr, r->tmp.len, &d) ||
-                                          parse_year(r->tmp.ptr, r->tmp.len, &d));
+    if (part == D_DATE) { /* EDTF as written: "~" is circa, not a tie */
+        ok = (verbatim(r, f) && pc_date_parse_edtf(r->tmp.ptr, r->tmp.len, &d)) ||
+             (decode(r, f, NULL, NULL) && parse_year(r->tmp.ptr, r->tmp.len, &d));
         literal = ok ? NULL : f;
         f->used = ok;
     } else {
@@ -687,7 +692,7 @@ static void keep_type(pc_record *rec, const pc_bib_type *t, const char *type)
 {
     bool classic = t && (t->flags & PC_BIB_T_CLASSIC) &&
                    strcmp(pc_bib_written_type(rec, PC_BIB_CLASSIC), type) != 0;
-    bool biblatex = t && (t->flags & PC_BIB_T_BIBLATEX) && !(t->flags & PC_BIB_T_ALIAS) &&
+    bool biblatex = t && (t->flags & PC_BIB_T_BIBLATEX) &&
                     strcmp(pc_bib_written_type(rec, PC_BIB_BIBLATEX), type) != 0;
     if (classic || biblatex || !t)
         pc_record_add_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE, strlen(PC_BIB_X_TYPE), type, strlen(type));
@@ -701,8 +706,6 @@ static void fill_record(bib_reader *r, pc_record *rec)
         rec->key = pc_xstrdup(r->e.key);
     const pc_bib_type *t = pc_bib_type_find(r->e.type);
     read_kind(r, rec, t);
-    if (t && t->genre)
-        pc_record_set_str(rec, PC_F_GENRE, t->genre);
     memset(r->present, 0, sizeof r->present);
     find_rows(r, rec->kind, 0);
     size_t own = r->e.n_fields;
@@ -716,10 +719,10 @@ static void fill_record(bib_reader *r, pc_record *rec)
             read_field(r, rec, &r->e.fields[k], r->rows[k]);
     }
     read_main_title(r, rec);
-    bool arxiv_misc = (rec->kind == PC_KIND_NONE || rec->kind == PC_KIND_MANUSCRIPT) &&
-                      pc_record_has(rec, PC_F_ARXIV_ID);
-    if (arxiv_misc)
-        rec->kind = PC_KIND_PREPRINT; /* an arXiv e-print as @misc or @unpublished */
+    if (t && t->genre && !pc_record_has(rec, PC_F_GENRE)) /* @phdthesis: a PhD thesis */
+        pc_record_set_str(rec, PC_F_GENRE, t->genre);
+    if (rec->kind == PC_KIND_NONE && pc_record_has(rec, PC_F_ARXIV_ID))
+        rec->kind = PC_KIND_PREPRINT; /* an arXiv e-print as @misc */
     keep_type(rec, t, r->e.type);
     keep_rest(r, rec);
 }

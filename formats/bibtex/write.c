@@ -39,7 +39,7 @@ typedef struct bib_writer {
     bool first;
     const char *names[PC_BIB_MAX_NAMES]; /* written in this entry */
     size_t n_names;
-    pc_field as_editor; /* the role written as `editor` + editortype */
+    unsigned as_editor; /* bit i: typed_roles[i] went into an editor slot */
 } bib_writer;
 
 /* ---- fields -------------------------------------------------------------------------- */
@@ -265,18 +265,35 @@ static void names_field(bib_writer *w, const char *name, const pc_names *l)
     field_close(w);
 }
 
-/* A role biblatex writes as `editor` with an editortype (director,
- * compiler, ...), when the record has no editor: the first one. */
-static void editor_by_type(bib_writer *w)
+/* The roles biblatex writes as an editor list with its type (editortype,
+ * editoratype, ...) in a free editor slot: a director, a compiler, ... */
+static const pc_field typed_roles[] = {PC_F_COMPILER, PC_F_DIRECTOR, PC_F_ORGANIZER, PC_F_CONTRIBUTOR};
+
+static int typed_role(pc_field f)
 {
-    static const pc_field roles[] = {PC_F_COMPILER, PC_F_DIRECTOR, PC_F_ORGANIZER, PC_F_CONTRIBUTOR};
-    for (size_t i = 0; i < sizeof roles / sizeof *roles; i++) {
-        const pc_names *l = pc_record_names(w->rec, roles[i]);
-        if (!l || name_taken(w, "editortype"))
+    for (int i = 0; i < (int)(sizeof typed_roles / sizeof *typed_roles); i++)
+        if (typed_roles[i] == f)
+            return i;
+    return -1;
+}
+
+/* Editor slot `row` (editor, editora, ...) is free: the first typed role
+ * not written yet goes there, with its type. */
+static void editor_by_type(bib_writer *w, const pc_map_row *row)
+{
+    static const char *const slots[][2] = {{"editor", "editortype"}, {"editora", "editoratype"},
+                                           {"editorb", "editorbtype"}, {"editorc", "editorctype"}};
+    const char *type = NULL;
+    for (size_t i = 0; i < sizeof slots / sizeof *slots; i++)
+        if (strcmp(slots[i][0], row->name) == 0)
+            type = slots[i][1];
+    for (size_t i = 0; type && i < sizeof typed_roles / sizeof *typed_roles; i++) {
+        const pc_names *l = pc_record_names(w->rec, typed_roles[i]);
+        if (!l || (w->as_editor >> i & 1) || name_taken(w, type) || name_taken(w, row->name))
             continue;
-        names_field(w, "editor", l);
-        plain_field(w, "editortype", PC_F_NONE, pc_bib_role_editortype(roles[i]));
-        w->as_editor = roles[i];
+        names_field(w, row->name, l);
+        plain_field(w, type, PC_F_NONE, pc_bib_role_editortype(typed_roles[i]));
+        w->as_editor |= 1u << i;
         return;
     }
 }
@@ -284,9 +301,12 @@ static void editor_by_type(bib_writer *w)
 static bool write_names(bib_writer *w, const pc_map_row *row, bool *wrote)
 {
     const pc_names *l = pc_record_names(w->rec, row->field);
-    if (row->field == PC_F_EDITOR && !l && w->dialect == PC_BIB_BIBLATEX)
-        editor_by_type(w);
-    if (!l || row->field == w->as_editor) {
+    bool slot = row->field == PC_F_EDITOR || row->field == PC_F_EDITORA || row->field == PC_F_EDITORB ||
+                row->field == PC_F_EDITORC;
+    if (slot && !l && w->dialect == PC_BIB_BIBLATEX)
+        editor_by_type(w, row);
+    int typed = typed_role(row->field);
+    if (!l || (typed >= 0 && (w->as_editor >> typed & 1))) {
         *wrote = l != NULL;
         return true;
     }
@@ -492,11 +512,10 @@ static bool write_keyed(bib_writer *w, const pc_map_row *row, bool *wrote)
     (void)wrote;
     const char *s = pc_record_get(w->rec, row->field);
     const char *key = pc_bib_text_key(s);
-    if (row->field == PC_F_GENRE && w->dialect == PC_BIB_CLASSIC) {
-        const pc_bib_type *t = pc_bib_type_find(pc_bib_written_type(w->rec, PC_BIB_CLASSIC));
+    if (row->field == PC_F_GENRE) {
+        const pc_bib_type *t = pc_bib_type_find(pc_bib_written_type(w->rec, w->dialect));
         if (t && t->genre && strcmp(t->genre, s) == 0)
-            return true;
-        key = NULL;
+            return true; /* @phdthesis says it */
     }
     plain_field(w, row->name, row->field, key && w->dialect == PC_BIB_BIBLATEX ? key : s);
     return true;
@@ -586,8 +605,7 @@ const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
 {
     const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
     const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
-    if (t && (d == PC_BIB_CLASSIC ? (t->flags & PC_BIB_T_CLASSIC)
-                                  : (t->flags & PC_BIB_T_BIBLATEX) && !(t->flags & PC_BIB_T_ALIAS)))
+    if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
         return t->name;
     t = pc_bib_type_for(rec->kind, d);
     if (d == PC_BIB_BIBLATEX)
@@ -633,15 +651,23 @@ bool pc_bib_write(void *state, const pc_record *rec)
     w->first = false;
     w->rec = rec;
     w->n_names = 0;
-    w->as_editor = PC_F_NONE;
+    w->as_editor = 0;
     put_bodies(w, rec);
     /* puts, not printf: pc_buf_printf formats twice (measure, then write) */
+    const char *type = pc_bib_written_type(rec, w->dialect);
+    const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
+    if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
+        pc_ctx_dropped(w->ctx, w->fmt, "entry type (bibtex)");
     pc_buf_putc(&w->entry, '@');
-    pc_buf_puts(&w->entry, pc_bib_written_type(rec, w->dialect));
+    pc_buf_puts(&w->entry, type);
     pc_buf_putc(&w->entry, '{');
     if (rec->key)
         pc_buf_puts(&w->entry, rec->key);
     pc_buf_put(&w->entry, ",\n", 2);
+    /* biblatex's magazine and newspaper articles */
+    if (rec->kind == PC_KIND_ARTICLE_MAGAZINE || rec->kind == PC_KIND_ARTICLE_NEWSPAPER)
+        plain_field(w, "entrysubtype", PC_F_NONE,
+                    rec->kind == PC_KIND_ARTICLE_MAGAZINE ? "magazine" : "newspaper");
     static const pc_map_sink sink = {.text = sink_text, .special = sink_special, .extra = sink_extra,
                                      .joiner = ", ", .family = PC_BIB_FAMILY};
     pc_map_write(w->rows, w->n_rows, rec, w->ctx, w->fmt, &sink, w, NULL);
