@@ -687,12 +687,13 @@ static void keep_rest(bib_reader *r, pc_record *rec)
 
 /* The entry type as written, when a writer would give the kind another
  * one (@inbook, @manual, @online -> classic @misc): kept for the writers
- * of BibTeX, as the first pass-through value. */
+ * of BibTeX.  biblatex's aliases (@phdthesis, @techreport, @www) are not
+ * kept for biblatex's sake: its writer uses the type they stand for. */
 static void keep_type(pc_record *rec, const pc_bib_type *t, const char *type)
 {
     bool classic = t && (t->flags & PC_BIB_T_CLASSIC) &&
                    strcmp(pc_bib_written_type(rec, PC_BIB_CLASSIC), type) != 0;
-    bool biblatex = t && (t->flags & PC_BIB_T_BIBLATEX) &&
+    bool biblatex = t && (t->flags & PC_BIB_T_BIBLATEX) && !(t->flags & PC_BIB_T_ALIAS) &&
                     strcmp(pc_bib_written_type(rec, PC_BIB_BIBLATEX), type) != 0;
     if (classic || biblatex || !t)
         pc_record_add_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE, strlen(PC_BIB_X_TYPE), type, strlen(type));
