@@ -14,7 +14,9 @@
  * it is counted (-v) as dropped.
  *
  * Every value is braced and goes through pc_latex_encode, so braces are
- * balanced and specials escaped whatever the record holds; math ($...$)
+ * balanced and specials escaped whatever the record holds (non-ASCII as
+ * LaTeX commands in classic BibTeX unless --unicode; biblatex, which biber
+ * reads as UTF-8, keeps UTF-8); math ($...$)
  * and LaTeX kept as written (PC_MARK_TEX) are copied as they are, italic
  * and bold are \emph and \textbf, in every text field.  Title words that
  * must keep their case are braced. */
@@ -684,7 +686,8 @@ static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
     w->fmt = d == PC_BIB_CLASSIC ? "bibtex" : "biblatex";
     w->rows = d == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows;
     w->n_rows = PC_BIB_N_ROWS;
-    w->flags = ctx->opt.unicode ? PC_TEX_UNICODE : 0;
+    /* biber reads UTF-8: biblatex gets it unless LaTeX is all it can hold */
+    w->flags = ctx->opt.unicode || d == PC_BIB_BIBLATEX ? PC_TEX_UNICODE : 0;
     w->first = true;
     pc_buf_init(&w->entry);
     pc_buf_init(&w->tmp);

@@ -79,7 +79,8 @@ for f in $biblatex_inputs; do
     # classic BibTeX has no @online, @mvbook, @dataset, ...: only the kind,
     # the kept entry type and what the kind decides change (the thesis kind
     # @phdthesis implies; `number` is a book's collection number, an
-    # article's issue, else the number)
+    # article's issue, else the number; a periodical's title is the
+    # journal, its issuetitle the title)
     dump "$f" > "$T/a"
     $PC "$f" -t bibtex 2> /dev/null > "$T/c.bib"
     dump "$T/c.bib" > "$T/c"
@@ -95,7 +96,7 @@ def recs(path):
     return out
 a, c = recs(sys.argv[1]), recs(sys.argv[2])
 bad = 0
-KIND = {"kind", "genre", "issue", "number", "collection-number"}
+KIND = {"kind", "genre", "issue", "number", "collection-number", "title", "container", "issue-title"}
 for key in a:
     x, y = a[key], c.get(key, [])
     changed = dict(x).get("kind") != dict(y).get("kind")
