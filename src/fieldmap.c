@@ -198,6 +198,11 @@ static bool write_row(write_state *w, const pc_map_row *row)
     return true;
 }
 
+/* pc_record_has for a field id already known to be in range, without the
+ * call: the loops below ask it for every row and every field of the table
+ * (a format's map holds some 300 rows). */
+static inline bool has_field(const pc_record *rec, pc_field f) { return rec->slot[f] != 0; }
+
 static bool kind_fits_written(pc_kindset set, pc_kind kind)
 {
     /* a record of unknown kind is written as the formats write a preprint */
@@ -228,7 +233,7 @@ bool pc_map_write(const pc_map_row *rows, size_t n, const pc_record *rec, pc_ctx
     for (size_t i = 0; i < n && ok; i++) {
         const pc_map_row *row = &rows[i];
         if (!(row->dir & PC_MAP_WRITE) || w->done[row->field] ||
-            !(pc_record_has(rec, row->field) || (row->dir & PC_MAP_ALWAYS)) ||
+            !(has_field(rec, row->field) || (row->dir & PC_MAP_ALWAYS)) ||
             !kind_fits_written(row->kinds, rec->kind))
             continue;
         ok = write_row(w, row);
@@ -242,7 +247,7 @@ bool pc_map_write(const pc_map_row *rows, size_t n, const pc_record *rec, pc_ctx
             drop_extra(ctx, fmt, e);
     }
     for (int f = PC_F_NONE + 1; f < PC_F_COUNT && ok; f++)
-        if (!w->done[f] && pc_record_has(rec, (pc_field)f))
+        if (!w->done[f] && has_field(rec, (pc_field)f))
             pc_ctx_dropped(ctx, fmt, pc_field_get((pc_field)f)->name);
     return ok;
 }

@@ -109,34 +109,34 @@ struct pc_bib_lexer {
 static void tee_put(pc_bib_lexer *r, const char *p, size_t n);
 
 /* The next block of input: from the source (kept when teeing), or from
- * the spool once pc_bib_lex_spool switched to it. */
-static ssize_t read_block(pc_bib_lexer *r)
+ * the spool once pc_bib_lex_spool switched to it.  -1 at the end.  Out of
+ * line: peek, which runs for every byte, stays small enough to inline. */
+static __attribute__((noinline)) int refill(pc_bib_lexer *r)
 {
+    if (r->eof)
+        return -1;
+    r->last_byte = r->len ? r->blk[r->len - 1] : 0;
+    ssize_t got;
     if (r->in) {
-        size_t got = fread(r->blk, 1, PC_BIB_BLOCK, r->in);
-        return got ? (ssize_t)got : ferror(r->in) ? -1 : 0;
+        size_t n = fread(r->blk, 1, PC_BIB_BLOCK, r->in);
+        got = n ? (ssize_t)n : ferror(r->in) ? -1 : 0;
+    } else {
+        got = pc_source_read(r->src, r->blk, PC_BIB_BLOCK);
+        if (got > 0 && r->tee)
+            tee_put(r, r->blk, (size_t)got);
     }
-    ssize_t got = pc_source_read(r->src, r->blk, PC_BIB_BLOCK);
-    if (got > 0 && r->tee)
-        tee_put(r, r->blk, (size_t)got);
-    return got;
+    if (got <= 0) {
+        r->eof = true;
+        return -1;
+    }
+    r->pos = 0;
+    r->len = (size_t)got;
+    return (unsigned char)r->blk[0];
 }
 
-static int peek(pc_bib_lexer *r)
+static inline int peek(pc_bib_lexer *r)
 {
-    if (r->pos == r->len) {
-        if (r->eof)
-            return -1;
-        r->last_byte = r->len ? r->blk[r->len - 1] : 0;
-        ssize_t got = read_block(r);
-        if (got <= 0) {
-            r->eof = true;
-            return -1;
-        }
-        r->pos = 0;
-        r->len = (size_t)got;
-    }
-    return (unsigned char)r->blk[r->pos];
+    return r->pos < r->len ? (unsigned char)r->blk[r->pos] : refill(r);
 }
 
 static int get(pc_bib_lexer *r)

@@ -32,7 +32,7 @@ typedef struct bib_writer {
     pc_ctx *ctx;
     pc_bib_dialect dialect;
     const char *fmt;
-    const pc_map_row *rows;
+    pc_map_row *rows; /* the dialect's rows that can write (compact_rows) */
     size_t n_rows;
     const pc_record *rec;
     pc_buf entry, tmp, scratch;
@@ -557,21 +557,30 @@ static bool write_if_free(bib_writer *w, const pc_map_row *row, bool *wrote)
 
 typedef bool write_fn(bib_writer *w, const pc_map_row *row, bool *wrote);
 
-static const struct {
-    pc_field field;
-    write_fn *fn;
-} writers[] = {
-    {PC_F_TITLE, write_title},           {PC_F_SUBTITLE, write_title},
-    {PC_F_TITLE_ADDON, write_title},     {PC_F_CONTAINER_TITLE, write_title},
-    {PC_F_CONTAINER_SUBTITLE, write_title}, {PC_F_CONTAINER_TITLE_ADDON, write_title},
-    {PC_F_VOLUME_TITLE, write_title},    {PC_F_VOLUME_SUBTITLE, write_title},
-    {PC_F_VOLUME_TITLE_ADDON, write_title}, {PC_F_PAGE, write_pages},
-    {PC_F_DOI, write_doi},               {PC_F_URL, write_url},
-    {PC_F_ARXIV_ID, write_eprint},       {PC_F_ARXIV_VERSION, write_eprint},
-    {PC_F_ABSTRACT, write_abstract},     {PC_F_GENRE, write_keyed},
-    {PC_F_STATUS, write_keyed},          {PC_F_COLLECTION_TITLE, write_keyed},
-    {PC_F_LANGUAGE, write_langid},       {PC_F_PUBLISHER, write_if_free},
-    {PC_F_JOURNAL_REF, write_if_free},
+/* The code of the fields a row cannot describe, by field (names and dates
+ * by kind, below). */
+static write_fn *const writers[PC_F_COUNT] = {
+    [PC_F_TITLE] = write_title,
+    [PC_F_SUBTITLE] = write_title,
+    [PC_F_TITLE_ADDON] = write_title,
+    [PC_F_CONTAINER_TITLE] = write_title,
+    [PC_F_CONTAINER_SUBTITLE] = write_title,
+    [PC_F_CONTAINER_TITLE_ADDON] = write_title,
+    [PC_F_VOLUME_TITLE] = write_title,
+    [PC_F_VOLUME_SUBTITLE] = write_title,
+    [PC_F_VOLUME_TITLE_ADDON] = write_title,
+    [PC_F_PAGE] = write_pages,
+    [PC_F_DOI] = write_doi,
+    [PC_F_URL] = write_url,
+    [PC_F_ARXIV_ID] = write_eprint,
+    [PC_F_ARXIV_VERSION] = write_eprint,
+    [PC_F_ABSTRACT] = write_abstract,
+    [PC_F_GENRE] = write_keyed,
+    [PC_F_STATUS] = write_keyed,
+    [PC_F_COLLECTION_TITLE] = write_keyed,
+    [PC_F_LANGUAGE] = write_langid,
+    [PC_F_PUBLISHER] = write_if_free,
+    [PC_F_JOURNAL_REF] = write_if_free,
 };
 
 static bool sink_special(void *u, const pc_map_row *row, bool *wrote)
@@ -582,9 +591,8 @@ static bool sink_special(void *u, const pc_map_row *row, bool *wrote)
         return write_names(w, row, wrote);
     if (fi->kind == PC_FK_DATE)
         return write_date(w, row, wrote);
-    for (size_t i = 0; i < sizeof writers / sizeof *writers; i++)
-        if (writers[i].field == row->field)
-            return writers[i].fn(w, row, wrote);
+    if (writers[row->field])
+        return writers[row->field](w, row, wrote);
     if (row->field == PC_F_ARXIV_CLASS) /* primaryclass, eprintclass */
         plain_field(w, row->name, row->field, pc_record_get(w->rec, row->field));
     else
@@ -677,6 +685,25 @@ bool pc_bib_write(void *state, const pc_record *rec)
     return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
 }
 
+/* The rows of a dialect's table that can write something: not the ones
+ * that only read, nor a row under the field's own name (the table's tail)
+ * once a TEXT or SPLIT row for every kind wrote it.  pc_map_write walks
+ * every row for every record: half the table is less than half the time. */
+static size_t compact_rows(const pc_map_row *all, pc_map_row *out)
+{
+    bool covered[PC_F_COUNT] = {false};
+    size_t n = 0;
+    for (size_t i = 0; i < PC_BIB_N_ROWS; i++) {
+        const pc_map_row *r = &all[i];
+        if (!(r->dir & PC_MAP_WRITE) || covered[r->field])
+            continue;
+        out[n++] = *r;
+        if (!r->kinds && (r->how == PC_MAP_TEXT || r->how == PC_MAP_SPLIT))
+            covered[r->field] = true;
+    }
+    return n;
+}
+
 static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
 {
     bib_writer *w = pc_xcalloc(1, sizeof *w);
@@ -684,8 +711,8 @@ static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
     w->ctx = ctx;
     w->dialect = d;
     w->fmt = d == PC_BIB_CLASSIC ? "bibtex" : "biblatex";
-    w->rows = d == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows;
-    w->n_rows = PC_BIB_N_ROWS;
+    w->rows = pc_xmalloc(PC_BIB_N_ROWS * sizeof *w->rows);
+    w->n_rows = compact_rows(d == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows, w->rows);
     /* biber reads UTF-8: biblatex gets it unless LaTeX is all it can hold */
     w->flags = ctx->opt.unicode || d == PC_BIB_BIBLATEX ? PC_TEX_UNICODE : 0;
     w->first = true;
@@ -708,6 +735,7 @@ bool pc_bib_write_end(void *state)
     pc_buf_free(&w->entry);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->scratch);
+    free(w->rows);
     free(w);
     return true;
 }
