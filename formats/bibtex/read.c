@@ -22,6 +22,7 @@
 
 enum {
     PC_BIB_MAX_PENDING = 16 << 20, /* bytes of @preamble/@comment waiting for an entry */
+    PC_BIB_MAX_UNKNOWN = 1000,     /* unknown LaTeX commands reported by name */
 };
 
 typedef struct bib_reader {
@@ -40,24 +41,36 @@ typedef struct bib_reader {
     pc_strlist pending_names;  /* PC_BIB_X_PREAMBLE or PC_BIB_X_COMMENT, one per body */
     size_t pending_bytes;
     unsigned long n_after, n_xdata; /* bodies after the last entry; @xdata entries */
+    pc_strlist unknown;             /* LaTeX commands reported already */
+    unsigned long n_unknown;        /* their later uses */
 } bib_reader;
 
 typedef void read_fn(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row);
 
 /* ---- decoding ------------------------------------------------------------------------ */
 
+/* Reports a LaTeX command the decoder does not know, once per command
+ * and input (a warning at its first field; then a -v note counts them). */
+static void unknown_command(bib_reader *r, const pc_bib_field *f, const char *name)
+{
+    if (r->unknown.n < PC_BIB_MAX_UNKNOWN && pc_strlist_add_unique(&r->unknown, name, strlen(name)))
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                     "unknown LaTeX command %s in field \"%s\": kept as written (reported once)", name,
+                     f->name);
+    else
+        r->n_unknown++;
+}
+
 /* Decodes f's LaTeX into r->tmp (italic, bold and unknown LaTeX into
- * `markup`, case-protected words into `prot`; either may be NULL),
- * warning once about unknown commands.  False when the text is empty. */
+ * `markup`, case-protected words into `prot`; either may be NULL).  False
+ * when the text is empty. */
 static bool decode(bib_reader *r, const pc_bib_field *f, pc_strlist *prot, pc_spanlist *markup)
 {
     pc_latex_report rep = {0};
     pc_buf_clear(&r->tmp);
     pc_latex_decode_marked(f->val.ptr, f->val.len, &r->tmp, prot, markup, &rep);
     if (rep.n_unknown && f->line)
-        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, f->line, f->col,
-                     "unknown LaTeX command %s in field \"%s\" kept as written", rep.first_name,
-                     f->name);
+        unknown_command(r, f, rep.first_name);
     return r->tmp.len > 0;
 }
 
@@ -321,9 +334,7 @@ static void read_names(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col, "%s: %s", f->name, rep.first_what);
     }
     if (rep.tex.n_unknown && f->line)
-        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, f->line, f->col,
-                     "unknown LaTeX command %s in field \"%s\" kept as written", rep.tex.first_name,
-                     f->name);
+        unknown_command(r, f, rep.tex.first_name);
     if (!l->n && !l->et_al) { /* "author = {}": no list, not an empty one */
         pc_record_unset(rec, role);
         return;
@@ -778,6 +789,9 @@ void pc_bib_read_close(void *state)
     if (r->n_after)
         pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0,
                      "bibtex: %lu @preamble or @comment after the last entry not kept", r->n_after);
+    if (r->n_unknown)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0,
+                     "bibtex: %lu more use(s) of unknown LaTeX commands kept as written", r->n_unknown);
     if (r->n_xdata)
         pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0,
                      "bibtex: %lu @xdata entr%s read for inheritance only", r->n_xdata,
@@ -787,6 +801,7 @@ void pc_bib_read_close(void *state)
     pc_map_free(r->map);
     pc_strlist_clear(&r->pending);
     pc_strlist_clear(&r->pending_names);
+    pc_strlist_clear(&r->unknown);
     pc_buf_free(&r->tmp);
     free(r->rows);
     free(r->order);
