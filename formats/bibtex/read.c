@@ -111,7 +111,9 @@ static void read_text(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
     pc_spanlist markup = {0};
     f->used = true;
     if (decode(r, f, fi->flags & PC_FF_TITLE ? &prot : NULL, &markup)) {
-        pc_text *t = pc_record_set_rich(rec, row->field, r->tmp.ptr, r->tmp.len, &markup);
+        pc_map_read(&(pc_map_row){.name = row->name, .field = row->field, .how = PC_MAP_TEXT}, rec,
+                    r->tmp.ptr, r->tmp.len, &markup, NULL);
+        pc_text *t = pc_record_text_mut(rec, row->field);
         if (t) {
             t->protected_words = prot; /* moved */
             memset(&prot, 0, sizeof prot);

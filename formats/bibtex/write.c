@@ -34,6 +34,14 @@ typedef struct bib_writer {
     const char *fmt;
     pc_map_row *rows; /* the dialect's rows that can write (compact_rows) */
     size_t n_rows;
+    /* per field, the indices of its rows; the rows visited even when the
+     * record lacks their field; the rows of one record (record_rows) */
+    uint16_t *field_rows[PC_F_COUNT];
+    uint16_t n_field_rows[PC_F_COUNT];
+    uint16_t *always;
+    size_t n_always;
+    uint16_t *pick;
+    pc_map_row *subset;
     const pc_record *rec;
     pc_buf entry, tmp, scratch;
     pc_latex_report rep;
@@ -634,6 +642,60 @@ const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
     return t->name;
 }
 
+/* The rows pc_map_write needs for rec, in table order: those of the
+ * fields rec has, and the ALWAYS rows; pc_map_write does with them what it
+ * would with the whole table (skipping the rest), in a tenth of the time:
+ * a record holds some 15 of the model's fields. */
+static void add_rows(bib_writer *w, size_t *n, pc_field f)
+{
+    for (size_t i = 0; i < w->n_field_rows[f]; i++)
+        w->pick[(*n)++] = w->field_rows[f][i];
+}
+
+static size_t record_rows(bib_writer *w, const pc_record *rec)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rec->n_texts; i++)
+        add_rows(w, &n, rec->texts[i].field);
+    for (size_t i = 0; i < rec->n_names; i++)
+        add_rows(w, &n, rec->names[i].role);
+    for (size_t i = 0; i < rec->n_dates; i++)
+        add_rows(w, &n, rec->dates[i].field);
+    for (size_t i = 0; i < rec->n_lists; i++)
+        add_rows(w, &n, rec->lists[i].field);
+    for (size_t i = 0; i < w->n_always; i++)
+        w->pick[n++] = w->always[i];
+    for (size_t i = 1; i < n; i++) { /* insertion sort: a few dozen rows */
+        uint16_t v = w->pick[i];
+        size_t k = i;
+        for (; k > 0 && w->pick[k - 1] > v; k--)
+            w->pick[k] = w->pick[k - 1];
+        w->pick[k] = v;
+    }
+    size_t out = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!i || w->pick[i] != w->pick[i - 1]) /* a field may be in two arrays: once */
+            w->subset[out++] = w->rows[w->pick[i]];
+    return out;
+}
+
+/* Indexes the compact rows by field (begin). */
+static void index_rows(bib_writer *w)
+{
+    for (size_t i = 0; i < w->n_rows; i++) {
+        pc_field f = w->rows[i].field;
+        if (w->rows[i].dir & PC_MAP_ALWAYS) {
+            w->always = pc_xrealloc(w->always, (w->n_always + 1) * sizeof *w->always);
+            w->always[w->n_always++] = (uint16_t)i;
+            continue;
+        }
+        w->field_rows[f] = pc_xrealloc(w->field_rows[f], (w->n_field_rows[f] + 1) * sizeof **w->field_rows);
+        w->field_rows[f][w->n_field_rows[f]++] = (uint16_t)i;
+    }
+    w->pick = pc_xmalloc((w->n_rows + 1) * sizeof *w->pick);
+    w->subset = pc_xmalloc((w->n_rows + 1) * sizeof *w->subset);
+}
+
 /* A @preamble or @comment the reader met before this entry. */
 static void put_bodies(bib_writer *w, const pc_record *rec)
 {
@@ -680,7 +742,8 @@ bool pc_bib_write(void *state, const pc_record *rec)
                     rec->kind == PC_KIND_ARTICLE_MAGAZINE ? "magazine" : "newspaper");
     static const pc_map_sink sink = {.text = sink_text, .special = sink_special, .extra = sink_extra,
                                      .joiner = ", ", .family = PC_BIB_FAMILY};
-    pc_map_write(w->rows, w->n_rows, rec, w->ctx, w->fmt, &sink, w, NULL);
+    size_t n = record_rows(w, rec);
+    pc_map_write(w->subset, n, rec, w->ctx, w->fmt, &sink, w, NULL);
     pc_buf_puts(&w->entry, "}\n");
     return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
 }
@@ -713,6 +776,7 @@ static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
     w->fmt = d == PC_BIB_CLASSIC ? "bibtex" : "biblatex";
     w->rows = pc_xmalloc(PC_BIB_N_ROWS * sizeof *w->rows);
     w->n_rows = compact_rows(d == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows, w->rows);
+    index_rows(w);
     /* biber reads UTF-8: biblatex gets it unless LaTeX is all it can hold */
     w->flags = ctx->opt.unicode || d == PC_BIB_BIBLATEX ? PC_TEX_UNICODE : 0;
     w->first = true;
@@ -736,6 +800,11 @@ bool pc_bib_write_end(void *state)
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->scratch);
     free(w->rows);
+    for (size_t f = 0; f < PC_F_COUNT; f++)
+        free(w->field_rows[f]);
+    free(w->always);
+    free(w->pick);
+    free(w->subset);
     free(w);
     return true;
 }
