@@ -36,6 +36,7 @@ typedef struct bib_reader {
     size_t *order;            /* field indices in row order */
     size_t cap;
     uint64_t present[(PC_F_COUNT + 63) / 64]; /* model fields the entry's own fields fill */
+    pc_kind kind;             /* the entry's */
     pc_buf tmp;
     pc_strlist pending;        /* @preamble / @comment bodies before the next entry */
     pc_strlist pending_names;  /* PC_BIB_X_PREAMBLE or PC_BIB_X_COMMENT, one per body */
@@ -666,7 +667,7 @@ static void find_rows(bib_reader *r, pc_kind kind, size_t from)
 static bool entry_has(void *u, const char *name)
 {
     bib_reader *r = u;
-    const pc_map_row *row = pc_map_find(r->map, name, strlen(name), PC_KIND_NONE);
+    const pc_map_row *row = pc_map_find(r->map, name, strlen(name), r->kind);
     if (row && row->field != PC_F_NONE)
         return r->present[row->field / 64] >> (row->field % 64) & 1;
     return pc_bib_lex_find(r->lx, name) != NULL;
@@ -721,6 +722,7 @@ static void fill_record(bib_reader *r, pc_record *rec)
     const pc_bib_type *t = pc_bib_type_find(r->e.type);
     read_kind(r, rec, t);
     memset(r->present, 0, sizeof r->present);
+    r->kind = rec->kind;
     find_rows(r, rec->kind, 0);
     size_t own = r->e.n_fields;
     pc_bib_xref_inherit(r->xref, entry_has, r);
