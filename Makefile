@@ -39,7 +39,7 @@ CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(PKG_LIBS)
 
-LIB_SRC  := $(wildcard src/*.c) $(wildcard formats/*.c formats/*/*.c)
+LIB_SRC  := $(wildcard src/*.c) $(wildcard formats/*.c) $(wildcard formats/*/*.c)
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
 LIB      := $(BUILD)/libpaperconv.a
 BIN      := $(BUILD)/paperconv
@@ -71,11 +71,12 @@ help:
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc)
+$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc formats/*/*.h formats/*/*.def)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-# The format table: one PC_FORMAT(pc_format_x) line per format file.
+# The format table: one PC_FORMAT(pc_format_x) line per format file (a
+# format of several files lives in its own folder: formats/NAME/*.c).
 $(BUILD)/formats.inc: $(wildcard formats/*.c formats/*/*.c)
 	@mkdir -p $(BUILD)
 	@LC_ALL=C sed -n 's/^const pc_format \(pc_format_[a-z0-9_]*\) = {.*/PC_FORMAT(\1)/p' \

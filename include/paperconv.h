@@ -533,8 +533,9 @@ pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
 pc_keyset *pc_keyset_new(void);
 void pc_keyset_free(pc_keyset *ks);
 /* Gives rec a key that is unique within ks: the input key unless `rekey`
- * or absent (reduced to letters, digits and - _ : . / +, other runs becoming
- * one "_"), else family+year+first title word; duplicates get a, b, c. */
+ * or absent (letters and digits of any script and - _ : . / + ; ? ! ( ) * @
+ * [ ] & kept, other runs becoming one "_"), else family+year+first title
+ * word; duplicates get a, b, c. */
 void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey);
 
 #ifdef __cplusplus

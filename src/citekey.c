@@ -288,23 +288,49 @@ static void put_suffix(pc_buf *b, unsigned long k)
         pc_buf_putc(b, tmp[--n]);
 }
 
-/* The key rec's input gives, reduced to characters every writer can hold in
- * a key (BibTeX's breaks at braces, commas, quotes, spaces): any other run
- * becomes one "_".  Empty when there is none or `rekey`. */
+/* Characters a key keeps: letters and digits of any script (müller2000,
+ * пункт3), and the ASCII punctuation BibTeX, biber and pandoc all take in
+ * a key.  Not white space (also U+00A0, U+2000..U+200B, U+202F, U+3000,
+ * U+FEFF), braces, commas, quotes and apostrophes (pandoc's Markdown
+ * curls them), '#', '%', '=', '\', '~', '$', '^', which break BibTeX's
+ * entry or \cite. */
+static size_t key_char(const char *s, size_t n)
+{
+    unsigned char c = (unsigned char)*s;
+    if (c < 0x80)
+        return pc_is_alnum(c) || (c && strchr("-_:./+;?!()*@[]&", c)) ? 1 : 0;
+    int32_t cp;
+    int len = pc_utf8_next(s, n, &cp);
+    if (len < 1)
+        return 0;
+    bool space = cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x202F || cp == 0x3000 ||
+                 cp == 0xFEFF || (cp >= 0x80 && cp < 0xA0);
+    return space ? 0 : (size_t)len;
+}
+
+/* The key rec's input gives, with the characters key_char refuses (runs of
+ * them) as one "_".  Empty when there is none or `rekey`. */
 static void input_key(const pc_record *rec, bool rekey, pc_buf *key)
 {
     if (!rec->key || !*rec->key || rekey)
         return;
     bool gap = false;
-    for (const char *c = rec->key; *c; c++) {
-        if (pc_is_alnum((unsigned char)*c) || strchr("-_:./+", *c)) {
-            if (gap && key->len)
-                pc_buf_putc(key, '_');
-            gap = false;
-            pc_buf_putc(key, *c);
-        } else {
+    const char *s = rec->key;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t k = key_char(s + i, n - i);
+        if (!k) {
             gap = true;
+            i++;
+            while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) /* the rest of the character */
+                i++;
+            continue;
         }
+        if (gap && key->len)
+            pc_buf_putc(key, '_');
+        gap = false;
+        pc_buf_put(key, s + i, k);
+        i += k;
     }
 }
 

@@ -90,7 +90,8 @@ static bool choose_encoding(pc_ctx *ctx, pc_source *src)
  * unless a byte-order mark or --encoding said otherwise. */
 static void jabref_encoding(pc_ctx *ctx, pc_source *src, const pc_format *f)
 {
-    if (!f || strcmp(f->name, "bibtex") || ctx->opt.encoding || pc_source_encoding(src))
+    if (!f || (strcmp(f->name, "bibtex") && strcmp(f->name, "biblatex")) || ctx->opt.encoding ||
+        pc_source_encoding(src))
         return;
     const char *head;
     size_t n = pc_source_peek(src, PC_JABREF_BYTES, &head);

@@ -372,13 +372,8 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
 
 /* ---- text with markup ---------------------------------------------------- */
 
-/* Whether a title word must keep its case: an upper-case letter after the
- * first letter of any of its hyphen- or slash-separated parts (QK-Norm,
- * LLM, MoE, NVFP4, dLLM), or a word the input protected with braces. */
-static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot)
+bool pc_latex_word_keeps_case(const char *s, size_t n)
 {
-    if (prot && pc_strlist_has_n(prot, s, n))
-        return true;
     bool first_letter = true;
     for (size_t i = 0; i < n;) {
         int32_t cp;
@@ -397,6 +392,21 @@ static bool word_needs_protection(const char *s, size_t n, const pc_strlist *pro
             first_letter = false;
     }
     return false;
+}
+
+bool pc_latex_title_word_braced(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '$' && pc_latex_math_span(s, i, n))
+            return true;
+    return pc_latex_word_keeps_case(s, n);
+}
+
+/* Whether a title word must keep its case: by its shape, or because the
+ * input protected it with braces. */
+static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot)
+{
+    return (prot && pc_strlist_has_n(prot, s, n)) || pc_latex_word_keeps_case(s, n);
 }
 
 /* The title words of [from, to): a word that must keep its case, or has

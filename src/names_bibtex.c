@@ -361,6 +361,19 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
             first_b = k;
         }
     }
+    /* extension: lower-case words ending First after a capitalised one
+     * ("la Fontaine, Jean de") are CSL's dropping particle, which our
+     * writer puts there to keep it apart from the von part */
+    size_t dp = first_b;
+    while (commas && dp > first_a + 1 && pc_bibtex_word_case(w[dp - 1].s, w[dp - 1].n, true) < 0)
+        dp--;
+    bool capital = false;
+    for (size_t i = first_a; i < dp && !capital; i++)
+        capital = pc_bibtex_word_case(w[i].s, w[i].n, true) > 0;
+    if (dp < first_b && capital) {
+        out->dparticle = decode_words(w, dp, first_b, tex);
+        first_b = dp;
+    }
     out->given = decode_words(w, first_a, first_b, tex);
     out->particle = decode_words(w, von_a, von_b, tex);
     out->family = decode_words(w, last_a, last_b, tex);

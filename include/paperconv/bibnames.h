@@ -27,6 +27,10 @@
  *  - * "John Smith Jr." (three words or more, the last one a suffix by
  *    pc_name_is_suffix) and "Smith, Jr." take it as the suffix, where
  *    bibtex would make it the Last or First name;
+ *  - * in the comma forms, lower-case words ending First after a
+ *    capitalised one ("la Fontaine, Jean de") are the dropping particle
+ *    (CSL's dropping-particle; von is the non-dropping one): where our
+ *    writer puts it to keep CSL's two particles apart;
  *  - biblatex's extended form "family=Adler, given=Alfred, prefix=von,
  *    suffix=Jr" (values optionally braced or quoted); useprefix, id and the
  *    -i (initials) keys are accepted and ignored;

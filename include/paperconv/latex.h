@@ -124,6 +124,17 @@ void pc_latex_encode(const char *s, size_t n, pc_buf *out, unsigned flags, pc_la
  * its own: one call per field. */
 void pc_latex_encode_rich(const pc_text *t, pc_buf *out, unsigned flags, pc_latex_report *rep);
 
+/* Whether a title word keeps its case by its shape: an upper-case letter
+ * after the first letter of one of its hyphen- or slash-separated parts
+ * (QK-Norm, LLM, MoE, NVFP4, dLLM).  Writers brace such words without
+ * being told (PC_TEX_TITLE). */
+bool pc_latex_word_keeps_case(const char *s, size_t n);
+/* Whether a BibTeX writer braces this title word whatever the record
+ * says: its shape keeps its case, or it holds math.  Such a word is
+ * protected whether or not a record lists it (X -> BibTeX -> X may list
+ * it afterwards: the braces the writer added come back as protection). */
+bool pc_latex_title_word_braced(const char *s, size_t n);
+
 /* Length of a math span a writer may copy verbatim ($...$ or $$...$$,
  * braces balanced, on one line) starting at s[i] == '$', or 0 if there is
  * none: pc_markup_math_span(s, i, n, PC_MATH_STRICT), the one math scanner. */

@@ -89,7 +89,7 @@ static void check_yaml(const char *s, size_t n)
 
 static void check(const char *writer, const char *s, size_t n)
 {
-    if (strcmp(writer, "bibtex") == 0)
+    if (strcmp(writer, "bibtex") == 0 || strcmp(writer, "biblatex") == 0)
         check_bibtex(s, n);
     else if (strcmp(writer, "ris") == 0)
         check_ris(s, n);

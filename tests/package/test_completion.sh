@@ -37,7 +37,7 @@ check "--list-formats has readers and writers" [ -s "$T/readers" -a -s "$T/write
 cat > "$T/cases" <<'CASES'
 writers	paperconv -t 
 writers	paperconv --to=
-bibtex	paperconv --to b
+bibtex	paperconv --to bibt
 readers	paperconv -f 
 readers	paperconv --from=
 json	paperconv -f j

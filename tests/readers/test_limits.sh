@@ -83,7 +83,7 @@ w("fields.bib", b"@article{many, author = {A B}, title = {Many},\n" +
   b"@article{after, author = {C D}, title = {After}}\n")
 # CR-only (old Mac, EndNote) and CRLF, with %-comments between the entries
 cr = (b"% a comment\r@article{a,\r  title = {One},\r  author = {A B}, year = 2020}\r"
-      b"% another\r@article{b,\r  title = {Two},\r  author = {C D}, year = {20x1}}\r"
+      b"% another\r@article{b,\r  title = {Two},\r  author = {C D}, year = 2021, year = {2022}}\r"
       b"@article{c, title = {Three}, author = {E F}}\r")
 w("cr.bib", cr)
 w("crlf.bib", cr.replace(b"\r", b"\r\n"))
@@ -111,7 +111,7 @@ run "bibtex: 3 000 macros, 30 000 references" 0 "$T/macros.bib" -t bibtex
 python3 - "$T/stdout" <<'EOF' && pass "bibtex: every macro reference expanded, the redefinition wins" || fail "bibtex: every macro reference expanded, the redefinition wins"
 import re, sys
 out = open(sys.argv[1], encoding="utf-8").read()
-note = re.search(r"comment = \{(.*?)\},?\n", out).group(1)
+note = re.search(r"note = \{(.*?)\},?\n", out).group(1)
 want = "".join("seven" if i % 3000 == 7 else "v%d" % (i % 3000) for i in range(30000))
 sys.exit(0 if note == want and "title = {v2999 seven January}" in out else 1)
 EOF
@@ -122,10 +122,10 @@ contains "bibtex: a duplicate field is found among 20 000" "$T/stderr" \
 titles "bibtex: 20 000 fields: the first title kept, the next entry read" "Many After"
 
 for f in cr crlf; do
-    run "bibtex: $f line ends" 1 "$T/$f.bib" -t bibtex
+    run "bibtex: $f line ends" 0 "$T/$f.bib" -t bibtex
     titles "bibtex: $f line ends: the %-comments end at the line end, every entry kept" "One Two Three"
     contains "bibtex: $f line ends: positions on their line" "$T/stderr" \
-        "$f.bib:8:27: error: cannot read the year \"20x1\""
+        "$f.bib:8:32: warning: duplicate field \"year\": the first one is kept"
 done
 
 # the source decodes a file with a UTF-16 byte-order mark (src/encoding.c):

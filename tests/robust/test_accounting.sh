@@ -4,7 +4,7 @@
 . "$ROOT/tests/lib.sh"
 count_out() { # FORMAT FILE: records in a writer's output
     case $1 in
-        bibtex) grep -c '^@' "$2" ;;
+        bibtex|biblatex) grep '^@' "$2" | grep -vc '^@\(preamble\|comment\){' ;;
         ris) grep -c '^TY  - ' "$2" ;;
         csljson) python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$2" 2>/dev/null || echo -1 ;;
         yaml) grep -c '^- ' "$2" ;;

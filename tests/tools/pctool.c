@@ -63,17 +63,22 @@ static void put_markup(const char *field, const char *text, const pc_spanlist *l
 }
 
 /* A title's case-protected words as the writers see them: one line per
- * word of the text that is protected ("title_nocase<TAB>LLM"). */
+ * word of the text that is protected ("title_nocase<TAB>BERT"), but for
+ * the words every writer keeps the case of by their shape or math (LLM,
+ * $k$-means: pc_latex_title_word_braced): whether a record lists those is
+ * no difference (BibTeX's braces around them read back as protection). */
 static void put_nocase(const char *field, const pc_text *t)
 {
     if (!t->protected_words.n)
         return;
     pc_spanlist all = {0};
     pc_markup_with_nocase(t->s, &t->markup, &t->protected_words, &all);
-    for (size_t i = 0; i < all.n; i++)
-        if (all.items[i].mark == PC_MARK_NOCASE)
-            printf("%s_nocase\t%.*s\n", field, (int)(all.items[i].end - all.items[i].start),
-                   t->s + all.items[i].start);
+    for (size_t i = 0; i < all.n; i++) {
+        const char *w = t->s + all.items[i].start;
+        size_t n = all.items[i].end - all.items[i].start;
+        if (all.items[i].mark == PC_MARK_NOCASE && !pc_latex_title_word_braced(w, n))
+            printf("%s_nocase\t%.*s\n", field, (int)n, w);
+    }
     pc_spanlist_clear(&all);
 }
 

@@ -91,10 +91,11 @@ kept() {
         fail "ris tags: $kname -> RIS keeps every field RIS holds" "$(cat "$T/k.out")"
     fi
     $PC "$input" -t "$fmt" > "$T/k.x.$fmt" 2> /dev/null
-    $PC -f ris "$T/k.ris" -t "$fmt" > "$T/k.rx.$fmt" 2> /dev/null
+    $PC -v -f ris "$T/k.ris" -t "$fmt" > "$T/k.rx.$fmt" 2> "$T/k.v2"
+    cat "$T/k.v" "$T/k.v2" > "$T/k.vall" # what either writer reported
     "$PCTOOL" dump "$T/k.x.$fmt" > "$T/k.xa" 2> /dev/null
     "$PCTOOL" dump "$T/k.rx.$fmt" > "$T/k.xb" 2> /dev/null
-    if $CHECK kept "$T/k.xa" "$T/k.xb" "$T/k.v" > "$T/k.out"; then
+    if $CHECK kept "$T/k.xa" "$T/k.xb" "$T/k.vall" > "$T/k.out"; then
         pass "ris tags: $kname -> RIS -> $fmt keeps what $kname -> $fmt keeps"
     else
         fail "ris tags: $kname -> RIS -> $fmt keeps what $kname -> $fmt keeps" "$(cat "$T/k.out")"

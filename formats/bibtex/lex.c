@@ -1,32 +1,35 @@
-/* bibtex_read.c — the BibTeX / biblatex reader: one entry per call.
+/* SPDX-License-Identifier: MIT */
+/* lex.c — the .bib syntax: one entry at a time, as raw fields.
  *
- * Owns the .bib syntax: entries `@type{key, field = value, ...}` (or with
- * parentheses), values braced, quoted, bare numbers or macro names joined
- * with `#`; `@string` macros (jan..dec built in, bounded table),
- * `@preamble` and `@comment` skipped; `%` comments and any other text
- * between entries ignored.  Field values are kept raw until the entry is
- * complete, then mapped to the record through the shared modules: names
- * (names_bibtex.c), pc_latex_decode, pc_date_parse.
+ * Owns entries `@type{key, field = value, ...}` (or with parentheses),
+ * values braced, quoted, bare numbers or macro names joined with `#`;
+ * `@string` macros (jan..dec built in, bounded table); `@preamble` and
+ * `@comment` bodies; `%` comments and any other text between entries
+ * ignored.  What the fields mean is read.c's business.
  *
  * Streaming: bytes come through a fixed block; one entry's fields are held
  * at a time, at most PC_BIB_MAX_ENTRY bytes (counted after @string
  * expansion, and checked before a piece is copied), braces at most
  * PC_BIB_MAX_DEPTH deep, keys, names and bare numbers at most
  * PC_BIB_MAX_TOKEN bytes.  A broken entry is reported at file:line:column
- * and skipped: the reader resynchronises at the next '@' in column 1.  A
+ * and skipped: the lexer resynchronises at the next '@' in column 1.  A
  * '@' in column 1 inside a value is taken as the start of the next entry (a
  * missing '}'), which BibTeX files never hold otherwise.  CR, LF and CRLF
  * all end a line (old Mac and EndNote files end lines with CR alone), for
  * %-comments, column 1 and positions.
  *
  * Linear time: @string macros and the fields of the entry being read are
- * found through a hash of their names (seeded per reader, so that no file
- * can be made of names that all collide), never by scanning a list. */
-#include "bibtex_read.h"
-#include "paperconv/format.h"
+ * found through a hash of their names (seeded per lexer, so that no file
+ * can be made of names that all collide), never by scanning a list.
+ *
+ * A second pass (crossref.c) over an input that cannot be opened again
+ * reads what pc_bib_lex_tee kept: in memory up to PC_BIB_TEE_MEM bytes,
+ * then in a temporary file, never more in memory. */
+#include "bibtex.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <time.h>
 
 enum {
@@ -36,15 +39,9 @@ enum {
     PC_BIB_MAX_MACROS = 10000,       /* @string definitions */
     PC_BIB_MAX_MACRO_BYTES = 16 << 20,
     PC_BIB_MAX_TOKEN = 1024,         /* bytes in a key, a type, field or macro name, a bare number */
-    PC_BIB_MAX_UNKNOWN = 200,        /* distinct unknown field names counted */
+    PC_BIB_TEE_MEM = 1 << 20,        /* bytes pc_bib_lex_tee keeps in memory */
 };
 
-typedef struct field {
-    char *name; /* lower case */
-    uint64_t hash; /* of name, see name_hash */
-    pc_buf val; /* raw value, macros expanded, LaTeX not decoded */
-    unsigned long line, col; /* where the value starts */
-} field;
 
 typedef struct macro {
     char *name; /* lower case */
@@ -67,12 +64,7 @@ typedef struct name_index {
     uint32_t gen;     /* from 1 */
 } name_index;
 
-typedef struct counted {
-    char *name;
-    unsigned long n;
-} counted;
-
-typedef struct bib_reader {
+struct pc_bib_lexer {
     pc_source *src;
     pc_ctx *ctx;
     const char *file;
@@ -89,7 +81,7 @@ typedef struct bib_reader {
     unsigned long entry_line, entry_col; /* the entry's '@' */
     /* the entry being read */
     pc_buf type, key, ident;
-    field *fields;
+    pc_bib_field *fields;
     size_t n_fields, cap_fields;
     name_index field_ix;
     bool bad; /* an error was reported: skip the entry after reading it */
@@ -99,33 +91,55 @@ typedef struct bib_reader {
     size_t n_macros;
     name_index macro_ix;
     size_t macro_bytes;
-    counted *unknown;
-    size_t n_unknown;
-    name_index unknown_ix;
-    unsigned long n_preambles;
     pc_buf tmp;
-} bib_reader;
+    pc_buf body; /* of a @preamble or @comment */
+    /* the input: the source, or (after pc_bib_lex_spool) `in` */
+    FILE *in;
+    /* pc_bib_lex_tee: what was read, in memory then in `spool` */
+    bool tee;
+    pc_buf tee_mem;
+    FILE *spool;
+    unsigned long long spool_len; /* bytes in `spool` */
+    unsigned long long spool_at;  /* where the lexer reads on in it */
+    bool spool_failed;
+};
 
 /* ---- bytes ------------------------------------------------------------- */
 
-static int peek(bib_reader *r)
+static void tee_put(pc_bib_lexer *r, const char *p, size_t n);
+
+/* The next block of input: from the source (kept when teeing), or from
+ * the spool once pc_bib_lex_spool switched to it.  -1 at the end.  Out of
+ * line: peek, which runs for every byte, stays small enough to inline. */
+static __attribute__((noinline)) int refill(pc_bib_lexer *r)
 {
-    if (r->pos == r->len) {
-        if (r->eof)
-            return -1;
-        r->last_byte = r->len ? r->blk[r->len - 1] : 0;
-        ssize_t got = pc_source_read(r->src, r->blk, PC_BIB_BLOCK);
-        if (got <= 0) {
-            r->eof = true;
-            return -1;
-        }
-        r->pos = 0;
-        r->len = (size_t)got;
+    if (r->eof)
+        return -1;
+    r->last_byte = r->len ? r->blk[r->len - 1] : 0;
+    ssize_t got;
+    if (r->in) {
+        size_t n = fread(r->blk, 1, PC_BIB_BLOCK, r->in);
+        got = n ? (ssize_t)n : ferror(r->in) ? -1 : 0;
+    } else {
+        got = pc_source_read(r->src, r->blk, PC_BIB_BLOCK);
+        if (got > 0 && r->tee)
+            tee_put(r, r->blk, (size_t)got);
     }
-    return (unsigned char)r->blk[r->pos];
+    if (got <= 0) {
+        r->eof = true;
+        return -1;
+    }
+    r->pos = 0;
+    r->len = (size_t)got;
+    return (unsigned char)r->blk[0];
 }
 
-static int get(bib_reader *r)
+static inline int peek(pc_bib_lexer *r)
+{
+    return r->pos < r->len ? (unsigned char)r->blk[r->pos] : refill(r);
+}
+
+static int get(pc_bib_lexer *r)
 {
     int c = peek(r);
     if (c < 0)
@@ -148,9 +162,9 @@ static int get(bib_reader *r)
 }
 
 /* A '@' in column 1: where the next entry starts. */
-static bool at_entry_start(bib_reader *r) { return peek(r) == '@' && r->col == 1; }
+static bool at_entry_start(pc_bib_lexer *r) { return peek(r) == '@' && r->col == 1; }
 
-static void skip_line(bib_reader *r)
+static void skip_line(pc_bib_lexer *r)
 {
     int c;
     while ((c = peek(r)) >= 0 && c != '\n' && c != '\r')
@@ -158,7 +172,7 @@ static void skip_line(bib_reader *r)
 }
 
 /* Skips white space, and with `comments` also %-comments. */
-static void skip_ws(bib_reader *r, bool comments)
+static void skip_ws(pc_bib_lexer *r, bool comments)
 {
     int c;
     while ((c = peek(r)) >= 0) {
@@ -172,7 +186,7 @@ static void skip_ws(bib_reader *r, bool comments)
 }
 
 /* Skips to the next '@' in column 1 (not consumed). */
-static void resync(bib_reader *r)
+static void resync(pc_bib_lexer *r)
 {
     while (peek(r) >= 0 && !at_entry_start(r))
         get(r);
@@ -207,11 +221,10 @@ static uint64_t name_hash_end(uint64_t h)
     return h;
 }
 
-static const char *field_name_at(const bib_reader *r, uint32_t pos) { return r->fields[pos].name; }
-static const char *macro_name_at(const bib_reader *r, uint32_t pos) { return r->macros[pos].name; }
-static const char *unknown_name_at(const bib_reader *r, uint32_t pos) { return r->unknown[pos].name; }
+static const char *field_name_at(const pc_bib_lexer *r, uint32_t pos) { return r->fields[pos].name; }
+static const char *macro_name_at(const pc_bib_lexer *r, uint32_t pos) { return r->macros[pos].name; }
 
-static uint64_t name_hash(const bib_reader *r, const char *s)
+static uint64_t name_hash(const pc_bib_lexer *r, const char *s)
 {
     uint64_t h = r->seed;
     while (*s)
@@ -221,8 +234,8 @@ static uint64_t name_hash(const bib_reader *r, const char *s)
 
 /* The slot of `name` (hash h) in ix: the live slot that holds it, or the
  * free slot where it would go.  ix must have a free slot. */
-static name_slot *index_find(const bib_reader *r, const name_index *ix, uint64_t h, const char *name,
-                             const char *(*name_at)(const bib_reader *, uint32_t))
+static name_slot *index_find(const pc_bib_lexer *r, const name_index *ix, uint64_t h, const char *name,
+                             const char *(*name_at)(const pc_bib_lexer *, uint32_t))
 {
     size_t mask = ix->cap - 1;
     for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
@@ -272,7 +285,7 @@ static void index_empty(name_index *ix)
  * r->ident_hash.  1: read; 0: there is none; -1: longer than
  * PC_BIB_MAX_TOKEN, reported (`what` names it) at its start, which is not
  * read further (the caller resynchronises). */
-static int read_ident(bib_reader *r, const char *what)
+static int read_ident(pc_bib_lexer *r, const char *what)
 {
     pc_buf_clear(&r->ident);
     unsigned long l = r->line, col = r->col;
@@ -333,7 +346,7 @@ static inline bool word_plain(const char *p)
 /* At a '{' or '"': appends the braced or quoted piece without its
  * delimiters.  False after reporting an error that needs a resync; bad
  * UTF-8 is reported (r->bad) but the piece is read to its end. */
-static bool read_delimited(bib_reader *r, pc_buf *out)
+static bool read_delimited(pc_bib_lexer *r, pc_buf *out)
 {
     int open = get(r); /* '{' or '"' */
     unsigned long ol = r->line, oc = r->col - 1;
@@ -418,7 +431,7 @@ static const char *const month_names[] = {"January", "February", "March",     "A
 
 /* The value of macro r->ident (hashed by read_ident) and its length in
  * *len; NULL if it is not defined.  An @string wins over a month name. */
-static const char *macro_value(bib_reader *r, size_t *len)
+static const char *macro_value(pc_bib_lexer *r, size_t *len)
 {
     const char *name = r->ident.ptr;
     if (r->n_macros) {
@@ -449,7 +462,7 @@ static const char *value_what(char what[80], const char *field)
 
 /* Reads `piece # piece # ...` into out; field names the field (NULL: an
  * @string) for messages.  False after reporting an error. */
-static bool read_value(bib_reader *r, pc_buf *out, const char *field)
+static bool read_value(pc_bib_lexer *r, pc_buf *out, const char *field)
 {
     char what[80];
     for (;;) {
@@ -501,14 +514,17 @@ static bool read_value(bib_reader *r, pc_buf *out, const char *field)
     }
 }
 
-/* Skips a balanced {...} or (...) body (@comment, @preamble).  An
- * unclosed @comment is only a warning: an entry after it in column 1 is
- * read, as bibtex (which ignores @comment's body as text) reads it. */
-static bool skip_body(bib_reader *r, int open, bool comment)
+/* Reads a balanced {...} or (...) body (@comment, @preamble) into
+ * r->body, without its delimiters.  An unclosed @comment is only a
+ * warning: an entry after it in column 1 is read, as bibtex (which ignores
+ * @comment's body as text) reads it.  False after reporting (the body is
+ * then not kept). */
+static bool read_body(pc_bib_lexer *r, int open, bool comment)
 {
     int close = open == '{' ? '}' : ')';
     unsigned long ol = r->line, oc = r->col - 1;
     int depth = 1;
+    pc_buf_clear(&r->body);
     for (;;) {
         if (at_entry_start(r) || peek(r) < 0) {
             if (comment && peek(r) >= 0)
@@ -519,17 +535,23 @@ static bool skip_body(bib_reader *r, int open, bool comment)
                 ERR(r, ol, oc, "missing '%c' for this '%c'", close, open);
             return false;
         }
+        if (r->entry_bytes > PC_BIB_MAX_ENTRY) {
+            ERR(r, ol, oc, "@%s larger than %d MB", comment ? "comment" : "preamble",
+                PC_BIB_MAX_ENTRY >> 20);
+            return false;
+        }
         int c = get(r);
         if (c == open)
             depth++;
         else if (c == close && --depth == 0)
             return true;
+        pc_buf_putc(&r->body, (char)c);
     }
 }
 
 /* ---- entries ----------------------------------------------------------- */
 
-static void clear_fields(bib_reader *r)
+static void clear_fields(pc_bib_lexer *r)
 {
     for (size_t i = 0; i < r->n_fields; i++) {
         free(r->fields[i].name);
@@ -540,7 +562,7 @@ static void clear_fields(bib_reader *r)
     index_empty(&r->field_ix);
 }
 
-static field *new_field(bib_reader *r)
+static pc_bib_field *new_field(pc_bib_lexer *r)
 {
     if (r->n_fields == r->cap_fields) {
         size_t old = r->cap_fields;
@@ -551,27 +573,15 @@ static field *new_field(bib_reader *r)
             pc_buf_init(&r->fields[i].val);
         }
     }
-    field *f = &r->fields[r->n_fields++];
+    pc_bib_field *f = &r->fields[r->n_fields++];
     pc_buf_clear(&f->val);
+    f->used = f->inherited = false;
     return f;
-}
-
-/* strcmp only where the first letters agree: fill_record looks up some 25
- * names in every entry's fields and checks each field against 32 known
- * names, 360 strcmp calls per entry (5% of bibtex -> ris). */
-static bool same_name(const char *a, const char *b) { return a[0] == b[0] && strcmp(a, b) == 0; }
-
-static field *find_field(bib_reader *r, const char *name)
-{
-    for (size_t i = 0; i < r->n_fields; i++)
-        if (same_name(r->fields[i].name, name))
-            return &r->fields[i];
-    return NULL;
 }
 
 /* Defines macro *name (hash h) as r->tmp, taking *name (set to NULL) when
  * it is new; a macro defined again gets the new value, as in bibtex. */
-static void define_macro(bib_reader *r, char **name, uint64_t h, unsigned long l, unsigned long c)
+static void define_macro(pc_bib_lexer *r, char **name, uint64_t h, unsigned long l, unsigned long c)
 {
     index_reserve(&r->macro_ix);
     name_slot *s = index_find(r, &r->macro_ix, h, *name, macro_name_at);
@@ -598,7 +608,7 @@ static void define_macro(bib_reader *r, char **name, uint64_t h, unsigned long l
 }
 
 /* @string{name = value}: adds the macro. */
-static bool read_string(bib_reader *r, int close)
+static bool read_string(pc_bib_lexer *r, int close)
 {
     skip_ws(r, false);
     unsigned long l = r->line, c = r->col;
@@ -634,9 +644,9 @@ static bool read_string(bib_reader *r, int close)
 
 /* Keeps the field just read (the last one), unless the entry has one of
  * that name already: a warning, and the first one is kept. */
-static void keep_field(bib_reader *r, unsigned long line, unsigned long col)
+static void keep_field(pc_bib_lexer *r, unsigned long line, unsigned long col)
 {
-    field *f = &r->fields[r->n_fields - 1];
+    pc_bib_field *f = &r->fields[r->n_fields - 1];
     index_reserve(&r->field_ix);
     name_slot *s = index_find(r, &r->field_ix, f->hash, f->name, field_name_at);
     if (s->gen != r->field_ix.gen) {
@@ -651,7 +661,7 @@ static void keep_field(bib_reader *r, unsigned long line, unsigned long col)
 }
 
 /* Reports an entry cut short by the next entry: a '}' is missing. */
-static void not_closed(bib_reader *r)
+static void not_closed(pc_bib_lexer *r)
 {
     ERR(r, r->entry_line, r->entry_col,
         "entry \"%s\" is not closed (a '}' is missing) before the next entry on line %lu",
@@ -660,7 +670,7 @@ static void not_closed(bib_reader *r)
 
 /* Reads "key, field = value, ..." up to `close`.  False after an error
  * that needs a resync; r->bad may be set with true (entry read, skip it). */
-static bool read_fields(bib_reader *r, int close)
+static bool read_fields(pc_bib_lexer *r, int close)
 {
     skip_ws(r, false);
     pc_buf_clear(&r->key);
@@ -720,7 +730,7 @@ static bool read_fields(bib_reader *r, int close)
             return false;
         }
         get(r);
-        field *f = new_field(r);
+        pc_bib_field *f = new_field(r);
         f->name = pc_xstrdup(r->ident.ptr);
         f->hash = r->ident_hash;
         skip_ws(r, false);
@@ -732,449 +742,133 @@ static bool read_fields(bib_reader *r, int close)
     }
 }
 
-/* ---- fields -> record -------------------------------------------------- */
+/* ---- keeping what was read (pc_bib_lex_tee) ------------------------------------- */
 
-static const struct {
-    const char *type;
-    pc_kind kind;
-} type_map[] = {
-    {"article", PC_KIND_ARTICLE},       {"inproceedings", PC_KIND_CONFERENCE},
-    {"conference", PC_KIND_CONFERENCE}, {"book", PC_KIND_BOOK},
-    {"mvbook", PC_KIND_BOOK},           {"booklet", PC_KIND_BOOK},
-    {"collection", PC_KIND_BOOK},       {"mvcollection", PC_KIND_BOOK},
-    {"proceedings", PC_KIND_BOOK},      {"mvproceedings", PC_KIND_BOOK},
-    {"incollection", PC_KIND_CHAPTER},  {"inbook", PC_KIND_CHAPTER},
-    {"bookinbook", PC_KIND_CHAPTER},    {"phdthesis", PC_KIND_THESIS},
-    {"mastersthesis", PC_KIND_THESIS},  {"thesis", PC_KIND_THESIS},
-    {"techreport", PC_KIND_REPORT},     {"report", PC_KIND_REPORT},
-    {"manual", PC_KIND_REPORT},         {"online", PC_KIND_WEBPAGE},
-    {"electronic", PC_KIND_WEBPAGE},    {"www", PC_KIND_WEBPAGE},
-    {"dataset", PC_KIND_DATASET},       {"data", PC_KIND_DATASET},
-    {"software", PC_KIND_SOFTWARE},     {"misc", PC_KIND_NONE},
-    {"unpublished", PC_KIND_NONE},
-};
-
-/* Fields read into the record (others are counted and dropped). */
-static const char *const known_fields[] = {
-    "author", "title", "year", "month", "day", "date", "journal", "journaltitle", "booktitle",
-    "howpublished", "volume", "number", "issue", "pages", "publisher", "institution", "school",
-    "organization", "doi", "url", "eprint", "archiveprefix", "eprinttype", "primaryclass",
-    "eprintclass", "abstract", "keywords", "note", "annote", "annotation", "comment", "affiliation",
-};
-
-/* Counts one more entry with the unknown field `name` (hash h; 0: hash it
- * here); past PC_BIB_MAX_UNKNOWN names, the others are counted together. */
-static void count_unknown(bib_reader *r, const char *name, uint64_t h)
+static void tee_put(pc_bib_lexer *r, const char *p, size_t n)
 {
-    if (!h)
-        h = name_hash(r, name);
-    index_reserve(&r->unknown_ix);
-    name_slot *s = index_find(r, &r->unknown_ix, h, name, unknown_name_at);
-    if (s->gen != r->unknown_ix.gen && r->n_unknown >= PC_BIB_MAX_UNKNOWN) {
-        name = "(other fields)";
-        h = name_hash(r, name);
-        s = index_find(r, &r->unknown_ix, h, name, unknown_name_at);
-    }
-    if (s->gen == r->unknown_ix.gen) {
-        r->unknown[s->pos].n++;
+    if (r->spool_failed)
+        return;
+    if (!r->spool && r->tee_mem.len + n <= PC_BIB_TEE_MEM) {
+        pc_buf_put(&r->tee_mem, p, n);
         return;
     }
-    if (r->n_unknown % 16 == 0)
-        r->unknown = pc_xrealloc(r->unknown, (r->n_unknown + 16) * sizeof *r->unknown);
-    index_add(&r->unknown_ix, s, h, r->n_unknown);
-    r->unknown[r->n_unknown++] = (counted){.name = pc_xstrdup(name), .n = 1};
-}
-
-/* Decodes a field's LaTeX into r->tmp, warning once about unknown
- * commands.  False when the text is empty. */
-static bool decode_tmp(bib_reader *r, const field *f, pc_strlist *prot, pc_spanlist *markup)
-{
-    pc_latex_report rep = {0};
-    pc_buf_clear(&r->tmp);
-    pc_latex_decode_marked(f->val.ptr, f->val.len, &r->tmp, prot, markup, &rep);
-    if (rep.n_unknown) {
-        unsigned long l, c;
-        pos_in(f->val.ptr, rep.first_offset < f->val.len ? rep.first_offset : 0, f->line, f->col,
-               &l, &c);
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, c,
-                     "unknown LaTeX command %s in field \"%s\" kept as written", rep.first_name,
-                     f->name);
+    if (!r->spool) { /* past the memory bound: on to a temporary file */
+        r->spool = tmpfile();
+        if (!r->spool || fwrite(r->tee_mem.ptr, 1, r->tee_mem.len, r->spool) != r->tee_mem.len) {
+            r->spool_failed = true;
+            return;
+        }
+        r->spool_len = r->tee_mem.len;
+        pc_buf_free(&r->tee_mem);
     }
-    return r->tmp.len > 0;
+    if (fwrite(p, 1, n, r->spool) != n)
+        r->spool_failed = true;
+    r->spool_len += n;
 }
 
-/* decode_tmp into an owned string (NULL if empty). */
-static char *decode(bib_reader *r, const field *f, pc_strlist *prot, pc_spanlist *markup)
-{
-    return decode_tmp(r, f, prot, markup) ? pc_xstrdup(r->tmp.ptr) : NULL;
-}
+void pc_bib_lex_tee(pc_bib_lexer *lx) { lx->tee = true; }
 
-static char *decode_name(bib_reader *r, const char *name)
+FILE *pc_bib_lex_spool(pc_bib_lexer *r)
 {
-    field *f = find_field(r, name);
-    return f ? decode(r, f, NULL, NULL) : NULL;
-}
-
-/* A URL or DOI as written: no LaTeX decoding (the url package reads them
- * verbatim), but \url{...} unwrapped, escaped specials (\_ \% \& \#)
- * unescaped, white space removed; NFC. */
-static char *verbatim(const field *f)
-{
-    const char *s = f->val.ptr;
-    size_t n = f->val.len;
-    pc_trim(&s, &n);
-    if (n > 6 && memcmp(s, "\\url{", 5) == 0 && s[n - 1] == '}') {
-        s += 5;
-        n -= 6;
+    if (!r->tee)
+        return NULL;
+    r->spool_at = r->spool ? r->spool_len : r->tee_mem.len;
+    char *buf = pc_xmalloc(PC_BIB_BLOCK);
+    ssize_t got;
+    while (!r->in && (got = pc_source_read(r->src, buf, PC_BIB_BLOCK)) > 0)
+        tee_put(r, buf, (size_t)got);
+    free(buf);
+    if (!r->spool && !r->spool_failed) { /* all of it fits in memory */
+        r->spool = tmpfile();
+        if (!r->spool || fwrite(r->tee_mem.ptr, 1, r->tee_mem.len, r->spool) != r->tee_mem.len)
+            r->spool_failed = true;
+        r->spool_len = r->tee_mem.len;
+        pc_buf_free(&r->tee_mem);
     }
-    pc_buf b = PC_BUF_INIT;
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == '\\' && i + 1 < n && strchr("_%&#$~", s[i + 1]))
-            c = s[++i];
-        else if (c == '{' || c == '}' || pc_is_space((unsigned char)c))
-            continue;
-        pc_buf_putc(&b, c);
-    }
-    pc_utf8_nfc(&b);
-    if (!b.len) {
-        pc_buf_free(&b);
+    if (r->spool_failed || fflush(r->spool) != 0) {
+        r->spool_failed = true;
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, 0, 0,
+                     "cannot keep the input in a temporary file: crossref and xdata not followed");
         return NULL;
     }
-    return pc_buf_detach(&b);
+    rewind(r->spool);
+    return r->spool;
 }
 
-/* The bare DOI of a doi field (URL or "doi:" prefix removed, src/ids.c);
- * a value that holds no DOI is kept as written.  Takes and returns
- * ownership. */
-static char *bare_doi(char *doi)
+void pc_bib_lex_resume(pc_bib_lexer *r)
 {
-    if (!doi)
-        return NULL;
-    pc_buf d = PC_BUF_INIT;
-    if (pc_doi_parse(doi, strlen(doi), &d)) {
-        free(doi);
-        return pc_buf_detach(&d);
-    }
-    pc_buf_free(&d);
-    return doi;
-}
-
-static bool all_digits(const char *s, size_t n)
-{
-    if (!n)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (!pc_is_digit((unsigned char)s[i]))
-            return false;
-    return true;
-}
-
-/* year / month / day, or biblatex's date (wins; a range keeps its start):
- * the issued date. */
-static void read_date(bib_reader *r, pc_record *rec)
-{
-    field *f = find_field(r, "date");
-    char *s;
-    pc_date d = {0};
-    if (f && (s = decode(r, f, NULL, NULL))) {
-        size_t n = strcspn(s, "/");
-        while (n && strchr("~?%", s[n - 1])) /* EDTF qualifiers */
-            n--;
-        if (pc_date_parse(s, n, &d) && pc_date_valid(&d))
-            pc_record_set_date(rec, PC_F_ISSUED, &d);
-        else
-            ERR(r, f->line, f->col, "cannot read the date \"%s\"", s);
-        free(s);
+    /* everything read from the source went to the spool: read on after it,
+     * at the offset where the source stopped */
+    if (!r->spool || r->spool_failed)
         return;
+    if (!r->in) {
+        r->in = r->spool;
+        r->tee = false;
     }
-    if ((f = find_field(r, "year")) && (s = decode(r, f, NULL, NULL))) {
-        pc_date tmp;
-        if (all_digits(s, strlen(s)) && strlen(s) <= 4)
-            d.year = atoi(s);
-        else if (pc_date_parse(s, strlen(s), &tmp) && tmp.year)
-            d.year = tmp.year;
-        else
-            ERR(r, f->line, f->col, "cannot read the year \"%s\"", s);
-        free(s);
-    }
-    if (d.year && (f = find_field(r, "month")) && (s = decode(r, f, NULL, NULL))) {
-        size_t n = strlen(s);
-        int m = all_digits(s, n) && n <= 2 ? atoi(s) : pc_month_from_name(s, n);
-        if (m >= 1 && m <= 12)
-            d.month = m;
-        else
-            ERR(r, f->line, f->col, "cannot read the month \"%s\"", s);
-        free(s);
-    }
-    if (d.month && (f = find_field(r, "day")) && (s = decode(r, f, NULL, NULL))) {
-        size_t n = strlen(s);
-        d.day = all_digits(s, n) && n <= 2 ? atoi(s) : 0;
-        if (!d.day)
-            ERR(r, f->line, f->col, "cannot read the day \"%s\"", s);
-        free(s);
-    }
-    if (pc_date_valid(&d))
-        pc_record_set_date(rec, PC_F_ISSUED, &d);
-    else if (f)
-        ERR(r, f->line, f->col, "impossible date %d-%d-%d", d.year, d.month, d.day);
+    fseeko(r->spool, (off_t)r->spool_at, SEEK_SET);
 }
 
-typedef struct aff_ctx {
-    bib_reader *r;
-    pc_names *authors;
-    size_t i;
-} aff_ctx;
+/* ---- the lexer -------------------------------------------------------------------- */
 
-/* One item of the writer's `affiliation` list: "A; B" or "{}". */
-static void add_affiliation(void *u, const char *s, size_t n)
+static pc_bib_lexer *lex_new(pc_ctx *ctx, const char *name)
 {
-    aff_ctx *a = u;
-    size_t idx = a->i++;
-    if (idx >= a->authors->n)
-        return;
-    int depth = 0;
-    size_t st = 0;
-    for (size_t i = 0; i <= n; i++) {
-        char c = i < n ? s[i] : ';';
-        if (c == '{')
-            depth++;
-        else if (c == '}')
-            depth--;
-        if (c != ';' || depth)
-            continue;
-        pc_buf_clear(&a->r->tmp);
-        pc_latex_decode(s + st, i - st, &a->r->tmp, NULL, NULL);
-        if (a->r->tmp.len)
-            pc_strlist_push(&a->authors->items[idx].affiliations, a->r->tmp.ptr);
-        st = i + 1;
-    }
-}
-
-static void split_keywords(bib_reader *r, const field *f, pc_record *rec)
-{
-    const char *s = f->val.ptr;
-    size_t n = f->val.len, st = 0;
-    int depth = 0;
-    for (size_t i = 0; i <= n; i++) {
-        char c = i < n ? s[i] : ',';
-        if (c == '{')
-            depth++;
-        else if (c == '}')
-            depth--;
-        if ((c != ',' && c != ';') || depth)
-            continue;
-        pc_buf_clear(&r->tmp);
-        pc_latex_decode(s + st, i - st, &r->tmp, NULL, NULL);
-        pc_record_list_add(rec, PC_F_KEYWORD, r->tmp.ptr, r->tmp.len); /* empty: not added */
-        st = i + 1;
-    }
-}
-
-/* author (and the writer's parallel `affiliation` list). */
-static void read_authors(bib_reader *r, pc_record *rec)
-{
-    field *f = find_field(r, "author");
-    if (!f)
-        return;
-    pc_bibtex_names_report rep = {0};
-    pc_names *authors = pc_record_names_mut(rec, PC_F_AUTHOR);
-    pc_bibtex_names_parse_list(f->val.ptr, f->val.len, authors, &rep);
-    if (rep.n_problems) {
-        unsigned long l, c;
-        pos_in(f->val.ptr, rep.first_offset, f->line, f->col, &l, &c);
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, c, "author: %s", rep.first_what);
-    }
-    if (rep.tex.n_unknown) {
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
-                     "unknown LaTeX command %s in field \"author\" kept as written",
-                     rep.tex.first_name);
-    }
-    if (!authors->n && !authors->et_al) { /* "author = {}": no list, not an empty one */
-        pc_record_unset(rec, PC_F_AUTHOR);
-        return;
-    }
-    if (authors->n && (f = find_field(r, "affiliation"))) {
-        aff_ctx a = {.r = r, .authors = authors};
-        pc_bibtex_split_and(f->val.ptr, f->val.len, add_affiliation, &a);
-    }
-}
-
-/* The container title (journaltitle, journal, booktitle, else a
- * howpublished that is not a URL: a URL there is one more URL). */
-static void read_container(bib_reader *r, pc_record *rec)
-{
-    char *container = decode_name(r, "journaltitle");
-    if (!container)
-        container = decode_name(r, "journal");
-    if (!container)
-        container = decode_name(r, "booktitle");
-    field *f = find_field(r, "howpublished");
-    if (f) {
-        char *h = decode(r, f, NULL, NULL);
-        if (h && (pc_strncasecmp(h, "http://", 7) == 0 || pc_strncasecmp(h, "https://", 8) == 0)) {
-            char *u = verbatim(f);
-            if (u)
-                pc_record_list_add(rec, PC_F_URL, u, strlen(u));
-            free(u);
-            free(h);
-        } else if (!container) {
-            container = h;
-        } else {
-            free(h);
-        }
-    }
-    pc_record_take(rec, PC_F_CONTAINER_TITLE, container);
-}
-
-/* eprint with eprinttype or archiveprefix arXiv (or none): the arXiv id,
- * version and primary class. */
-static void read_eprint(bib_reader *r, pc_record *rec)
-{
-    field *f = find_field(r, "eprint");
-    if (!f)
-        return;
-    char *id = verbatim(f);
-    field *t = find_field(r, "eprinttype");
-    if (!t)
-        t = find_field(r, "archiveprefix");
-    char *type = t ? decode(r, t, NULL, NULL) : NULL;
-    if (id && (!type || pc_strcasecmp(type, "arxiv") == 0) &&
-        pc_record_set_arxiv(rec, id, strlen(id))) {
-        pc_record_take(rec, PC_F_ARXIV_CLASS, decode_name(r, "eprintclass"));
-        if (!pc_record_has(rec, PC_F_ARXIV_CLASS))
-            pc_record_take(rec, PC_F_ARXIV_CLASS, decode_name(r, "primaryclass"));
-    } else if (id) {
-        count_unknown(r, "eprint (not arXiv)", 0);
-    }
-    free(type);
-    free(id);
-}
-
-static void fill_record(bib_reader *r, pc_record *rec, unsigned long line)
-{
-    rec->src_file = r->file;
-    rec->src_line = line;
-    if (r->key.len) {
-        pc_utf8_nfc(&r->key);
-        rec->key = pc_xstrdup(r->key.ptr);
-    }
-    rec->kind = PC_KIND_OTHER;
-    bool known_type = false;
-    for (size_t i = 0; i < sizeof type_map / sizeof *type_map; i++)
-        if (strcmp(type_map[i].type, r->type.ptr) == 0) {
-            rec->kind = type_map[i].kind;
-            known_type = true;
-        }
-    if (!known_type)
-        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, line, 1, "entry type @%s read as \"other\"",
-                     r->type.ptr);
-    for (size_t i = 0; i < r->n_fields; i++) {
-        bool known = false;
-        for (size_t k = 0; k < sizeof known_fields / sizeof *known_fields && !known; k++)
-            known = same_name(known_fields[k], r->fields[i].name);
-        if (!known)
-            count_unknown(r, r->fields[i].name, r->fields[i].hash);
-    }
-    field *f;
-    if ((f = find_field(r, "title"))) {
-        pc_strlist prot = {0};
-        pc_spanlist markup = {0};
-        pc_text *t = pc_record_take(rec, PC_F_TITLE, decode(r, f, &prot, &markup));
-        if (t) {
-            t->markup = markup; /* moved */
-            t->protected_words = prot;
-        } else {
-            pc_spanlist_clear(&markup);
-            pc_strlist_clear(&prot);
-        }
-    }
-    read_authors(r, rec);
-    read_date(r, rec);
-    read_container(r, rec);
-    pc_record_take(rec, PC_F_VOLUME, decode_name(r, "volume"));
-    pc_record_take(rec, PC_F_ISSUE, decode_name(r, "number"));
-    if (!pc_record_has(rec, PC_F_ISSUE))
-        pc_record_take(rec, PC_F_ISSUE, decode_name(r, "issue"));
-    pc_record_take(rec, PC_F_PAGE, decode_name(r, "pages"));
-    static const char *const pubs[] = {"publisher", "institution", "school", "organization"};
-    for (size_t i = 0; i < 4 && !pc_record_has(rec, PC_F_PUBLISHER); i++)
-        pc_record_take(rec, PC_F_PUBLISHER, decode_name(r, pubs[i]));
-    /* not pc_record_set_doi: a value that holds no DOI is kept as written,
-     * and the arXiv DOI stays a DOI */
-    if ((f = find_field(r, "doi")))
-        pc_record_take(rec, PC_F_DOI, bare_doi(verbatim(f)));
-    if ((f = find_field(r, "url"))) {
-        char *u = verbatim(f);
-        if (u)
-            pc_record_list_add(rec, PC_F_URL, u, strlen(u));
-        free(u);
-    }
-    read_eprint(r, rec);
-    if ((f = find_field(r, "abstract"))) {
-        /* a final "…" is the writer's mark of a truncated abstract */
-        pc_spanlist markup = {0};
-        if (decode_tmp(r, f, NULL, &markup))
-            pc_record_set_abstract(rec, r->tmp.ptr, r->tmp.len, &markup, false);
-        else
-            pc_spanlist_clear(&markup);
-    }
-    if ((f = find_field(r, "keywords")))
-        split_keywords(r, f, rec);
-    static const char *const notes[] = {"note", "annote", "annotation", "comment"};
-    for (size_t i = 0; i < 4; i++)
-        if ((f = find_field(r, notes[i])) && decode_tmp(r, f, NULL, NULL))
-            pc_record_append(rec, PC_F_NOTE, "; ", r->tmp.ptr, r->tmp.len);
-    if (rec->kind == PC_KIND_NONE && pc_record_has(rec, PC_F_ARXIV_ID) &&
-        (strcmp(r->type.ptr, "misc") == 0 || strcmp(r->type.ptr, "unpublished") == 0))
-        rec->kind = PC_KIND_PREPRINT;
-}
-
-/* ---- the reader -------------------------------------------------------- */
-
-void *pc_bibtex_read_open(pc_source *src, pc_ctx *ctx)
-{
-    bib_reader *r = pc_xcalloc(1, sizeof *r);
-    r->src = src;
+    pc_bib_lexer *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
-    r->file = pc_source_name(src);
+    r->file = name;
     r->blk = pc_xmalloc(PC_BIB_BLOCK);
     r->line = r->col = 1;
     pc_buf_init(&r->type);
     pc_buf_init(&r->key);
     pc_buf_init(&r->ident);
     pc_buf_init(&r->tmp);
+    pc_buf_init(&r->body);
+    pc_buf_init(&r->tee_mem);
     /* the seed of name_hash: a heap address (randomised) and the time */
     r->seed = (0xcbf29ce484222325ULL ^ (uint64_t)(uintptr_t)r) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL);
-    const char *head;
-    size_t n = pc_source_peek(src, 4, &head);
+    return r;
+}
+
+/* A byte-order mark at the start: a UTF-8 one is skipped (not text), a
+ * UTF-16 or UTF-32 one is remembered for the first pc_bib_lex_next. */
+static void check_bom(pc_bib_lexer *r, const char *head, size_t n)
+{
     if (n >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
-        char bom[3];
-        pc_source_read(src, bom, 3); /* a UTF-8 BOM is not text */
+        r->pos = 3;
     } else if (n >= 4 && (memcmp(head, "\xFF\xFE\0\0", 4) == 0 || memcmp(head, "\0\0\xFE\xFF", 4) == 0)) {
         r->bom = "UTF-32";
     } else if (n >= 2 && (memcmp(head, "\xFF\xFE", 2) == 0 || memcmp(head, "\xFE\xFF", 2) == 0)) {
         r->bom = "UTF-16";
     }
+}
+
+pc_bib_lexer *pc_bib_lex_open(pc_source *src, pc_ctx *ctx)
+{
+    pc_bib_lexer *r = lex_new(ctx, pc_source_name(src));
+    r->src = src;
+    const char *head;
+    size_t n = pc_source_peek(src, 4, &head);
+    check_bom(r, head, n);
+    if (r->pos == 3) { /* a UTF-8 BOM is not text: consumed here, the block is empty */
+        char bom[3];
+        pc_source_read(src, bom, 3);
+        r->pos = 0;
+    }
     return r;
 }
 
-void pc_bibtex_read_close(void *state)
+pc_bib_lexer *pc_bib_lex_open_file(FILE *f, const char *name, pc_ctx *ctx)
 {
-    bib_reader *r = state;
+    pc_bib_lexer *r = lex_new(ctx, name);
+    r->in = f;
+    if (peek(r) >= 0)
+        check_bom(r, r->blk, r->len);
+    return r;
+}
+
+void pc_bib_lex_close(pc_bib_lexer *r)
+{
     if (!r)
         return;
-    if (r->n_preambles)
-        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0, "bibtex: %lu @preamble skipped",
-                     r->n_preambles);
-    for (size_t i = 0; i < r->n_unknown; i++) {
-        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0,
-                     "bibtex: field \"%s\" not kept (%lu entr%s)", r->unknown[i].name,
-                     r->unknown[i].n, r->unknown[i].n == 1 ? "y" : "ies");
-        free(r->unknown[i].name);
-    }
-    free(r->unknown);
-    free(r->unknown_ix.slot);
     for (size_t i = 0; i < r->n_macros; i++) {
         free(r->macros[i].name);
         free(r->macros[i].val);
@@ -1190,50 +884,95 @@ void pc_bibtex_read_close(void *state)
     pc_buf_free(&r->key);
     pc_buf_free(&r->ident);
     pc_buf_free(&r->tmp);
+    pc_buf_free(&r->body);
+    pc_buf_free(&r->tee_mem);
+    if (r->spool)
+        fclose(r->spool);
     free(r->blk);
     free(r);
 }
 
-pc_read_status pc_bibtex_read_next(void *state, pc_record *rec)
+/* Outside entries: everything up to an '@' is ignored, but for NUL bytes:
+ * a file that holds them is not text (UTF-16 or binary), and reading on
+ * would only skip it all without a word.  The next byte, -1 at the end, 0
+ * after reporting a NUL. */
+static int skip_between(pc_bib_lexer *r)
 {
-    bib_reader *r = state;
-    if (r->bom) {
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 1, 1,
-                     "the file starts with a %s byte-order mark: BibTeX is read as UTF-8 "
-                     "(iconv -f %s -t UTF-8 converts it); not read",
-                     r->bom, r->bom);
-        r->bom = NULL;
-        r->eof = true;
-        r->pos = r->len = 0;
-        return PC_READ_FATAL;
+    int c;
+    while ((c = peek(r)) > 0 && c != '@') {
+        if (c == '%')
+            skip_line(r);
+        else
+            get(r);
     }
+    if (c == 0)
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                     "NUL byte: this is not a BibTeX text file (UTF-16 without a byte-order "
+                     "mark, or binary?); the rest of it is not read");
+    return c;
+}
+
+/* After "@type" and its '{' or '(' (`open`): the entry, an @string, a
+ * @preamble or a @comment. */
+static pc_bib_lex_status read_entry(pc_bib_lexer *r, int open)
+{
+    int close = open == '{' ? '}' : ')';
+    bool comment = strcmp(r->type.ptr, "comment") == 0;
+    if (comment || strcmp(r->type.ptr, "preamble") == 0) {
+        if (read_body(r, open, comment))
+            return comment ? PC_BIB_COMMENT : PC_BIB_PREAMBLE;
+        resync(r);
+        return PC_BIB_NONE;
+    }
+    if (strcmp(r->type.ptr, "string") == 0) {
+        if (!read_string(r, close))
+            resync(r);
+        return PC_BIB_NONE;
+    }
+    if (!read_fields(r, close)) {
+        resync(r);
+        return PC_BIB_SKIP;
+    }
+    if (r->bad)
+        return PC_BIB_SKIP;
+    if (r->key.len)
+        pc_utf8_nfc(&r->key);
+    return PC_BIB_ENTRY;
+}
+
+/* The UTF-16/32 byte-order mark check of the first call. */
+static bool bom_refused(pc_bib_lexer *r)
+{
+    if (!r->bom)
+        return false;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 1, 1,
+                 "the file starts with a %s byte-order mark: BibTeX is read as UTF-8 "
+                 "(iconv -f %s -t UTF-8 converts it); not read",
+                 r->bom, r->bom);
+    r->bom = NULL;
+    r->eof = true;
+    r->pos = r->len = 0;
+    return true;
+}
+
+pc_bib_lex_status pc_bib_lex_next(pc_bib_lexer *r)
+{
+    if (bom_refused(r))
+        return PC_BIB_FATAL;
     for (;;) {
-        /* outside entries: everything up to an '@' is ignored, but for NUL
-         * bytes: a file that holds them is not text (UTF-16 or binary), and
-         * reading on would only skip it all without a word */
         r->in_entry = false;
-        int c;
-        while ((c = peek(r)) > 0 && c != '@') {
-            if (c == '%')
-                skip_line(r);
-            else
-                get(r);
-        }
-        if (c == 0) {
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
-                         "NUL byte: this is not a BibTeX text file (UTF-16 without a byte-order "
-                         "mark, or binary?); the rest of it is not read");
-            return PC_READ_FATAL;
-        }
+        int c = skip_between(r);
+        if (c == 0)
+            return PC_BIB_FATAL;
         if (c < 0)
-            return PC_READ_EOF;
+            return PC_BIB_EOF;
         unsigned long line = r->line, col = r->col;
         get(r);
         skip_ws(r, false);
         int got = read_ident(r, "entry type");
         if (got < 0) {
             resync(r);
-            return PC_READ_SKIP;
+            return PC_BIB_SKIP;
         }
         if (!got) {
             if (col == 1) /* elsewhere an '@' is just text (an e-mail address) */
@@ -1251,7 +990,6 @@ pc_read_status pc_bibtex_read_next(void *state, pc_record *rec)
                              "@%s not followed by '{' or '(': ignored", r->type.ptr);
             continue;
         }
-        int close = c == '{' ? '}' : ')';
         get(r);
         r->in_entry = true;
         r->entry_bytes = 0;
@@ -1259,55 +997,46 @@ pc_read_status pc_bibtex_read_next(void *state, pc_record *rec)
         r->entry_col = col;
         r->bad = false;
         clear_fields(r);
-        if (strcmp(r->type.ptr, "comment") == 0) {
-            if (!skip_body(r, c, true))
-                resync(r);
-            continue;
-        }
-        if (strcmp(r->type.ptr, "preamble") == 0) {
-            r->n_preambles++;
-            if (!skip_body(r, c, false))
-                resync(r);
-            continue;
-        }
-        if (strcmp(r->type.ptr, "string") == 0) {
-            if (!read_string(r, close))
-                resync(r);
-            continue;
-        }
-        bool complete = read_fields(r, close);
-        if (!complete) {
-            resync(r);
-            return PC_READ_SKIP;
-        }
-        if (r->bad)
-            return PC_READ_SKIP;
-        fill_record(r, rec, line);
-        /* errors while mapping (an unreadable date) keep the record */
-        return PC_READ_RECORD;
+        pc_buf_clear(&r->key);
+        pc_bib_lex_status st = read_entry(r, c);
+        if (st != PC_BIB_NONE)
+            return st;
     }
 }
 
-int pc_bibtex_sniff(const char *head, size_t n)
+pc_bib_entry pc_bib_lex_entry(const pc_bib_lexer *r)
 {
-    static const char *const types[] = {"article", "book", "inproceedings", "incollection",
-                                        "misc", "string", "comment", "preamble", "online",
-                                        "phdthesis", "techreport", "unpublished", "inbook"};
-    for (size_t i = 0; i < n; i++) {
-        if (head[i] != '@' || (i > 0 && head[i - 1] != '\n'))
-            continue;
-        size_t j = i + 1;
-        while (j < n && pc_is_alpha((unsigned char)head[j]))
-            j++;
-        size_t t = j;
-        while (t < n && (head[t] == ' ' || head[t] == '\t'))
-            t++;
-        if (j == i + 1 || t >= n || (head[t] != '{' && head[t] != '('))
-            continue;
-        for (size_t k = 0; k < sizeof types / sizeof *types; k++)
-            if (strlen(types[k]) == j - i - 1 && pc_strncasecmp(head + i + 1, types[k], j - i - 1) == 0)
-                return 80;
-        return 50;
-    }
-    return 0;
+    return (pc_bib_entry){.type = r->type.ptr, .key = r->key.ptr, .fields = r->fields,
+                          .n_fields = r->n_fields, .line = r->entry_line, .col = r->entry_col};
+}
+
+const char *pc_bib_lex_body(const pc_bib_lexer *r, size_t *n)
+{
+    *n = r->body.len;
+    return r->body.ptr;
+}
+
+const char *pc_bib_lex_file(const pc_bib_lexer *r) { return r->file; }
+
+pc_bib_field *pc_bib_lex_find(pc_bib_lexer *r, const char *name)
+{
+    if (!r->n_fields)
+        return NULL;
+    name_slot *s = index_find(r, &r->field_ix, name_hash(r, name), name, field_name_at);
+    return s->gen == r->field_ix.gen ? &r->fields[s->pos] : NULL;
+}
+
+pc_bib_field *pc_bib_lex_add(pc_bib_lexer *r, const char *name)
+{
+    uint64_t h = name_hash(r, name);
+    index_reserve(&r->field_ix);
+    name_slot *s = index_find(r, &r->field_ix, h, name, field_name_at);
+    if (s->gen == r->field_ix.gen)
+        return NULL;
+    pc_bib_field *f = new_field(r);
+    f->name = pc_xstrdup(name);
+    f->hash = h;
+    f->line = f->col = 0;
+    index_add(&r->field_ix, s, h, r->n_fields - 1);
+    return f;
 }

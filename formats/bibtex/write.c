@@ -1,0 +1,793 @@
+/* SPDX-License-Identifier: MIT */
+/* write.c — one record becomes one entry: classic BibTeX (`-t bibtex`) or
+ * biblatex (`-t biblatex`), through the rows of map.c.
+ *
+ * Classic BibTeX puts each value in the field the standard styles
+ * (plain.bst) print: school for a thesis, institution for a report,
+ * howpublished for @misc, address, note, year and month; biblatex uses its
+ * own names (journaltitle, location, date in EDTF, urldate, langid) and
+ * types (@online, @software, @dataset, ...).  What neither has a field for
+ * goes under the model's own name (`collection-editor = {...}`), which the
+ * styles ignore and our reader reads back; values read from a .bib and
+ * kept as written (pass-through) come back as they were, a @preamble before
+ * its entry.  A field name is written once per entry: a second value for
+ * it is counted (-v) as dropped.
+ *
+ * Every value is braced and goes through pc_latex_encode, so braces are
+ * balanced and specials escaped whatever the record holds (non-ASCII as
+ * LaTeX commands in classic BibTeX unless --unicode; biblatex, which biber
+ * reads as UTF-8, keeps UTF-8); math ($...$)
+ * and LaTeX kept as written (PC_MARK_TEX) are copied as they are, italic
+ * and bold are \emph and \textbf, in every text field.  Title words that
+ * must keep their case are braced. */
+#include "bibtex.h"
+
+#include <stdlib.h>
+
+#define ELLIPSIS "\xE2\x80\xA6"
+enum { PC_BIB_MAX_NAMES = 128 }; /* field names remembered per entry */
+
+typedef struct bib_writer {
+    FILE *out;
+    pc_ctx *ctx;
+    pc_bib_dialect dialect;
+    const char *fmt;
+    pc_map_row *rows; /* the dialect's rows that can write (compact_rows) */
+    size_t n_rows;
+    /* per field, the indices of its rows; the rows visited even when the
+     * record lacks their field; the rows of one record (record_rows) */
+    uint16_t *field_rows[PC_F_COUNT];
+    uint16_t n_field_rows[PC_F_COUNT];
+    uint16_t *always;
+    size_t n_always;
+    uint16_t *pick;
+    pc_map_row *subset;
+    const pc_record *rec;
+    pc_buf entry, tmp, scratch;
+    pc_latex_report rep;
+    unsigned flags; /* PC_TEX_UNICODE or 0 */
+    bool first;
+    const char *names[PC_BIB_MAX_NAMES]; /* written in this entry */
+    size_t n_names;
+    unsigned as_editor; /* bit i: typed_roles[i] went into an editor slot */
+} bib_writer;
+
+/* ---- fields -------------------------------------------------------------------------- */
+
+static bool name_taken(const bib_writer *w, const char *name)
+{
+    for (size_t i = 0; i < w->n_names; i++) /* an entry's few fields */
+        if (pc_strcasecmp(w->names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Opens "  name = {" unless the entry has that field already (then the
+ * value is counted as dropped and false returned). */
+static bool field_open(bib_writer *w, const char *name, pc_field f)
+{
+    if (name_taken(w, name) || w->n_names == PC_BIB_MAX_NAMES) {
+        pc_ctx_dropped(w->ctx, w->fmt, f ? pc_field_get(f)->name : name);
+        return false;
+    }
+    w->names[w->n_names++] = name;
+    pc_buf_puts(&w->entry, "  ");
+    pc_buf_puts(&w->entry, name);
+    pc_buf_puts(&w->entry, " = {");
+    return true;
+}
+
+static void field_close(bib_writer *w) { pc_buf_puts(&w->entry, "},\n"); }
+
+static void plain_field(bib_writer *w, const char *name, pc_field f, const char *value)
+{
+    if (!field_open(w, name, f))
+        return;
+    pc_latex_encode(value, strlen(value), &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+    field_close(w);
+}
+
+/* URLs and DOIs stay verbatim (the url package reads them so); only what
+ * would unbalance BibTeX's braces or break the line is percent-encoded. */
+static void url_field(bib_writer *w, const char *name, pc_field f, const char *value)
+{
+    if (!field_open(w, name, f))
+        return;
+    for (const char *p = value; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '{' || c == '}' || c == '\\' || c <= 0x20 || c == 0x7f)
+            pc_buf_printf(&w->entry, "%%%02X", c);
+        else
+            pc_buf_putc(&w->entry, (char)c);
+    }
+    field_close(w);
+}
+
+/* ---- rich text: markup, math, LaTeX as written, case protection ------------------------------ */
+
+/* Whether a title word must keep its case: a word the input protected
+ * with braces, or (auto_case) one whose shape keeps its case. */
+static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot, bool auto_case)
+{
+    return pc_strlist_has_n(prot, s, n) || (auto_case && pc_latex_word_keeps_case(s, n));
+}
+
+typedef struct marked {
+    bib_writer *w;
+    const pc_strlist *prot; /* a title's protected words (NULL: not a title) */
+    bool auto_case;         /* brace words with inner capitals too (`title`) */
+    int tex;                /* inside PC_MARK_TEX spans: written as they are */
+} marked;
+
+/* The words of [from, to) of t: a word that must keep its case is braced
+ * ({LLM}), everything else encoded as it is. */
+static void title_words(marked *k, const char *t, size_t from, size_t to)
+{
+    bib_writer *w = k->w;
+    size_t i = from;
+    while (i < to) {
+        if (t[i] == ' ') {
+            pc_buf_putc(&w->entry, ' ');
+            i++;
+            continue;
+        }
+        size_t st = i; /* one word, math spans included */
+        bool has_math = false;
+        while (i < to && t[i] != ' ') {
+            size_t m = t[i] == '$' ? pc_latex_math_span(t, i, to) : 0;
+            has_math |= m > 0;
+            i += m ? m : 1;
+        }
+        size_t cs = st, ce = i; /* the word without punctuation around it */
+        pc_markup_word_core(t, &cs, &ce);
+        bool protect = has_math || (ce > cs && word_needs_protection(t + cs, ce - cs, k->prot, k->auto_case));
+        if (!protect) {
+            pc_latex_encode(t + st, i - st, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+            continue;
+        }
+        pc_latex_encode(t + st, cs - st, &w->entry, w->flags, &w->rep);
+        pc_buf_putc(&w->entry, '{');
+        pc_latex_encode(t + cs, ce - cs, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+        pc_buf_putc(&w->entry, '}');
+        pc_latex_encode(t + ce, i - ce, &w->entry, w->flags, &w->rep);
+    }
+}
+
+/* LaTeX the reader kept as written (\foo{x}) goes out as it came in,
+ * unless its braces do not balance (then it is text like any other). */
+static bool balanced(const char *s, size_t n)
+{
+    int depth = 0;
+    for (size_t i = 0; i < n && depth >= 0; i++)
+        if (s[i] == '\\' && i + 1 < n)
+            i++;
+        else if (s[i] == '{' || s[i] == '}')
+            depth += s[i] == '{' ? 1 : -1;
+    return depth == 0;
+}
+
+static void rich_text(void *u, const char *s, size_t from, size_t to)
+{
+    marked *k = u;
+    if (k->tex && balanced(s + from, to - from))
+        pc_buf_put(&k->w->entry, s + from, to - from);
+    else if (k->prot)
+        title_words(k, s, from, to);
+    else
+        pc_latex_encode(s + from, to - from, &k->w->entry, k->w->flags | PC_TEX_MATH, &k->w->rep);
+}
+
+/* Italic and bold as \emph{...} and \textbf{...}: \emph, not \textit, so
+ * that a style setting the title in italics turns it upright, as a species
+ * name in an italic title should be. */
+static void mark_open(void *u, pc_mark m)
+{
+    marked *k = u;
+    if (m == PC_MARK_TEX)
+        k->tex++;
+    else if (m == PC_MARK_ITALIC || m == PC_MARK_BOLD)
+        pc_buf_puts(&k->w->entry, m == PC_MARK_BOLD ? "\\textbf{" : "\\emph{");
+}
+
+static void mark_close(void *u, pc_mark m)
+{
+    marked *k = u;
+    if (m == PC_MARK_TEX)
+        k->tex--;
+    else if (m == PC_MARK_ITALIC || m == PC_MARK_BOLD)
+        pc_buf_putc(&k->w->entry, '}');
+}
+
+/* Appends a text value with its markup; titles with their protected words. */
+static void put_rich(bib_writer *w, const pc_text *t, const char *name)
+{
+    const pc_field_info *fi = pc_field_get(t->field);
+    bool title = fi && (fi->flags & PC_FF_TITLE);
+    bool auto_case = strcmp(name, "title") == 0;
+    if (!t->markup.n && !(title && (t->protected_words.n || auto_case))) {
+        pc_latex_encode(t->s, strlen(t->s), &w->entry, w->flags | PC_TEX_MATH, &w->rep); /* most values */
+        return;
+    }
+    static const pc_markup_sink sink = {.text = rich_text, .open = mark_open, .close = mark_close};
+    marked k = {.w = w, .prot = title ? &t->protected_words : NULL, .auto_case = auto_case};
+    pc_markup_walk(t->s, strlen(t->s), &t->markup, &sink, &k);
+}
+
+static void rich_field(bib_writer *w, const char *name, const pc_text *t)
+{
+    if (!field_open(w, name, t->field))
+        return;
+    put_rich(w, t, name);
+    field_close(w);
+}
+
+/* ---- the generic rows -------------------------------------------------------------------- */
+
+static bool sink_text(void *u, const pc_map_row *row, const pc_text *t)
+{
+    rich_field(u, row->name, t);
+    return true;
+}
+
+/* A pass-through value of a BibTeX reader, as it was written. */
+static bool sink_extra(void *u, const pc_extra *e)
+{
+    bib_writer *w = u;
+    if (e->name[0] == '@') /* the entry type, a @preamble: written around the entry */
+        return true;
+    if (!field_open(w, e->name, PC_F_NONE))
+        return true;
+    if (balanced(e->value, strlen(e->value)))
+        pc_buf_puts(&w->entry, e->value);
+    else
+        pc_latex_encode(e->value, strlen(e->value), &w->entry, w->flags, &w->rep);
+    field_close(w);
+    return true;
+}
+
+/* ---- names ----------------------------------------------------------------------------------- */
+
+static void names_field(bib_writer *w, const char *name, const pc_names *l)
+{
+    if (!field_open(w, name, l->role))
+        return;
+    pc_bib_put_names(&w->entry, &w->tmp, l, w->flags, &w->rep);
+    field_close(w);
+}
+
+/* The roles biblatex writes as an editor list with its type (editortype,
+ * editoratype, ...) in a free editor slot: a director, a compiler, ... */
+static const pc_field typed_roles[] = {PC_F_COMPILER, PC_F_DIRECTOR, PC_F_ORGANIZER, PC_F_CONTRIBUTOR};
+
+static int typed_role(pc_field f)
+{
+    for (int i = 0; i < (int)(sizeof typed_roles / sizeof *typed_roles); i++)
+        if (typed_roles[i] == f)
+            return i;
+    return -1;
+}
+
+/* Editor slot `row` (editor, editora, ...) is free: the first typed role
+ * not written yet goes there, with its type. */
+static void editor_by_type(bib_writer *w, const pc_map_row *row)
+{
+    static const char *const slots[][2] = {{"editor", "editortype"}, {"editora", "editoratype"},
+                                           {"editorb", "editorbtype"}, {"editorc", "editorctype"}};
+    const char *type = NULL;
+    for (size_t i = 0; i < sizeof slots / sizeof *slots; i++)
+        if (strcmp(slots[i][0], row->name) == 0)
+            type = slots[i][1];
+    for (size_t i = 0; type && i < sizeof typed_roles / sizeof *typed_roles; i++) {
+        const pc_names *l = pc_record_names(w->rec, typed_roles[i]);
+        if (!l || (w->as_editor >> i & 1) || name_taken(w, type) || name_taken(w, row->name))
+            continue;
+        names_field(w, row->name, l);
+        plain_field(w, type, PC_F_NONE, pc_bib_role_editortype(typed_roles[i]));
+        w->as_editor |= 1u << i;
+        return;
+    }
+}
+
+static bool write_names(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    const pc_names *l = pc_record_names(w->rec, row->field);
+    bool slot = row->field == PC_F_EDITOR || row->field == PC_F_EDITORA || row->field == PC_F_EDITORB ||
+                row->field == PC_F_EDITORC;
+    if (slot && !l && w->dialect == PC_BIB_BIBLATEX)
+        editor_by_type(w, row);
+    int typed = typed_role(row->field);
+    if (!l || (typed >= 0 && (w->as_editor >> typed & 1))) {
+        *wrote = l != NULL;
+        return true;
+    }
+    names_field(w, row->name, l);
+    if (row->field == PC_F_AUTHOR && !name_taken(w, "affiliation")) {
+        size_t mark = w->entry.len;
+        pc_buf_puts(&w->entry, "  affiliation = {");
+        if (pc_bib_put_affiliations(&w->entry, &w->tmp, l, w->flags, &w->rep)) {
+            w->names[w->n_names++] = "affiliation";
+            field_close(w);
+        } else {
+            pc_buf_truncate(&w->entry, mark);
+        }
+    }
+    return true;
+}
+
+/* ---- dates ----------------------------------------------------------------------------------- */
+
+static void edtf_field(bib_writer *w, const char *name, pc_field f, const pc_date *d)
+{
+    if (!field_open(w, name, f))
+        return;
+    pc_date_edtf(d, &w->entry);
+    field_close(w);
+}
+
+/* Classic BibTeX: year (a range "1999--2000"), month as a macro (a range
+ * "jul # {--} # aug"), and the whole date in biblatex's `date` too, which
+ * the styles ignore.  A literal date ("in press") is the year. */
+static void classic_issued(bib_writer *w, const pc_date *d, const char *literal)
+{
+    if (!d) {
+        plain_field(w, "year", PC_F_ISSUED, literal);
+        return;
+    }
+    if (literal)
+        pc_ctx_dropped(w->ctx, w->fmt, "date as written");
+    if (!field_open(w, "year", PC_F_ISSUED))
+        return;
+    pc_buf_put_int(&w->entry, d->year, 1);
+    if (d->end_year && d->end_year != d->year) {
+        pc_buf_puts(&w->entry, "--");
+        pc_buf_put_int(&w->entry, d->end_year, 1);
+    }
+    field_close(w);
+    const char *month = d->month && !d->season ? pc_month_macro(d->month) : NULL;
+    if (month && !name_taken(w, "month")) {
+        w->names[w->n_names++] = "month";
+        pc_buf_puts(&w->entry, "  month = ");
+        pc_buf_puts(&w->entry, month);
+        if (d->end_month && d->end_year == d->year && pc_month_macro(d->end_month)) {
+            pc_buf_puts(&w->entry, " # {--} # ");
+            pc_buf_puts(&w->entry, pc_month_macro(d->end_month));
+        }
+        pc_buf_puts(&w->entry, ",\n");
+    }
+    edtf_field(w, "date", PC_F_ISSUED, d);
+}
+
+static bool write_date(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    const pc_date *d = pc_record_date(w->rec, row->field);
+    const char *literal = pc_record_date_literal(w->rec, row->field);
+    (void)wrote;
+    if (row->field == PC_F_ISSUED && w->dialect == PC_BIB_CLASSIC) {
+        classic_issued(w, d, literal);
+        return true;
+    }
+    if (d && literal)
+        pc_ctx_dropped(w->ctx, w->fmt, "date as written");
+    if (d)
+        edtf_field(w, row->name, row->field, d);
+    else /* biblatex's year holds text: "in press" */
+        plain_field(w, row->field == PC_F_ISSUED ? "year" : row->name, row->field, literal);
+    return true;
+}
+
+/* ---- titles ---------------------------------------------------------------------------------- */
+
+/* The name of a title field: with a volume-title, the work's title is its
+ * maintitle (a book's title, a chapter's container) and the volume's is
+ * the title (a chapter's booktitle), as biblatex writes a volume of a
+ * multi-volume work. */
+static const char *title_name(const bib_writer *w, const pc_map_row *row)
+{
+    static const pc_field main[3] = {PC_F_TITLE, PC_F_SUBTITLE, PC_F_TITLE_ADDON};
+    static const pc_field book[3] = {PC_F_CONTAINER_TITLE, PC_F_CONTAINER_SUBTITLE, PC_F_CONTAINER_TITLE_ADDON};
+    static const pc_field vol[3] = {PC_F_VOLUME_TITLE, PC_F_VOLUME_SUBTITLE, PC_F_VOLUME_TITLE_ADDON};
+    static const char *const main_names[3] = {"maintitle", "mainsubtitle", "maintitleaddon"};
+    static const char *const vol_names[2][3] = {{"title", "subtitle", "titleaddon"},
+                                                {"booktitle", "booksubtitle", "booktitleaddon"}};
+    bool in_book = pc_bib_kind_in_book(w->rec->kind);
+    bool volume = pc_record_has(w->rec, PC_F_VOLUME_TITLE);
+    for (int i = 0; i < 3; i++) {
+        if (row->field == vol[i])
+            return volume ? vol_names[in_book][i] : NULL;
+        if (volume && row->field == (in_book ? book : main)[i])
+            return main_names[i];
+    }
+    return row->name;
+}
+
+static bool write_title(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    const char *name = title_name(w, row);
+    const pc_text *t = pc_record_text(w->rec, row->field);
+    if (!name || !t) { /* a volume's subtitle with no volume-title: under its own name */
+        *wrote = false;
+        return true;
+    }
+    rich_field(w, name, t);
+    return true;
+}
+
+/* ---- other special fields ------------------------------------------------------------------------ */
+
+/* pages: a range's hyphen (or en dash) as "--" (1-12 -> 1--12, S1-S12 ->
+ * S1--S12): a hyphen with a digit on one side and a letter or digit on both. */
+static bool write_pages(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    const char *s = pc_record_get(w->rec, row->field);
+    if (!field_open(w, row->name, row->field))
+        return true;
+    size_t n = strlen(s), st = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t dash = s[i] == '-' ? 1 : (n - i >= 3 && memcmp(s + i, "\xE2\x80\x93", 3) == 0) ? 3 : 0;
+        if (!dash || i == 0 || i + dash >= n)
+            continue;
+        unsigned char a = (unsigned char)s[i - 1], b = (unsigned char)s[i + dash];
+        if (!pc_is_alnum(a) || !pc_is_alnum(b) || !(pc_is_digit(a) || pc_is_digit(b)))
+            continue;
+        pc_latex_encode(s + st, i - st, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+        pc_buf_puts(&w->entry, "--");
+        st = i + dash;
+        i += dash - 1;
+    }
+    pc_latex_encode(s + st, n - st, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+    field_close(w);
+    return true;
+}
+
+static bool write_doi(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    url_field(w, row->name, row->field, pc_record_get(w->rec, row->field));
+    return true;
+}
+
+/* url: BibTeX has one; the others are counted as dropped. */
+static bool write_url(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    const pc_strlist *urls = pc_record_list(w->rec, row->field);
+    url_field(w, row->name, row->field, urls->items[0]);
+    for (size_t i = 1; i < urls->n; i++)
+        pc_ctx_dropped(w->ctx, w->fmt, "url (second and later)");
+    return true;
+}
+
+/* eprint = {2610.01234v2} with archiveprefix (classic) or eprinttype. */
+static bool write_eprint(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    const char *id = pc_record_get(w->rec, PC_F_ARXIV_ID);
+    if (row->field == PC_F_ARXIV_VERSION) { /* written with the id, or alone under its name */
+        *wrote = id != NULL;
+        return true;
+    }
+    const char *version = pc_record_get(w->rec, PC_F_ARXIV_VERSION);
+    pc_buf_clear(&w->scratch);
+    pc_buf_puts(&w->scratch, id);
+    if (version) {
+        pc_buf_putc(&w->scratch, 'v');
+        pc_buf_puts(&w->scratch, version);
+    }
+    url_field(w, row->name, row->field, w->scratch.ptr);
+    if (w->dialect == PC_BIB_CLASSIC)
+        plain_field(w, "archiveprefix", PC_F_NONE, "arXiv");
+    else
+        plain_field(w, "eprinttype", PC_F_NONE, "arxiv");
+    return true;
+}
+
+static bool write_abstract(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    const pc_text *t = pc_record_text(w->rec, row->field);
+    if (!field_open(w, row->name, row->field))
+        return true;
+    put_rich(w, t, row->name);
+    if (t->truncated)
+        pc_buf_puts(&w->entry, w->flags & PC_TEX_UNICODE ? ELLIPSIS : "{\\ldots}");
+    field_close(w);
+    return true;
+}
+
+/* type, pubstate, series: biblatex's localisation key for a text it has
+ * one for ("PhD thesis" -> phdthesis); classic BibTeX writes the text,
+ * and leaves out the thesis kind its entry type says already. */
+static bool write_keyed(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    const char *s = pc_record_get(w->rec, row->field);
+    const char *key = pc_bib_text_key(s);
+    if (row->field == PC_F_GENRE) {
+        const pc_bib_type *t = pc_bib_type_find(pc_bib_written_type(w->rec, w->dialect));
+        if (t && t->genre && strcmp(t->genre, s) == 0)
+            return true; /* @phdthesis says it */
+    }
+    plain_field(w, row->name, row->field, key && w->dialect == PC_BIB_BIBLATEX ? key : s);
+    return true;
+}
+
+/* langid for a language tag babel has a name for (en-GB: british, or
+ * english when langidopts says variant=british); else `language`. */
+static bool write_langid(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    const char *tag = pc_record_get(w->rec, row->field);
+    const char *name = pc_bib_tag_langid(tag);
+    for (size_t i = 0; name && i < w->rec->n_extras; i++) {
+        const pc_extra *e = &w->rec->extras[i];
+        if (strcmp(e->name, "langidopts") == 0 && strstr(e->value, "variant=") &&
+            strcmp(pc_bib_langid_tag("english", 7), tag) != 0 && strncmp(tag, "en-", 3) == 0)
+            name = "english"; /* english with variant=british: as the source said */
+    }
+    if (!name) {
+        *wrote = false;
+        return true;
+    }
+    plain_field(w, row->name, row->field, name);
+    return true;
+}
+
+/* howpublished (@misc, @booklet) and note (the journal reference when
+ * there is no note): when the name is free, else under another row. */
+static bool write_if_free(bib_writer *w, const pc_map_row *row, bool *wrote)
+{
+    if (name_taken(w, row->name) || (row->field == PC_F_JOURNAL_REF && pc_record_has(w->rec, PC_F_NOTE))) {
+        *wrote = false;
+        return true;
+    }
+    rich_field(w, row->name, pc_record_text(w->rec, row->field));
+    return true;
+}
+
+typedef bool write_fn(bib_writer *w, const pc_map_row *row, bool *wrote);
+
+/* The code of the fields a row cannot describe, by field (names and dates
+ * by kind, below). */
+static write_fn *const writers[PC_F_COUNT] = {
+    [PC_F_TITLE] = write_title,
+    [PC_F_SUBTITLE] = write_title,
+    [PC_F_TITLE_ADDON] = write_title,
+    [PC_F_CONTAINER_TITLE] = write_title,
+    [PC_F_CONTAINER_SUBTITLE] = write_title,
+    [PC_F_CONTAINER_TITLE_ADDON] = write_title,
+    [PC_F_VOLUME_TITLE] = write_title,
+    [PC_F_VOLUME_SUBTITLE] = write_title,
+    [PC_F_VOLUME_TITLE_ADDON] = write_title,
+    [PC_F_PAGE] = write_pages,
+    [PC_F_DOI] = write_doi,
+    [PC_F_URL] = write_url,
+    [PC_F_ARXIV_ID] = write_eprint,
+    [PC_F_ARXIV_VERSION] = write_eprint,
+    [PC_F_ABSTRACT] = write_abstract,
+    [PC_F_GENRE] = write_keyed,
+    [PC_F_STATUS] = write_keyed,
+    [PC_F_COLLECTION_TITLE] = write_keyed,
+    [PC_F_LANGUAGE] = write_langid,
+    [PC_F_PUBLISHER] = write_if_free,
+    [PC_F_JOURNAL_REF] = write_if_free,
+};
+
+static bool sink_special(void *u, const pc_map_row *row, bool *wrote)
+{
+    bib_writer *w = u;
+    const pc_field_info *fi = pc_field_get(row->field);
+    if (fi->kind == PC_FK_NAME)
+        return write_names(w, row, wrote);
+    if (fi->kind == PC_FK_DATE)
+        return write_date(w, row, wrote);
+    if (writers[row->field])
+        return writers[row->field](w, row, wrote);
+    if (row->field == PC_F_ARXIV_CLASS) /* primaryclass, eprintclass */
+        plain_field(w, row->name, row->field, pc_record_get(w->rec, row->field));
+    else
+        *wrote = false;
+    return true;
+}
+
+/* ---- entries ---------------------------------------------------------------------------------- */
+
+static const pc_extra *find_extra(const pc_record *rec, const char *name)
+{
+    for (size_t i = 0; i < rec->n_extras; i++)
+        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_BIB_FAMILY) == 0 &&
+            strcmp(rec->extras[i].name, name) == 0)
+            return &rec->extras[i];
+    return NULL;
+}
+
+const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
+{
+    const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
+    const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
+    if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
+        return t->name;
+    t = pc_bib_type_for(rec->kind, d);
+    if (d == PC_BIB_BIBLATEX)
+        return t->name;
+    /* classic: no type plain.bst would warn about for a missing field that
+     * another type does not need */
+    const char *g = pc_record_get(rec, PC_F_GENRE);
+    if (t->kind == PC_KIND_THESIS && g && strcmp(g, "Master's thesis") == 0)
+        return "mastersthesis";
+    bool container = pc_record_has(rec, PC_F_CONTAINER_TITLE);
+    if ((strcmp(t->name, "article") == 0 || strcmp(t->name, "inproceedings") == 0 ||
+         strcmp(t->name, "incollection") == 0) && !container)
+        return "misc";
+    if (strcmp(t->name, "unpublished") == 0 && !pc_record_has(rec, PC_F_NOTE))
+        return "misc";
+    return t->name;
+}
+
+/* The rows pc_map_write needs for rec, in table order: those of the
+ * fields rec has, and the ALWAYS rows; pc_map_write does with them what it
+ * would with the whole table (skipping the rest), in a tenth of the time:
+ * a record holds some 15 of the model's fields. */
+static void add_rows(bib_writer *w, size_t *n, pc_field f)
+{
+    for (size_t i = 0; i < w->n_field_rows[f]; i++)
+        w->pick[(*n)++] = w->field_rows[f][i];
+}
+
+static size_t record_rows(bib_writer *w, const pc_record *rec)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rec->n_texts; i++)
+        add_rows(w, &n, rec->texts[i].field);
+    for (size_t i = 0; i < rec->n_names; i++)
+        add_rows(w, &n, rec->names[i].role);
+    for (size_t i = 0; i < rec->n_dates; i++)
+        add_rows(w, &n, rec->dates[i].field);
+    for (size_t i = 0; i < rec->n_lists; i++)
+        add_rows(w, &n, rec->lists[i].field);
+    for (size_t i = 0; i < w->n_always; i++)
+        w->pick[n++] = w->always[i];
+    for (size_t i = 1; i < n; i++) { /* insertion sort: a few dozen rows */
+        uint16_t v = w->pick[i];
+        size_t k = i;
+        for (; k > 0 && w->pick[k - 1] > v; k--)
+            w->pick[k] = w->pick[k - 1];
+        w->pick[k] = v;
+    }
+    size_t out = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!i || w->pick[i] != w->pick[i - 1]) /* a field may be in two arrays: once */
+            w->subset[out++] = w->rows[w->pick[i]];
+    return out;
+}
+
+/* Indexes the compact rows by field (begin). */
+static void index_rows(bib_writer *w)
+{
+    for (size_t i = 0; i < w->n_rows; i++) {
+        pc_field f = w->rows[i].field;
+        if (w->rows[i].dir & PC_MAP_ALWAYS) {
+            w->always = pc_xrealloc(w->always, (w->n_always + 1) * sizeof *w->always);
+            w->always[w->n_always++] = (uint16_t)i;
+            continue;
+        }
+        w->field_rows[f] = pc_xrealloc(w->field_rows[f], (w->n_field_rows[f] + 1) * sizeof **w->field_rows);
+        w->field_rows[f][w->n_field_rows[f]++] = (uint16_t)i;
+    }
+    w->pick = pc_xmalloc((w->n_rows + 1) * sizeof *w->pick);
+    w->subset = pc_xmalloc((w->n_rows + 1) * sizeof *w->subset);
+}
+
+/* A @preamble or @comment the reader met before this entry. */
+static void put_bodies(bib_writer *w, const pc_record *rec)
+{
+    for (size_t i = 0; i < rec->n_extras; i++) {
+        const pc_extra *e = &rec->extras[i];
+        bool pre = strcmp(e->name, PC_BIB_X_PREAMBLE) == 0, com = strcmp(e->name, PC_BIB_X_COMMENT) == 0;
+        if (!(pre || com) || !e->format || strcmp(e->format, PC_BIB_FAMILY) != 0)
+            continue;
+        if (!balanced(e->value, strlen(e->value))) {
+            pc_ctx_dropped(w->ctx, w->fmt, e->name);
+            continue;
+        }
+        pc_buf_puts(&w->entry, pre ? "@preamble{" : "@comment{");
+        pc_buf_puts(&w->entry, e->value);
+        pc_buf_puts(&w->entry, "}\n\n");
+    }
+}
+
+bool pc_bib_write(void *state, const pc_record *rec)
+{
+    bib_writer *w = state;
+    pc_buf_clear(&w->entry);
+    if (!w->first)
+        pc_buf_putc(&w->entry, '\n');
+    w->first = false;
+    w->rec = rec;
+    w->n_names = 0;
+    w->as_editor = 0;
+    put_bodies(w, rec);
+    /* puts, not printf: pc_buf_printf formats twice (measure, then write) */
+    const char *type = pc_bib_written_type(rec, w->dialect);
+    const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
+    if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
+        pc_ctx_dropped(w->ctx, w->fmt, "entry type (bibtex)");
+    else if (!kept && strcmp(type, "misc") == 0 && rec->kind != PC_KIND_PREPRINT &&
+             rec->kind != PC_KIND_NONE && rec->kind != PC_KIND_OTHER)
+        pc_ctx_dropped(w->ctx, w->fmt, "kind"); /* a manuscript with no note: @misc */
+    pc_buf_putc(&w->entry, '@');
+    pc_buf_puts(&w->entry, type);
+    pc_buf_putc(&w->entry, '{');
+    if (rec->key)
+        pc_buf_puts(&w->entry, rec->key);
+    pc_buf_put(&w->entry, ",\n", 2);
+    /* biblatex's magazine and newspaper articles */
+    if (rec->kind == PC_KIND_ARTICLE_MAGAZINE || rec->kind == PC_KIND_ARTICLE_NEWSPAPER)
+        plain_field(w, "entrysubtype", PC_F_NONE,
+                    rec->kind == PC_KIND_ARTICLE_MAGAZINE ? "magazine" : "newspaper");
+    static const pc_map_sink sink = {.text = sink_text, .special = sink_special, .extra = sink_extra,
+                                     .joiner = ", ", .family = PC_BIB_FAMILY};
+    size_t n = record_rows(w, rec);
+    pc_map_write(w->subset, n, rec, w->ctx, w->fmt, &sink, w, NULL);
+    pc_buf_puts(&w->entry, "}\n");
+    return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
+}
+
+/* The rows of a dialect's table that can write something: not the ones
+ * that only read, nor a row under the field's own name (the table's tail)
+ * once a TEXT or SPLIT row for every kind wrote it.  pc_map_write walks
+ * every row for every record: half the table is less than half the time. */
+static size_t compact_rows(const pc_map_row *all, pc_map_row *out)
+{
+    bool covered[PC_F_COUNT] = {false};
+    size_t n = 0;
+    for (size_t i = 0; i < PC_BIB_N_ROWS; i++) {
+        const pc_map_row *r = &all[i];
+        if (!(r->dir & PC_MAP_WRITE) || covered[r->field])
+            continue;
+        out[n++] = *r;
+        if (!r->kinds && (r->how == PC_MAP_TEXT || r->how == PC_MAP_SPLIT))
+            covered[r->field] = true;
+    }
+    return n;
+}
+
+static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
+{
+    bib_writer *w = pc_xcalloc(1, sizeof *w);
+    w->out = out;
+    w->ctx = ctx;
+    w->dialect = d;
+    w->fmt = d == PC_BIB_CLASSIC ? "bibtex" : "biblatex";
+    w->rows = pc_xmalloc(PC_BIB_N_ROWS * sizeof *w->rows);
+    w->n_rows = compact_rows(d == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows, w->rows);
+    index_rows(w);
+    /* biber reads UTF-8: biblatex gets it unless LaTeX is all it can hold */
+    w->flags = ctx->opt.unicode || d == PC_BIB_BIBLATEX ? PC_TEX_UNICODE : 0;
+    w->first = true;
+    pc_buf_init(&w->entry);
+    pc_buf_init(&w->tmp);
+    pc_buf_init(&w->scratch);
+    return w;
+}
+
+void *pc_bib_write_begin_classic(FILE *out, pc_ctx *ctx) { return begin(out, ctx, PC_BIB_CLASSIC); }
+void *pc_bib_write_begin_biblatex(FILE *out, pc_ctx *ctx) { return begin(out, ctx, PC_BIB_BIBLATEX); }
+
+bool pc_bib_write_end(void *state)
+{
+    bib_writer *w = state;
+    if (w->rep.n_unencodable)
+        pc_diag_emit(w->ctx, PC_SEV_NOTE, NULL, 0, 0,
+                     "%s: %zu character(s) with no LaTeX form kept as UTF-8 (first U+%04X)", w->fmt,
+                     w->rep.n_unencodable, (unsigned)w->rep.first_unencodable);
+    pc_buf_free(&w->entry);
+    pc_buf_free(&w->tmp);
+    pc_buf_free(&w->scratch);
+    free(w->rows);
+    for (size_t f = 0; f < PC_F_COUNT; f++)
+        free(w->field_rows[f]);
+    free(w->always);
+    free(w->pick);
+    free(w->subset);
+    free(w);
+    return true;
+}

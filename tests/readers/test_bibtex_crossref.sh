@@ -1,0 +1,100 @@
+# test_bibtex_crossref.sh — crossref and xdata inheritance (issue 14), as
+# biber applies it, from a file and from a pipe, in bounded memory.
+#
+#  - a child before its parent takes booktitle (the parent's title),
+#    year, publisher, editor; its own fields win; crossref stays;
+#  - a chain (incollection -> collection -> mvcollection) and xdata;
+#  - a missing parent: a warning with the position, the child kept;
+#    a cycle ends;
+#  - stdin: the same output as the file (the input is kept in a
+#    temporary file for the second pass), also past 1 MB;
+#  - memory: 20 000 children of 50 parents at the end of the file use
+#    about what the same file without crossref uses.
+. "$ROOT/tests/lib.sh"
+DATA=$ROOT/tests/data
+
+field() { # DUMP KEY FIELD: the field's values in the record KEY
+    awk -F'\t' -v k="$2" -v f="$3" '$1 == "@" { in_ = ($2 == k) } in_ && $1 == f { print $2 }' "$1"
+}
+want() { # NAME DUMP KEY FIELD VALUE
+    got=$(field "$2" "$3" "$4")
+    [ "$got" = "$5" ] && pass "$1" || fail "$1" "$3 $4: got '$got', want '$5'"
+}
+
+"$PCTOOL" dump -f bibtex "$DATA/bib-classic.bib" > "$T/classic.dump" 2> "$T/classic.err"
+want "crossref: a child takes its parent's title as booktitle" "$T/classic.dump" lee2010paper container \
+    "Proceedings of the 10th Workshop on Checking"
+want "crossref: ... its year and month" "$T/classic.dump" lee2010paper date "2010-05"
+want "crossref: ... its publisher and place" "$T/classic.dump" lee2010paper publisher "IEEE Computer Society"
+want "crossref: ... its editor" "$T/classic.dump" lee2010paper editor "Karl||Miller||"
+want "crossref: the child's own fields win" "$T/classic.dump" lee2010paper pages "12-21"
+awk -F'\t' '$1 == "@" { k = $2 } k == "lee2010paper" && $1 == "extra" && $3 == "crossref" { print $4 }' \
+    "$T/classic.dump" | grep -qx proc2010 && pass "crossref: the crossref field stays" ||
+    fail "crossref: the crossref field stays" "$(grep -A30 'lee2010paper' "$T/classic.dump" | grep extra)"
+want "crossref: the child stays a conference paper" "$T/classic.dump" lee2010paper kind conference
+
+"$PCTOOL" dump -f bibtex "$DATA/bib-biblatex.bib" > "$T/biblatex.dump" 2> /dev/null
+want "crossref: a chain: the main title from the grandparent" "$T/biblatex.dump" incoll:westfahl container \
+    "Science Fiction Studies"
+want "crossref: a chain: the parent's title is the volume's" "$T/biblatex.dump" incoll:westfahl volume-title \
+    "Space and Beyond"
+want "crossref: a chain: the series from the grandparent" "$T/biblatex.dump" incoll:westfahl collection-title \
+    "Contributions to the Study of Science Fiction"
+want "crossref: a proceedings' event reaches its papers" "$T/biblatex.dump" inproc:salam event-title \
+    "Eighth Nobel Symposium"
+want "xdata: the publisher" "$T/biblatex.dump" xdata:child publisher "Springer"
+want "xdata: the place" "$T/biblatex.dump" xdata:child publisher-place "Berlin and Heidelberg"
+if grep -q '^@	xd:springer' "$T/biblatex.dump"; then
+    fail "xdata: the @xdata entry is no record"
+else
+    pass "xdata: the @xdata entry is no record"
+fi
+
+# a missing parent, a cycle
+printf '@inproceedings{a, title={A}, crossref={nowhere}}\n@book{b, title={B}, crossref={c}}\n@book{c, title={C}, crossref={b}, year=2000}\n' > "$T/bad.bib"
+exit_is "crossref: a missing parent and a cycle: exit 0" 0 timeout 10 $PCW "$T/bad.bib" -t bibtex
+contains "crossref: a missing parent is reported at its field" "$T/stderr" 'bad.bib:1:40: warning: crossref: no entry "nowhere" in this input'
+[ "$(grep -c '^@' "$T/stdout")" -eq 3 ] && pass "crossref: every entry of a cycle written" ||
+    fail "crossref: every entry of a cycle written" "$(cat "$T/stdout")"
+
+# stdin: the input is kept for the second pass, in memory then on disk
+python3 - "$T" <<'EOF'
+import sys
+t = sys.argv[1]
+with open(t + "/big.bib", "w") as f:
+    for i in range(20000):
+        f.write("@inproceedings{c%d,\n  author = {Author, A%d},\n  title = {Paper %d},\n  crossref = {p%d},\n"
+                "  pages = {%d--%d},\n  abstract = {%s},\n}\n\n" % (i, i, i, i % 50, i, i + 5, "x" * 300))
+    for j in range(50):
+        f.write("@proceedings{p%d,\n  title = {Proceedings %d},\n  year = {20%02d},\n  publisher = {P%d},\n}\n\n"
+                % (j, j, j % 30, j))
+with open(t + "/plain.bib", "w") as f:
+    for i in range(20000):
+        f.write("@inproceedings{c%d,\n  author = {Author, A%d},\n  title = {Paper %d},\n  booktitle = {B},\n"
+                "  pages = {%d--%d},\n  abstract = {%s},\n}\n\n" % (i, i, i, i, i + 5, "x" * 300))
+EOF
+for f in bad big; do
+    $PC "$T/$f.bib" -t bibtex > "$T/$f.file" 2> /dev/null
+    $PC -f bibtex - -t bibtex < "$T/$f.bib" > "$T/$f.stdin" 2> /dev/null
+    cat "$T/$f.bib" | $PC -f bibtex - -t bibtex > "$T/$f.pipe" 2> /dev/null
+    if cmp -s "$T/$f.file" "$T/$f.stdin" && cmp -s "$T/$f.file" "$T/$f.pipe"; then
+        pass "crossref: $f.bib ($(wc -c < "$T/$f.bib") bytes) from a pipe as from the file"
+    else
+        fail "crossref: $f.bib from a pipe as from the file" "$(diff "$T/$f.file" "$T/$f.pipe" | head -5)"
+    fi
+done
+grep -q 'booktitle = {Proceedings 7},' "$T/big.file" && pass "crossref: 20 000 children of parents at the end" ||
+    fail "crossref: 20 000 children of parents at the end" "$(head -12 "$T/big.file")"
+rss() { /usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -n 1; }
+if [ -x /usr/bin/time ] && [ -z "${PC_WRAP:-}" ] && [ -z "${PREFIX:-}" ]; then
+    with=$(rss $PC "$T/big.bib" -t bibtex)
+    without=$(rss $PC "$T/plain.bib" -t bibtex)
+    piped=$(cat "$T/big.bib" | rss $PC -f bibtex - -t bibtex)
+    if [ "$with" -lt $((without + 2048)) ] && [ "$piped" -lt $((without + 2048)) ]; then
+        pass "crossref: memory stays bounded (${with} KB, ${piped} KB from a pipe; ${without} KB without crossref)"
+    else
+        fail "crossref: memory stays bounded" "${with} KB, ${piped} KB from a pipe; ${without} KB without crossref"
+    fi
+else
+    skip "crossref: memory" "no /usr/bin/time, or under valgrind or ASan"
+fi
