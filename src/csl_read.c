@@ -905,11 +905,14 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
 
     if (r.bad)
         return false; /* reported: invalid UTF-8 */
-    /* any field will do: what our writers write, our readers read */
-    if (!rec->n_texts && !rec->n_names && !rec->n_dates && !rec->n_lists) {
-        pc_diag_emit(ctx, PC_SEV_ERROR, file, line, 0, "CSL item %s%s%shas no field",
-                     rec->key ? "\"" : "", rec->key ? rec->key : "", rec->key ? "\" " : "");
-        return false;
+    /* what our writers write, our readers read: an item with nothing but
+     * its id and type (a biblatex @set written as CSL) is a record too,
+     * with a warning; one with not even an id is nothing */
+    if (!rec->n_texts && !rec->n_names && !rec->n_dates && !rec->n_lists && !rec->n_extras) {
+        pc_diag_emit(ctx, rec->key ? PC_SEV_WARNING : PC_SEV_ERROR, file, line, 0,
+                     "CSL item %s%s%shas no field", rec->key ? "\"" : "", rec->key ? rec->key : "",
+                     rec->key ? "\" " : "");
+        return rec->key != NULL;
     }
     return true;
 }

@@ -614,8 +614,10 @@ const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
     if (t->kind == PC_KIND_THESIS && g && strcmp(g, "Master's thesis") == 0)
         return "mastersthesis";
     bool container = pc_record_has(rec, PC_F_CONTAINER_TITLE);
-    if ((strcmp(t->name, "article") == 0 || strcmp(t->name, "inproceedings") == 0 ||
-         strcmp(t->name, "incollection") == 0) && !container)
+    /* a chapter of no named book: a part of the book the title names */
+    if (strcmp(t->name, "incollection") == 0 && !container)
+        return "inbook";
+    if ((strcmp(t->name, "article") == 0 || strcmp(t->name, "inproceedings") == 0) && !container)
         return "misc";
     if (strcmp(t->name, "unpublished") == 0 && !pc_record_has(rec, PC_F_NOTE))
         return "misc";

@@ -21,11 +21,7 @@ fi
 
 # --- the fixture: one record per TY row, one line per (tag, value) ---------
 tsv=tests/data/ris-every-tag.tsv
-awk -F'\t' '/^#/ || /^$/ { next }
-    $1 == "TY" { if (open) printf "ER  - \r\n"; open = 1 }
-    ($1 "\t" $2) != prev { printf "%s  - %s\r\n", $1, $2 }
-    { prev = $1 "\t" $2 }
-    END { if (open) printf "ER  - \r\n" }' "$tsv" > "$T/every.ris"
+sh "$ROOT/tests/writers/ris_every_tag.sh" "$tsv" > "$T/every.ris"
 n_ty=$(grep -c '^TY  - ' "$T/every.ris")
 
 # --- each tag in its field --------------------------------------------------
