@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # paperconv — build, test, install.  `make demo` and `make check` are the
 # README's quick start; `make help` lists every target.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* baselines.c — the benchmark's bare-library baselines and its timer.
  *
  * What the converter is measured against (bench/run.sh runs each on the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_corpus.c — the benchmark's corpus generator (bench/run.sh builds it).
  *
  * Writes N realistic, deterministic records (record i depends only on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # report.sh — writes RESULTS.md (markdown on stdout) from the measurements
 # bench/run.sh collected; sourced by run.sh, not run alone.
 #

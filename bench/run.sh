@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh — the benchmark driver behind `make bench` and `make bench-smoke`.
 #
 # Owns: building the generator and the baselines (bench/gen_corpus.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* listing.c — reader for paper listings copied from web pages.
  *
  * The shape (see samples/latest-parallel-computing.fr.txt):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* yaml.c — CSL-YAML, the bibliography format pandoc reads: writer and reader.
  *
  * Both sides go through the CSL item of src/csl.c, so CSL-YAML and CSL-JSON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* paperconv.h — the public API of libpaperconv.
  *
  * Owns: the common record model every reader fills and every writer reads,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* citekey.c — citation key generation and the set that keeps keys unique.
  *
  * The set stores 56 bits of the hash of each key handed out, not the key,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* citekey.h — citation keys: building the base key of a record, and giving
  * keys with the place of the record that got them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* convert.c — the conversion driver: inputs -> readers -> keys -> writer.
  *
  * One record is alive at a time; it is cleared and reused for the next.

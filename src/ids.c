@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ids.c — DOI and arXiv identifier parsing (see ids.h). */
 #include "paperconv/ids.h"
 

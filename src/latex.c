@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* latex.c — LaTeX -> Unicode: the decoder shared by every reader (the
  * encoder, Unicode -> LaTeX, is latex_encode.c).
  *

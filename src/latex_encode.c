@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* latex_encode.c — Unicode -> LaTeX, for the BibTeX writer (the decoder is
  * latex.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* markup.c — markup spans (italic, bold, super/subscript, raw TeX): LaTeX
  * markers, CSL tags, pandoc Markdown, the walk writers render them with,
  * and the one math scanner (see markup.h). */

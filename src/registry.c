@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* registry.c — the table of formats and how a format is chosen: by name,
  * by file extension, or by sniffing the first bytes. */
 #include "paperconv.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* source.c — buffered, peekable byte input over a file descriptor or memory.
  *
  * Owns the input window every reader pulls from, the line splitter of the

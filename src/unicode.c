@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unicode.c — UTF-8 helpers over utf8proc: validation, NFC, ASCII folding. */
 #include "paperconv/unicode.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c — allocation wrappers, pc_buf, and small string helpers. */
 #include "paperconv/buf.h"
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # lib.sh — shared helpers for the shell tests (sourced, not run).
 # Prints "ok - NAME" / "not ok - NAME" lines that tests/run.sh counts.
 : "${PC:?run through tests/run.sh}"

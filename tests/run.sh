@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh — runs every test of `make check` and prints one summary line.
 #
 # Each test (a unit binary in $BUILD/tests/test_*, or a script

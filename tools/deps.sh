@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deps.sh — install what paperconv needs to build and test, only if missing.
 # Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
 # Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* atom.c — reader for Atom 1.0 and RSS 2.0 feeds, above all arXiv's.
  *
  * Owns: the arXiv API's Atom (the classic wrapped layout with per-element

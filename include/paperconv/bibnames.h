@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names_bibtex.h — BibTeX name lists and names, read from raw LaTeX.
  *
  * The BibTeX-order companion of names.h: names.c parses decoded text for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.h — allocation wrappers and the growable byte buffer (pc_buf).
  *
  * Out of memory aborts here, in one place, so callers never check for NULL.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dates.h — date parsing and formatting shared by every format.
  *
  * Reads ISO 8601 (2026-10-02, 2026-10, 2026, with a time), RIS slashes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ids.h — identifiers every format meets: DOIs and arXiv ids, in all the
  * spellings readers find them (bare, "doi:", resolver URLs, "arXiv:",
  * arxiv.org URLs, the arXiv DOI).  One parser, shared by every reader. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* latex.h — LaTeX <-> Unicode, shared by every reader and writer.
  *
  * Decoding (src/latex.c) turns BibTeX/arXiv text into NFC Unicode: accents

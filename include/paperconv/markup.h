@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* markup.h — markup inside text fields (pc_spanlist), shared by every
  * reader and writer that has markup.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.h — personal and organisation names, shared by every reader and writer.
  *
  * Parses natural order ("Given von Family Jr."), BibTeX orders ("von Family,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* source.h — buffered byte input with look-ahead, for readers.
  *
  * A pc_source reads a file descriptor (or a memory block) through one

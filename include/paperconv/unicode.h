@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unicode.h — UTF-8 validation, NFC normalisation and ASCII folding (utf8proc).
  *
  * Every string that enters the record model passes pc_utf8_nfc; citation keys

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_bench_smoke.sh — `make bench-smoke` inside `make check`: the benchmark
 # driver (bench/run.sh --smoke) on a 200-record corpus, so it cannot rot.
 # Checks that every reader -> writer path `--list-formats` shows has a row with

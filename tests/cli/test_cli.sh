@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_cli.sh — the command line: exit codes, stdin, several inputs, -o
 # atomicity, --strict, --keep-going, diagnostics format, faults.
 . "$ROOT/tests/lib.sh"

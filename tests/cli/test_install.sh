@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_install.sh — make install honours PREFIX and DESTDIR and installs
 # everything README's "Installing" lists (binary, both libraries with the
 # SONAME links, headers, paperconv.pc, man page, bash/zsh/fish completion);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_manners.sh — command-line manners (issue 15): -t from -o's
 # extension, an input that gives no record, a renamed citation key named
 # with both places, -v naming each input's reader, the hint on a terminal,

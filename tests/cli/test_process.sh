@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_process.sh — process manners of -o (issue 12): inherited ignored
 # signals stay ignored, closed standard descriptors, every terminating
 # signal and `ulimit -f` leave no temp file and the old file intact, a

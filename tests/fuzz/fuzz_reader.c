@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_reader.c — one libFuzzer target per reader (built once per format
  * with -DPC_FUZZ_FORMAT="name"): reads the input with that reader, runs
  * every writer on each record, and checks each writer's output is

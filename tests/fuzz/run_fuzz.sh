@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run_fuzz.sh — `make fuzz`: each reader's target for FUZZ_SECONDS, corpus
 # kept in build-fuzz/corpus/NAME; crashers are left in build-fuzz/ — copy
 # them to tests/fuzz/regress/ (and fix) so make check replays them.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # seeds.sh — builds a seed corpus for the fuzz targets (sourced).
 # fuzz_seeds DIR: every sample, fixture and golden output, and the crashers
 # kept in tests/fuzz/regress/, each as one file in DIR; and, when the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_fuzz.sh — every reader's fuzz target over its seed corpus (samples,
 # fixtures, goldens, past crashers) and a short smoke run.  The long run is
 # `make fuzz`.  Built by make check when clang is installed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # formats.sh — lists the inputs that have golden outputs and the writers
 # (sourced by test_golden.sh and update.sh).
 golden_inputs() {

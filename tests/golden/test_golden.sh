@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_golden.sh — every sample and listing fixture through every writer,
 # compared byte for byte with tests/golden/NAME.FORMAT (stdout) and
 # NAME.FORMAT.err (stderr).  After an intended change: make golden-update,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bibtex_lib.sh — running the real bibtex for the interop tests (sourced).
 
 # bibtex_run DIR STYLE: runs bibtex on DIR/out.bib with STYLE.bst; the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # pandoc_csl_cmp.py — our CSL-JSON of a .bib against pandoc's
 # (`pandoc -f biblatex -t csljson`), field by field (tests/interop/
 # test_pandoc_bibtex.sh).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_bibtex.sh — the real bibtex as oracle for our BibTeX output.
 # For every sample (and name fixture): bibtex reads our .bib with no error
 # and no warning, and its own name splitter (format.name$) gives exactly the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_bibtex_fields.sh — BibTeX and biblatex keep every field (issue 14).
 #
 #  1. the fixtures hold every entry type and field of both dialects

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_bibtex_latex.sh — the real bibtex as oracle of our Unicode -> LaTeX
 # (tests/data/latex_encode.tsv, the encoder's table of expected LaTeX):
 #  - bibtex reads every expected value with no warning;

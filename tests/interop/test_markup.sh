@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_markup.sh — italic and bold (\emph, \textit, \textbf, {\em ..}) kept
 # as markup: <i>/<b> in CSL-JSON, *..*/**..** in CSL-YAML, \emph/\textbf in
 # BibTeX, dropped (and counted) in RIS.

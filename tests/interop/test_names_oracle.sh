@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_names_oracle.sh — the whole names table (tests/data/names.tsv)
 # written through our BibTeX writer and split again by the real bibtex
 # (format.name$ in tests/interop/names.bst): every name must come back as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_pandoc_bibtex.sh — pandoc as oracle for what we read from BibTeX and
 # biblatex, field by field: `pandoc -f biblatex -t csljson` on each input,
 # and on our own -t bibtex and -t biblatex output of it, against our

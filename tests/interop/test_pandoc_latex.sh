@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_pandoc_latex.sh — pandoc as the oracle of our LaTeX, both ways:
 #  - LaTeX -> Unicode: every input of tests/data/latex_decode.tsv, read by
 #    pandoc's biblatex reader (as a `note`, markup tags stripped), gives the

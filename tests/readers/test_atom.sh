@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_atom.sh — the Atom / RSS reader (formats/atom/).
 #
 # Oracles: python3's own XML parser (xml.etree) reads each feed

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_bibtex_crossref.sh — crossref and xdata inheritance (issue 14), as
 # biber applies it, from a file and from a pipe, in bounded memory.
 #

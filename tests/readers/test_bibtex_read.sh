@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_bibtex_read.sh — the BibTeX reader against real consumers.
 #
 #  1. round trip: every sample -> paperconv -t bibtex -> our reader gives the

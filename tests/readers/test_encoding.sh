@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_encoding.sh — inputs that are not UTF-8 (issues 12 and 15), for every
 # reader: UTF-16LE/BE and UTF-32LE/BE with a byte-order mark, --encoding
 # NAME, JabRef's "% Encoding:" header, the hint on invalid UTF-8, decoding

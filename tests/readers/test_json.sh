@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_json.sh — the JSON reader (formats/json.c): every shape it detects,
 # hostile input (deep nesting, huge strings, NUL, invalid UTF-8, truncation),
 # streaming memory bounds, error positions, and the shared corpus.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_limits.sh — the readers' limits (issue 12), each one a positioned
 # error with exit 1 that skips only its record, checked before the memory is
 # spent, and the line ends and encodings a reader must not get wrong:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_lines.sh — line ends, byte-order marks and the line length limit of
 # the line-based readers (listing, RIS; src/source.c pc_lines), issue 12:
 #  - CR-only (old Mac, old EndNote) and CRLF files give the records and the

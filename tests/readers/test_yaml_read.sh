@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_yaml_read.sh — the CSL-YAML reader on bytes libyaml refuses (issue 12):
 # a byte that is not UTF-8, a NUL, a control character YAML forbids.  Each is
 # an error at its line:column (libyaml alone knows only a byte offset), only

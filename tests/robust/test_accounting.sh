@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_accounting.sh — nothing lost silently: for every sample and fixture,
 # through every writer, records read = records written + records reported,
 # and what -v says was written is what the output holds.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_complexity.sh — linear time and no crash on hostile input (issue 12).
 #
 # Every row of tests/robust/gen_hostile.c (a shape for one reader: deep

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_hostile.sh — hostile and broken input, faults and signals (issue 8).
 # Each case runs under a time and memory bound and must end with a clear
 # message and a defined exit code, never a crash.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_valgrind.sh — every sample through every writer under valgrind: no
 # memory error and no leak (the full suite under valgrind is make valgrind).
 . "$ROOT/tests/lib.sh"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pctool.c — test helper over libpaperconv (not installed).
  *
  *   pctool dump [-f FORMAT] [--keep FMT,FMT...] FILE

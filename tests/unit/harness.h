@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* harness.h — a tiny unit-test harness (in the spirit of cmark's api_test).
  * Every check prints "ok - ..." or "not ok - ..." for tests/run.sh; main
  * returns non-zero if any failed.  Tables of cases live in tests/data. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_core.c — unit tests of the core outside the tables: citation keys
  * and their uniqueness, UTF-8 checks and folding, the byte source, pc_buf,
  * author lists with affiliations. */

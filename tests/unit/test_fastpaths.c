@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fastpaths.c — the fast paths of the shared text modules against the
  * slow way: pc_utf8_nfc against utf8proc_NFC for every Unicode scalar value
  * (alone, after 'a', before 'a', and every canonical decomposition, so every

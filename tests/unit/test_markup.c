@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_markup.c — markup spans (src/markup.c): LaTeX, CSL tags and
  * pandoc Markdown read from tests/data/markup.tsv, each row written back
  * as Markdown and as HTML and read again; the walk's guard against spans

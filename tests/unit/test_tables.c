@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_tables.c — table-driven tests of the shared modules: names, LaTeX
  * in both directions, and dates (cases in tests/data/), plus walks
  * over the LaTeX symbol table itself. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """ris_check.py — checks for the RIS tests (tests/writers/test_ris*.sh).
 
     ris_check.py expect TSV DUMP      every row of tests/data/ris-every-tag.tsv

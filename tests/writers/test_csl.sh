@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_csl.sh — CSL-JSON and CSL-YAML (writers, the YAML reader, the CSL
 # mapping of src/csl.c), checked by real consumers:
 #   - python3 jsonschema against $SHARED/schemas/csl-data.json;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_ris.sh — the RIS writer and reader (issues 3 and 6), checked against
 # bibutils' ris2xml (the consumer) and our model (pctool dump), never
 # against our own output taken as the truth:

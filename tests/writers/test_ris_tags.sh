@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test_ris_tags.sh — every RIS tag, per type (issues 13 and 14):
 #  - tests/data/ris-every-tag.tsv, one record per RIS type with every tag
 #    the type maps (the RIS spec, Zotero's RIS translator, real exports),
