@@ -35,6 +35,8 @@
 #include <yaml.h>
 
 enum {
+    MAX_BAD = 256,          /* bad bytes kept for their positions until reported */
+    MAX_BAD_RUN = 64,       /* bad bytes in a row that end the input (binary, /dev/zero) */
     YAML_MAX_DEPTH = 32,    /* an item deeper than this is skipped (CSL needs 4) */
     YAML_SKIP_DEPTH = 1000, /* deeper than this, the file is given up on */
     YAML_IN_CHUNK = 1 << 16, /* bytes read from the source at a time */
@@ -310,6 +312,9 @@ typedef struct utf8_filter {
     size_t ppend, npend;
     bad_byte *bad;            /* not yet reported, in input order: bad[head, n) */
     size_t head, n, cap;
+    size_t uncounted;         /* bad bytes past MAX_BAD not kept (counted in "and N more") */
+    size_t bad_run;           /* bad bytes in a row */
+    bool stopped;             /* a run of bad bytes ended the input: not YAML text */
 } utf8_filter;
 
 typedef struct yaml_reader {
@@ -347,6 +352,10 @@ static bool yaml_forbids(int32_t cp)
 
 static void filter_bad(utf8_filter *f, int32_t what)
 {
+    if (f->n - f->head >= MAX_BAD) { /* kept memory bounded: the rest are only counted */
+        f->uncounted++;
+        return;
+    }
     if (f->n == f->cap) {
         if (f->head) { /* drop the reported ones before growing */
             memmove(f->bad, f->bad + f->head, (f->n - f->head) * sizeof *f->bad);
@@ -397,12 +406,14 @@ static size_t filter_char(utf8_filter *f, unsigned char *out)
     bool was_cr = f->after_cr;
     f->after_cr = false;
     if (n < 0 || yaml_forbids(cp)) {
+        f->bad_run++;
         filter_bad(f, n < 0 ? p[0] : -cp);
         f->pos += n < 0 ? 1 : (size_t)n;
         f->index++;
         memcpy(out, "\xEF\xBF\xBD", 3);
         return 3;
     }
+    f->bad_run = 0;
     memcpy(out, p, (size_t)n);
     f->pos += (size_t)n;
     f->index++;
@@ -412,6 +423,25 @@ static size_t filter_char(utf8_filter *f, unsigned char *out)
     }
     f->after_cr = cp == '\r';
     return (size_t)n;
+}
+
+/* A run of more than MAX_BAD_RUN bad bytes: the input is binary (or
+ * UTF-16 without a byte-order mark, /dev/zero).  One message at the run's
+ * first byte; its bytes are not reported one by one, and no more input
+ * is read. */
+static void stop_binary(yaml_reader *r)
+{
+    utf8_filter *f = &r->filt;
+    const bad_byte *first = f->n > f->head ? &f->bad[f->n - 1] : NULL;
+    for (size_t i = f->n; first && i > f->head && f->n - i < f->bad_run; i--)
+        first = &f->bad[i - 1];
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, first ? first->line : f->line + 1, first ? first->col : 0,
+                 "YAML: more than %d bytes in a row that are not text (NUL, invalid UTF-8): this is not "
+                 "YAML (UTF-16 without a byte-order mark, or binary?); the rest of it is not read",
+                 MAX_BAD_RUN);
+    f->head = f->n; /* reported as one */
+    f->uncounted = 0;
+    f->stopped = true;
 }
 
 /* libyaml's read callback: the source through the UTF-8 filter. */
@@ -440,12 +470,16 @@ static int read_handler(void *data, unsigned char *buf, size_t size, size_t *siz
     size_t out = 0;
     while (f->npend && out < size) /* the end of a character cut last time */
         buf[out++] = (unsigned char)f->pend[f->ppend++], f->npend--;
-    while (out < size) {
+    while (out < size && !f->stopped) {
         int more = filter_fill(r);
         if (more < 0)
             return 0;
         if (!more)
             break;
+        if (f->bad_run > MAX_BAD_RUN) { /* binary, or UTF-16 without a mark: no more of it */
+            stop_binary(r);
+            break;
+        }
         /* printable ASCII (8 bytes a step) and LF: most of any file; each
          * byte is a character, so a line starts at index + its offset */
         const unsigned char *p = (const unsigned char *)f->in + f->pos;
@@ -467,6 +501,7 @@ static int read_handler(void *data, unsigned char *buf, size_t size, size_t *siz
             out += k;
             f->index += k;
             f->after_cr = false;
+            f->bad_run = 0;
             continue;
         }
         if (size - out >= 4) {
@@ -514,8 +549,11 @@ static bool flush_bad(yaml_reader *r, unsigned long long start, unsigned long lo
     if (f->head == first)
         return false;
     char after[120], more[40] = "";
-    if (f->head - first > 1)
-        snprintf(more, sizeof more, " (and %zu more)", f->head - first - 1);
+    size_t extra = f->head - first - 1 + (f->head == f->n ? f->uncounted : 0);
+    if (f->head == f->n)
+        f->uncounted = 0;
+    if (extra)
+        snprintf(more, sizeof more, " (and %zu more)", extra);
     snprintf(after, sizeof after, "%s: the reference at %lu:%lu is skipped", more, line, col);
     report_bad(r, &f->bad[first], after);
     return true;

@@ -526,6 +526,13 @@ static bool next_value(pc_json_split *sp, scan_result *sr, bool *fatal)
             consume_byte(sp);
             continue;
         }
+        if (c == '\0') { /* binary, or UTF-16 without a mark: no JSON value starts so */
+            pc_diag_emit(sp->ctx, PC_SEV_ERROR, sp->file, sp->line, cur_col(sp),
+                         "NUL byte: this is not JSON text (UTF-16 without a byte-order mark, or "
+                         "binary?); the rest of it is not read");
+            *fatal = true;
+            return false;
+        }
         *sr = scan_value(sp, sp->lines);
         if (sp->lines && *sr == SCAN_OK && !rest_of_line_blank(sp))
             *sr = SCAN_BAD;
