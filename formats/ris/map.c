@@ -27,7 +27,8 @@
  *   SPECIAL  read.c and write.c: names, dates, pages, the DOI, URLs, the
  *            abstract, the note, SN (ISBN, ISSN or a number, by shape and
  *            kind), AN (arXiv id or accession number), M3 (a DOI or the
- *            type of work), OP (original date or title); with no field: the
+ *            type of work), OP (original date or title), J2 (not written
+ *            without the container it abbreviates); with no field: the
  *            record's structure (TY, ER, ID) and AD (an author's address)
  *   NONE     a tag of the specification with no model field (for that
  *            kind): kept as a pass-through value, written back by the RIS
@@ -125,7 +126,7 @@ const pc_map_row pc_ris_rows[] = {
     ROW("T2", EVENT_TITLE, TEXT, BOTH, K_SPEECH),     /* the meeting */
     ROW("T2", SECTION, TEXT, BOTH, K_HEARING),        /* the committee */
     ROW("T2", CONTAINER_TITLE, TEXT, BOTH, K_ALL & ~T2_OWN),
-    ROW("J2", CONTAINER_TITLE_SHORT, TEXT, BOTH, 0),
+    ROW("J2", CONTAINER_TITLE_SHORT, SPECIAL, BOTH, 0), /* not alone: see write.c */
     ROW("T3", AUTHORITY, TEXT, BOTH, T3_OWN),         /* the legislative body */
     ROW("T3", COLLECTION_TITLE, TEXT, BOTH, K_ALL & ~T3_OWN),
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* read_values.c — the RIS values whose meaning is code, not a row: names,
- * dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, ID and AD (see the
+ * dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, J2, ID and AD (see the
  * SPECIAL rows of map.c), and what is decided at the end of a record.
  *
  * The value v of every function here is the cleaned value in r->tmp (one
@@ -401,6 +401,7 @@ void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
         if (!read_arxiv(v, rec)) /* any other accession number */
             pc_ris_set_first(rec, PC_F_ARCHIVE_LOCATION, f, v, n);
         break;
+    case PC_F_CONTAINER_TITLE_SHORT: pc_ris_set_first(rec, row->field, f, v, n); break;
     case PC_F_GENRE: /* M3: EndNote puts the DOI there, others the type of work */
     case PC_F_MEDIUM:
         if (!looks_doi(v) || !read_doi(r, rec, f, v, n))

@@ -37,6 +37,7 @@ static const char fmt_name[] = "ris"; /* for pc_ctx_dropped, which keeps the poi
 typedef struct ris_rows {
     pc_map_row *rows; /* NULL until a record of that kind is written */
     size_t n;
+    bool container;   /* one of them writes the container title */
 } ris_rows;
 
 typedef struct ris_writer {
@@ -44,6 +45,7 @@ typedef struct ris_writer {
     pc_ctx *ctx;
     const pc_record *r; /* the record being written */
     pc_kind kind;       /* the kind its TY reads back as */
+    const ris_rows *krows; /* that kind's rows */
     pc_buf rec;  /* its text */
     pc_buf tmp;  /* a name, a URL, a date being built */
     bool markup; /* a text of the record had italic/bold */
@@ -75,6 +77,7 @@ static const ris_rows *rows_of(ris_writer *w, pc_kind k)
         if ((row.dir & PC_MAP_WRITE) && (!row.kinds || pc_ris_kind_in(row.kinds, k))) {
             row.kinds = 0;
             s->rows[s->n++] = row;
+            s->container |= row.field == PC_F_CONTAINER_TITLE;
         }
     }
     return s;
@@ -385,6 +388,15 @@ static void put_special_text(ris_writer *w, const pc_map_row *row, bool *wrote)
             put_tag(w, row->name, t->s);
         break;
     case PC_F_ARXIV_ID: put_arxiv(w); break;
+    case PC_F_CONTAINER_TITLE_SHORT:
+        /* the reader takes a J2 alone for the container (Nature's exports
+         * give only the abbreviation): not written when the record's
+         * container has no tag for this kind (a book's T2 is its series) */
+        if (pc_record_has(w->r, PC_F_CONTAINER_TITLE) && !w->krows->container)
+            *wrote = false;
+        else
+            ris_text(w, row, t);
+        break;
     case PC_F_ABSTRACT:
         w->markup |= t->markup.n > 0;
         put_tag2(w, row->name, t->s, t->truncated ? ELLIPSIS : NULL);
@@ -451,8 +463,8 @@ bool pc_ris_write_record(void *state, const pc_record *r)
     pc_buf_puts(&w->rec, w->types[k]->code);
     pc_buf_puts(&w->rec, "\r\n");
     put_tag(w, "ID", r->key);
-    const ris_rows *rows = rows_of(w, w->kind);
-    pc_map_write(rows->rows, rows->n, r, w->ctx, fmt_name, &sink, w, ris_own);
+    w->krows = rows_of(w, w->kind);
+    pc_map_write(w->krows->rows, w->krows->n, r, w->ctx, fmt_name, &sink, w, ris_own);
     pc_buf_puts(&w->rec, "ER  - \r\n");
     if (!pc_record_has(r, PC_F_ARXIV_ID))
         for (const pc_field *f = ris_own; *f; f++)
