@@ -14,11 +14,12 @@
  * with no code of its own is read back as the kind whose code it borrows,
  * so only that kind's tags come back as they were written: an interview,
  * written GEN, has no tag for its interviewer, which is counted), with
- * code for the special rows: names ("Family,
- * Given, Suffix", an author's AD lines right after its AU), dates (PY the
- * year, DA "YYYY/MM/DD/"; a date as written beside its parts on a second
- * line of its tag), pages (SP, EP), the URLs (percent-encoded where
- * a reader would cut them), the abstract (a truncated one ends in "…"), the
+ * code for the special rows: names ("Family, Given, Suffix", an author's
+ * AD lines right after its AU), dates (PY the year, DA "YYYY/MM/DD/"; a
+ * date as written beside its parts on a second line of its tag), pages
+ * (SP, EP), J2 (only with the container it abbreviates), the URLs
+ * (percent-encoded where a reader would cut them), the abstract (a
+ * truncated one ends in "…"), the
  * note and the journal reference (each on its N1 line), the arXiv id ("AN  -
  * arXiv:2610.01234v2 [cs.LG]", arXiv's citation form).  Pass-through values
  * the RIS reader kept are written back under their own tags; everything the
