@@ -13,7 +13,13 @@
  * kind sets (a default row covers every kind its special rows leave out),
  * so a tag means one field for each kind in both directions, and the
  * writer, which walks the rows in order, writes each field under the tag
- * that reads it back.
+ * that reads it back.  The kind that counts is the kind TY reads back as:
+ * a kind with no TY code of its own is written with its broader kind's
+ * code and read back as that kind, so the writer takes that kind's rows
+ * (an interview, written GEN, has the rows of a generic work: its A2
+ * would read back as an editor, so its interviewer is counted, not
+ * written).  A kind in a row's set with no TY reading as it (a review, an
+ * entry) is there because its broader kind is.
  *
  *   TEXT     the value is the field's text (first value wins; a different
  *            later value is kept as a pass-through value of its own tag)
@@ -21,7 +27,8 @@
  *   SPECIAL  read.c and write.c: names, dates, pages, the DOI, URLs, the
  *            abstract, the note, SN (ISBN, ISSN or a number, by shape and
  *            kind), AN (arXiv id or accession number), M3 (a DOI or the
- *            type of work), OP (original date or title); with no field: the
+ *            type of work), OP (original date or title), J2 (not written
+ *            without the container it abbreviates); with no field: the
  *            record's structure (TY, ER, ID) and AD (an author's address)
  *   NONE     a tag of the specification with no model field (for that
  *            kind): kept as a pass-through value, written back by the RIS
@@ -58,7 +65,6 @@ _Static_assert(PC_KIND_COUNT < 64, "a pc_kindset holds every kind");
 #define K_SONG K(SONG)
 #define K_ART (K(GRAPHIC) | K(FIGURE))
 #define K_LETTER K(PERSONAL_COMMUNICATION)
-#define K_INTERVIEW K(INTERVIEW)
 #define K_SPEECH K(SPEECH)
 #define K_BILL K(BILL)
 #define K_HEARING K(HEARING)
@@ -67,7 +73,7 @@ _Static_assert(PC_KIND_COUNT < 64, "a pc_kindset holds every kind");
 #define K_LEGAL (K_BILL | K_HEARING | K_CASE | K_STATUTE)
 
 /* The kinds each tag's special rows take; its default row has the rest. */
-#define A2_OWN (K_BOOK | K_REPORT | K_SONG | K_INTERVIEW | K_LETTER | K_PATENT | K_CASE | K_BILL | K_SPEECH)
+#define A2_OWN (K_BOOK | K_REPORT | K_SONG | K_LETTER | K_PATENT | K_CASE | K_BILL | K_SPEECH)
 #define A3_OWN (K_BOOK | K_FILM | K_THESIS | K_BILL)
 #define A4_OWN (K_CONF | K_FILM | K_DATASET | K_CASE)
 #define T2_OWN (K_BOOK | K_REPORT | K_SOFTWARE | K_MAP | K_SPEECH | K_HEARING)
@@ -80,7 +86,7 @@ _Static_assert(PC_KIND_COUNT < 64, "a pc_kindset holds every kind");
 #define NUMPAGES (K_BOOK | K_THESIS | K_MANUSCRIPT)
 #define ET_OWN (K_BILL | K_HEARING | K_STATUTE | K_SOFTWARE | K_DATASET)
 #define PB_OWN (K_CASE | K_PATENT)
-#define M3_OWN (K_INTERVIEW | K_ART | K_FILM)
+#define M3_OWN (K_ART | K_FILM)
 
 const pc_kindset pc_ris_numpages_kinds = NUMPAGES;
 const pc_kindset pc_ris_serial_kinds = K_SERIAL;
@@ -102,7 +108,6 @@ const pc_map_row pc_ris_rows[] = {
     ROW("A2", EDITOR, SPECIAL, BOTH, K_ALL & ~A2_OWN),
     ROW("A2", COLLECTION_EDITOR, SPECIAL, BOTH, K_BOOK | K_REPORT),
     ROW("A2", PERFORMER, SPECIAL, BOTH, K_SONG),
-    ROW("A2", INTERVIEWER, SPECIAL, BOTH, K_INTERVIEW),
     ROW("A2", RECIPIENT, SPECIAL, BOTH, K_LETTER),
     ROW("A2", AUTHORITY, TEXT, BOTH, K_PATENT),       /* issuing authority */
     ROW("A2", CONTAINER_TITLE, TEXT, BOTH, K_CASE),   /* the reporter */
@@ -121,7 +126,7 @@ const pc_map_row pc_ris_rows[] = {
     ROW("T2", EVENT_TITLE, TEXT, BOTH, K_SPEECH),     /* the meeting */
     ROW("T2", SECTION, TEXT, BOTH, K_HEARING),        /* the committee */
     ROW("T2", CONTAINER_TITLE, TEXT, BOTH, K_ALL & ~T2_OWN),
-    ROW("J2", CONTAINER_TITLE_SHORT, TEXT, BOTH, 0),
+    ROW("J2", CONTAINER_TITLE_SHORT, SPECIAL, BOTH, 0), /* not alone: see write.c */
     ROW("T3", AUTHORITY, TEXT, BOTH, T3_OWN),         /* the legislative body */
     ROW("T3", COLLECTION_TITLE, TEXT, BOTH, K_ALL & ~T3_OWN),
 
@@ -179,7 +184,7 @@ const pc_map_row pc_ris_rows[] = {
     /* about the work */
     ROW("LA", GENRE, TEXT, BOTH, K_SOFTWARE),         /* programming language */
     ROW("LA", LANGUAGE, TEXT, BOTH, K_ALL & ~K_SOFTWARE),
-    ROW("M3", MEDIUM, SPECIAL, BOTH, K_INTERVIEW | K_ART),
+    ROW("M3", MEDIUM, SPECIAL, BOTH, K_ART),
     ROW("M3", GENRE, SPECIAL, BOTH, K_ALL & ~M3_OWN), /* type of work (or a DOI) */
     ROW("C4", GENRE, TEXT, BOTH, K_FILM),
     ROW("C3", DIMENSIONS, TEXT, BOTH, K_ART),
@@ -257,7 +262,9 @@ const size_t pc_ris_n_rows = sizeof pc_ris_rows / sizeof *pc_ris_rows;
 /* TY codes of the specification (and long names seen in real files, as
  * rispy's "Journal Article"), compared case-insensitively.  The first
  * W row of a kind is the code the writer gives it; a kind with none is
- * written as its broader kind (kinds.def), ending at GEN. */
+ * written as its broader kind (kinds.def), ending at GEN.  The reader
+ * takes the first row of a code: a code written for two kinds reads back
+ * as the first. */
 static const pc_ris_type ris_types[] = {
     W("UNPB", PREPRINT),           W("JOUR", ARTICLE),       W("MGZN", ARTICLE_MAGAZINE),
     W("NEWS", ARTICLE_NEWSPAPER),  W("CONF", CONFERENCE),    W("BOOK", BOOK),
@@ -268,6 +275,7 @@ static const pc_ris_type ris_types[] = {
     W("DATA", DATASET),            W("COMP", SOFTWARE),      W("MANSCPT", MANUSCRIPT),
     W("SLIDE", SPEECH),            W("PCOMM", PERSONAL_COMMUNICATION),
     W("MPCT", MOTION_PICTURE),     W("SOUND", SONG),         W("MUSIC", MUSICAL_SCORE),
+    W("MPCT", BROADCAST), /* as Zotero writes a TV broadcast: read back as a film */
     W("FIGURE", FIGURE),           W("ART", GRAPHIC),        W("MAP", MAP),
     W("BILL", BILL),               W("HEAR", HEARING),       W("CASE", LEGAL_CASE),
     W("STAT", LEGISLATION),        W("LEGAL", REGULATION),   W("GEN", OTHER),
@@ -318,22 +326,28 @@ static const char *own_code(pc_kind k)
     return NULL;
 }
 
-/* Preprints (and records of no known kind) are UNPB, "unpublished work":
- * it says what a preprint is, not yet published, which GEN ("generic")
- * does not.  A record of no kind that names a container is a journal
- * article, as in the BibTeX writer. */
-const char *pc_ris_type_code(const pc_record *r)
+const pc_ris_type *pc_ris_type_of_kind(pc_kind k)
 {
-    if (r->kind == PC_KIND_NONE || (unsigned)r->kind >= PC_KIND_COUNT)
-        return pc_record_has(r, PC_F_CONTAINER_TITLE) ? "JOUR" : "UNPB";
-    pc_kind k = r->kind;
+    if ((unsigned)k >= PC_KIND_COUNT)
+        k = PC_KIND_OTHER;
     for (;;) { /* every chain of broader kinds ends at a kind with a code (OTHER: GEN) */
         const char *code = own_code(k);
         pc_kind b = pc_kind_broader(k);
         if (code || b == k)
-            return code ? code : "GEN";
+            return pc_ris_type_find(code ? code : "GEN");
         k = b;
     }
+}
+
+/* Preprints (and records of no known kind) are UNPB, "unpublished work":
+ * it says what a preprint is, not yet published, which GEN ("generic")
+ * does not.  A record of no kind that names a container is a journal
+ * article, as in the BibTeX writer. */
+pc_kind pc_ris_kind_of(const pc_record *r)
+{
+    if (r->kind == PC_KIND_NONE || (unsigned)r->kind >= PC_KIND_COUNT)
+        return pc_record_has(r, PC_F_CONTAINER_TITLE) ? PC_KIND_ARTICLE : PC_KIND_PREPRINT;
+    return r->kind;
 }
 
 /* ---- the format ---------------------------------------------------------------------- */

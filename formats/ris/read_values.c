@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* read_values.c — the RIS values whose meaning is code, not a row: names,
- * dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, ID and AD (see the
+ * dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, J2, ID and AD (see the
  * SPECIAL rows of map.c), and what is decided at the end of a record.
  *
  * The value v of every function here is the cleaned value in r->tmp (one
@@ -140,8 +140,10 @@ static void read_issued(ris_reader *r, pc_record *rec, const ris_field *f, const
     }
 }
 
-/* A date tag: the issued date, or one date field (first value wins); an
- * OP value that is not a date is the original title. */
+/* A date tag: the issued date, or one date field (first value wins, but
+ * a value that is not a date after one that is, "Y2  - 2024/03/02/" then
+ * "Y2  - early March 2024" as the writer puts them, is the date as
+ * written); an OP value that is not a date is the original title. */
 static void read_date(ris_reader *r, pc_record *rec, const pc_map_row *row, const ris_field *f,
                       const char *v, size_t n)
 {
@@ -161,6 +163,9 @@ static void read_date(ris_reader *r, pc_record *rec, const pc_map_row *row, cons
                      "%s \"%s\" is not a date paperconv reads; kept as written", f->tag, v);
     if (row->field == PC_F_ISSUED) {
         read_issued(r, rec, f, v, n, shape == PC_RIS_DATE_PARTS ? &d : NULL);
+    } else if (shape == PC_RIS_DATE_LITERAL && pc_record_date(rec, row->field) &&
+               !pc_record_date_literal(rec, row->field)) {
+        pc_record_set_date_literal(rec, row->field, v, n);
     } else if (pc_record_has(rec, row->field)) {
         pc_ris_keep(rec, f, v, n); /* a second value */
     } else if (shape == PC_RIS_DATE_PARTS) {
@@ -396,6 +401,7 @@ void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
         if (!read_arxiv(v, rec)) /* any other accession number */
             pc_ris_set_first(rec, PC_F_ARCHIVE_LOCATION, f, v, n);
         break;
+    case PC_F_CONTAINER_TITLE_SHORT: pc_ris_set_first(rec, row->field, f, v, n); break;
     case PC_F_GENRE: /* M3: EndNote puts the DOI there, others the type of work */
     case PC_F_MEDIUM:
         if (!looks_doi(v) || !read_doi(r, rec, f, v, n))

@@ -39,10 +39,15 @@ typedef struct pc_ris_type {
 
 /* The TY value read (case-insensitive), or NULL when unknown. */
 const pc_ris_type *pc_ris_type_find(const char *code);
-/* The TY code for kind k: its own, else its broader kind's (kinds.def),
- * else "GEN".  A record of no kind is UNPB, or JOUR when it names a
- * container. */
-const char *pc_ris_type_code(const pc_record *r);
+/* The kind a record is written as: its own; a record of no kind is a
+ * preprint (UNPB), or a journal article (JOUR) when it names a container. */
+pc_kind pc_ris_kind_of(const pc_record *r);
+/* The TY the writer gives kind k: its own code, else its broader kind's
+ * (kinds.def), else GEN.  The result is the row the reader finds for that
+ * code, so its `kind` is the kind the record is read back as (an interview
+ * is written GEN and read back as a generic work): the writer chooses the
+ * tags of that kind, the only ones that read back as they were written. */
+const pc_ris_type *pc_ris_type_of_kind(pc_kind k);
 
 /* True if a page value holds a range: a hyphen, an en or an em dash. */
 bool pc_ris_has_range(const char *s);

@@ -10,10 +10,16 @@
  *
  * TY is the kind's own code, else its broader kind's (map.c); ID is the
  * citation key; every other tag comes from the map through pc_map_write,
- * in the order of its rows, with code for the special rows: names ("Family,
- * Given, Suffix", an author's AD lines right after its AU), dates (PY the
- * year, DA "YYYY/MM/DD/"), pages (SP, EP), the URLs (percent-encoded where
- * a reader would cut them), the abstract (a truncated one ends in "…"), the
+ * in the order of its rows, the rows of the kind TY reads back as (a kind
+ * with no code of its own is read back as the kind whose code it borrows,
+ * so only that kind's tags come back as they were written: an interview,
+ * written GEN, has no tag for its interviewer, which is counted), with
+ * code for the special rows: names ("Family, Given, Suffix", an author's
+ * AD lines right after its AU), dates (PY the year, DA "YYYY/MM/DD/"; a
+ * date as written beside its parts on a second line of its tag), pages
+ * (SP, EP), J2 (only with the container it abbreviates), the URLs
+ * (percent-encoded where a reader would cut them), the abstract (a
+ * truncated one ends in "…"), the
  * note and the journal reference (each on its N1 line), the arXiv id ("AN  -
  * arXiv:2610.01234v2 [cs.LG]", arXiv's citation form).  Pass-through values
  * the RIS reader kept are written back under their own tags; everything the
@@ -27,15 +33,26 @@
 
 static const char fmt_name[] = "ris"; /* for pc_ctx_dropped, which keeps the pointer */
 
+/* The rows the writer writes for one kind read back, their kind sets
+ * cleared (they all hold), in the map's order. */
+typedef struct ris_rows {
+    pc_map_row *rows; /* NULL until a record of that kind is written */
+    size_t n;
+    bool container;   /* one of them writes the container title */
+} ris_rows;
+
 typedef struct ris_writer {
     FILE *out;
     pc_ctx *ctx;
     const pc_record *r; /* the record being written */
+    pc_kind kind;       /* the kind its TY reads back as */
+    const ris_rows *krows; /* that kind's rows */
     pc_buf rec;  /* its text */
     pc_buf tmp;  /* a name, a URL, a date being built */
     bool markup; /* a text of the record had italic/bold */
     bool nocase; /* ... or case-protected words */
-    size_t n_rows; /* the rows up to the last one the writer writes */
+    const pc_ris_type *types[PC_KIND_COUNT]; /* the TY of each kind, found once */
+    ris_rows rows[PC_KIND_COUNT];            /* by the kind read back, built once */
 } ris_writer;
 
 void *pc_ris_write_begin(FILE *out, pc_ctx *ctx)
@@ -45,16 +62,33 @@ void *pc_ris_write_begin(FILE *out, pc_ctx *ctx)
     w->ctx = ctx;
     pc_buf_init(&w->rec);
     pc_buf_init(&w->tmp);
-    /* the read-only rows come last (map.c): the loop need not visit them */
-    for (size_t i = 0; i < pc_ris_n_rows; i++)
-        if (pc_ris_rows[i].dir & PC_MAP_WRITE)
-            w->n_rows = i + 1;
     return w;
+}
+
+/* The rows of kind k (read back), built on its first record: the map's
+ * written rows that hold for k.  pc_map_write then visits only those. */
+static const ris_rows *rows_of(ris_writer *w, pc_kind k)
+{
+    ris_rows *s = &w->rows[k];
+    if (s->rows)
+        return s;
+    s->rows = pc_xmalloc(pc_ris_n_rows * sizeof *s->rows);
+    for (size_t i = 0; i < pc_ris_n_rows; i++) {
+        pc_map_row row = pc_ris_rows[i];
+        if ((row.dir & PC_MAP_WRITE) && (!row.kinds || pc_ris_kind_in(row.kinds, k))) {
+            row.kinds = 0;
+            s->rows[s->n++] = row;
+            s->container |= row.field == PC_F_CONTAINER_TITLE;
+        }
+    }
+    return s;
 }
 
 bool pc_ris_write_end(void *state)
 {
     ris_writer *w = state;
+    for (size_t k = 0; k < PC_KIND_COUNT; k++)
+        free(w->rows[k].rows);
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
     free(w);
@@ -179,8 +213,21 @@ static bool literal_is_ris(const char *lit, const pc_date *d)
            !memcmp(&p, d, sizeof p);
 }
 
+/* True if the date as written `lit`, beside parts, can be the second line
+ * of its tag (Y2, C1), which the reader takes back as the date as written:
+ * a value that does not read as a date.  Not for the issued date (a literal
+ * beside PY and DA is kept as it is, as a real file's "DA  - Spring" is)
+ * nor for OP (a value that is not a date is the original title). */
+static bool literal_second_line(const pc_map_row *row, const char *lit)
+{
+    pc_date p;
+    return row->field != PC_F_ISSUED && row->field != PC_F_ORIGINAL_DATE &&
+           pc_ris_parse_date(lit, strlen(lit), &p) == PC_RIS_DATE_LITERAL;
+}
+
 /* Counts what a RIS date cannot hold: a range's end, a season, circa,
- * uncertain, open ends, and a literal that is not a RIS date. */
+ * uncertain, open ends, and a literal that is not a RIS date and cannot be
+ * a second line. */
 static void count_date_losses(ris_writer *w, const pc_map_row *row, const pc_date *d, const char *lit)
 {
     const char *name = pc_field_get(row->field)->name;
@@ -189,7 +236,7 @@ static void count_date_losses(ris_writer *w, const pc_map_row *row, const pc_dat
         pc_buf_printf(&w->tmp, "%s: range, season, circa or uncertain", name);
         pc_ctx_dropped(w->ctx, fmt_name, w->tmp.ptr);
     }
-    if (lit && !literal_is_ris(lit, d)) {
+    if (lit && !literal_is_ris(lit, d) && !literal_second_line(row, lit)) {
         pc_buf_clear(&w->tmp);
         pc_buf_printf(&w->tmp, "%s as written", name);
         pc_ctx_dropped(w->ctx, fmt_name, w->tmp.ptr);
@@ -197,8 +244,10 @@ static void count_date_losses(ris_writer *w, const pc_map_row *row, const pc_dat
 }
 
 /* A date field: the issued date as PY (the year) and DA (the whole date,
- * for a year after 0); any other as one "YYYY/MM/DD/" line; a literal date
- * as written (not for OP, where it would read back as a title). */
+ * for a year after 0); any other as one "YYYY/MM/DD/" line, and the date
+ * as written on a second line when it can be ("Y2  - early March 2024");
+ * a literal date as written (not for OP, where it would read back as a
+ * title). */
 static void put_date(ris_writer *w, const pc_map_row *row, bool *wrote)
 {
     const pc_date *d = pc_record_date(w->r, row->field);
@@ -212,12 +261,15 @@ static void put_date(ris_writer *w, const pc_map_row *row, bool *wrote)
     }
     count_date_losses(w, row, d, lit);
     pc_buf_clear(&w->tmp);
-    if (literal_is_ris(lit, d))
+    bool as_is = literal_is_ris(lit, d);
+    if (as_is)
         pc_buf_puts(&w->tmp, lit);
     else
         put_ris_date(&w->tmp, d);
     if (row->field != PC_F_ISSUED) {
         put_tag(w, row->name, w->tmp.ptr);
+        if (lit && !as_is && literal_second_line(row, lit))
+            put_tag(w, row->name, lit);
     } else if (d->year <= 0) {
         put_tag(w, "PY", w->tmp.ptr);
     } else {
@@ -239,7 +291,7 @@ static void put_pages(ris_writer *w, const char *pages, bool *wrote)
     while (i < n && !pc_ris_dash_len(pages + i, n - i))
         i++;
     if (i == 0 || i == n) {
-        if (pc_ris_kind_in(pc_ris_numpages_kinds, w->r->kind))
+        if (pc_ris_kind_in(pc_ris_numpages_kinds, w->kind))
             *wrote = false;
         else
             put_tag(w, "SP", pages);
@@ -337,6 +389,15 @@ static void put_special_text(ris_writer *w, const pc_map_row *row, bool *wrote)
             put_tag(w, row->name, t->s);
         break;
     case PC_F_ARXIV_ID: put_arxiv(w); break;
+    case PC_F_CONTAINER_TITLE_SHORT:
+        /* the reader takes a J2 alone for the container (Nature's exports
+         * give only the abbreviation): not written when the record's
+         * container has no tag for this kind (a book's T2 is its series) */
+        if (pc_record_has(w->r, PC_F_CONTAINER_TITLE) && !w->krows->container)
+            *wrote = false;
+        else
+            ris_text(w, row, t);
+        break;
     case PC_F_ABSTRACT:
         w->markup |= t->markup.n > 0;
         put_tag2(w, row->name, t->s, t->truncated ? ELLIPSIS : NULL);
@@ -392,14 +453,19 @@ bool pc_ris_write_record(void *state, const pc_record *r)
     static const pc_map_sink sink = {.text = ris_text, .item = ris_item, .special = ris_special,
                                      .extra = ris_extra};
     ris_writer *w = state;
+    pc_kind k = pc_ris_kind_of(r);
+    if (!w->types[k])
+        w->types[k] = pc_ris_type_of_kind(k);
     w->r = r;
+    w->kind = w->types[k]->kind;
     w->markup = w->nocase = false;
     pc_buf_clear(&w->rec);
     pc_buf_puts(&w->rec, "TY  - ");
-    pc_buf_puts(&w->rec, pc_ris_type_code(r));
+    pc_buf_puts(&w->rec, w->types[k]->code);
     pc_buf_puts(&w->rec, "\r\n");
     put_tag(w, "ID", r->key);
-    pc_map_write(pc_ris_rows, w->n_rows, r, w->ctx, fmt_name, &sink, w, ris_own);
+    w->krows = rows_of(w, w->kind);
+    pc_map_write(w->krows->rows, w->krows->n, r, w->ctx, fmt_name, &sink, w, ris_own);
     pc_buf_puts(&w->rec, "ER  - \r\n");
     if (!pc_record_has(r, PC_F_ARXIV_ID))
         for (const pc_field *f = ris_own; *f; f++)

@@ -11,6 +11,9 @@
     ris_check.py kept BEFORE AFTER ERR  every field of BEFORE (a dump) is in
                                       AFTER, unless the RIS writer reported it
                                       dropped (ERR: its -v messages)
+    ris_check.py trip BEFORE AFTER ERR  `kept`, and AFTER has no line BEFORE
+                                      lacks (a tag read back as another field
+                                      than the one written); kinds aside
 
 Each prints one "# ..." line per difference (at most 20) and exits 1 if
 there is any; `expect` and `mods` print "RECORD<TAB>N" per record checked
@@ -337,5 +340,27 @@ def kept(before_path, after_path, err_path):
     report(bad)
 
 
+def trip(before_path, after_path, err_path):
+    """Every line of BEFORE is in AFTER or reported, and AFTER gains none;
+    the kind is left out (a kind with no RIS type of its own comes back as
+    the kind whose type it was written with)."""
+    before, after, drops = read_dump(before_path), read_dump(after_path), excuses(err_path)
+    bad = []
+    if len(before) != len(after):
+        bad.append(f"{len(before)} records before, {len(after)} after")
+    for (key, a), (_, b) in zip(before, after):
+        a = [fv for fv in normal(a) if fv[0] != "kind"]
+        b = [fv for fv in normal(b) if fv[0] != "kind"]
+        have, had, seen = set(b), set(a), {}
+        for field, value in a:
+            if (field, value) not in have and not excused(field, value, seen, drops):
+                bad.append(f"{key}: lost {field}\t{value[:120]} (not reported by -v)")
+            seen[field] = seen.get(field, 0) + 1
+        for field, value in b:
+            if (field, value) not in had:
+                bad.append(f"{key}: gained {field}\t{value[:120]}")
+    report(bad)
+
+
 if __name__ == "__main__":
-    {"expect": expect, "mods": mods, "kept": kept}[sys.argv[1]](*sys.argv[2:])
+    {"expect": expect, "mods": mods, "kept": kept, "trip": trip}[sys.argv[1]](*sys.argv[2:])
