@@ -10,9 +10,11 @@
  * written.  Text is LaTeX-decoded with its markup (italic, bold, LaTeX
  * kept as written) and, for titles, its case-protected words.  Code reads
  * only what a row cannot say: names (bibnames.h), dates (date, year, month,
- * day, their event/orig/url forms, EDTF, BC years, ranges, literal dates),
- * pages, DOI and URL (verbatim), arXiv e-prints, biblatex's localisation
- * keys, langid, and the maintitle group.  Every field left over is kept
+ * day, their event/orig/url forms, EDTF, BC years, ranges, literal dates,
+ * and the date as written under the date's own name: `accessed`), pages,
+ * DOI and URLs (verbatim; ours `urls` after `url`), keywords (split outside
+ * braces), arXiv e-prints, biblatex's localisation keys, langid, and the
+ * maintitle group.  Every field left over is kept
  * raw in the record's pass-through list (format "bibtex"), for a BibTeX
  * writer to write back; so is the entry type when the writers would give
  * the kind another one, and a @preamble or @comment before the entry. */
@@ -62,26 +64,32 @@ static void unknown_command(bib_reader *r, const pc_bib_field *f, const char *na
         r->n_unknown++;
 }
 
-/* Decodes f's LaTeX into r->tmp (italic, bold and unknown LaTeX into
- * `markup`, case-protected words into `prot`; either may be NULL).  False
- * when the text is empty. */
-static bool decode(bib_reader *r, const pc_bib_field *f, pc_strlist *prot, pc_spanlist *markup)
+/* Decodes [s, s+n), f's value or a part of it (an item of a list), from
+ * LaTeX into r->tmp (italic, bold and unknown LaTeX into `markup`,
+ * case-protected words into `prot`; either may be NULL).  False when the
+ * text is empty. */
+static bool decode_part(bib_reader *r, const pc_bib_field *f, const char *s, size_t n, pc_strlist *prot,
+                        pc_spanlist *markup)
 {
     pc_latex_report rep = {0};
     pc_buf_clear(&r->tmp);
-    pc_latex_decode_marked(f->val.ptr, f->val.len, &r->tmp, prot, markup, &rep);
+    pc_latex_decode_marked(s, n, &r->tmp, prot, markup, &rep);
     if (rep.n_unknown && f->line)
         unknown_command(r, f, rep.first_name);
     return r->tmp.len > 0;
 }
 
-/* A URL or DOI as written: no LaTeX decoding (the url package reads them
- * verbatim), but \url{...} unwrapped, escaped specials (\_ \% \& \#)
- * unescaped, white space and braces removed; NFC; in r->tmp. */
-static bool verbatim(bib_reader *r, const pc_bib_field *f)
+/* decode_part for the whole value of f. */
+static bool decode(bib_reader *r, const pc_bib_field *f, pc_strlist *prot, pc_spanlist *markup)
 {
-    const char *s = f->val.ptr;
-    size_t n = f->val.len;
+    return decode_part(r, f, f->val.ptr, f->val.len, prot, markup);
+}
+
+/* A URL or DOI as written ([s, s+n)): no LaTeX decoding (the url package
+ * reads them verbatim), but \url{...} unwrapped, escaped specials (\_ \%
+ * \& \#) unescaped, white space and braces removed; NFC; in r->tmp. */
+static bool verbatim_part(bib_reader *r, const char *s, size_t n)
+{
     pc_trim(&s, &n);
     if (n > 6 && memcmp(s, "\\url{", 5) == 0 && s[n - 1] == '}') {
         s += 5;
@@ -99,6 +107,8 @@ static bool verbatim(bib_reader *r, const pc_bib_field *f)
     pc_utf8_nfc(&r->tmp);
     return r->tmp.len > 0;
 }
+
+static bool verbatim(bib_reader *r, const pc_bib_field *f) { return verbatim_part(r, f->val.ptr, f->val.len); }
 
 /* ---- text fields ----------------------------------------------------------------------- */
 
@@ -124,12 +134,30 @@ static void read_text(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
     pc_strlist_clear(&prot);
 }
 
-/* A list field: one item (LIST) or items split at ',' and ';' (SPLIT). */
+/* A list field (keywords): items split at ',' and ';' outside braces
+ * (`{graphs, sparse}` is one keyword, as biblatex's keyword lists keep it;
+ * `\,` is no separator), each one LaTeX-decoded. */
 static void read_list(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
 {
+    const char *s = f->val.ptr;
+    size_t n = f->val.len, st = 0;
+    int depth = 0;
     f->used = true;
-    if (decode(r, f, NULL, NULL))
-        pc_map_read(row, rec, r->tmp.ptr, r->tmp.len, NULL, ",;");
+    for (size_t i = 0; i <= n; i++) {
+        if (i + 1 < n && s[i] == '\\') {
+            i++; /* an escaped character or a command's first letter */
+            continue;
+        }
+        if (i < n && (s[i] == '{' || s[i] == '}')) {
+            depth += s[i] == '{' ? 1 : -1;
+            continue;
+        }
+        if (i < n && (depth > 0 || (s[i] != ',' && s[i] != ';')))
+            continue;
+        if (decode_part(r, f, s + st, i - st, NULL, NULL))
+            pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
+        st = i + 1;
+    }
 }
 
 /* type, pubstate, series: a biblatex localisation key ("mathesis",
@@ -195,11 +223,29 @@ static void read_doi(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_ma
     pc_buf_free(&d);
 }
 
+/* url: one URL; urls (ours: the URLs after the first, which BibTeX has no
+ * field for): a list, "A and B" (or URLs separated by white space alone,
+ * which our writer percent-encodes inside a URL). */
 static void read_url(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
 {
     f->used = true;
-    if (verbatim(r, f))
-        pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
+    if (strcmp(row->name, "urls") != 0) {
+        if (verbatim(r, f))
+            pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
+        return;
+    }
+    const char *s = f->val.ptr, *end = s + f->val.len;
+    while (s < end) {
+        while (s < end && pc_is_space((unsigned char)*s))
+            s++;
+        const char *e = s;
+        while (e < end && !pc_is_space((unsigned char)*e))
+            e++;
+        bool sep = e - s == 3 && pc_strncasecmp(s, "and", 3) == 0;
+        if (e > s && !sep && verbatim_part(r, s, (size_t)(e - s)))
+            pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
+        s = e;
+    }
 }
 
 /* howpublished: a URL there (\url{...} or bare) is one more URL; anything
@@ -509,7 +555,17 @@ static void read_date(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
     size_t pn;
     date_part part = part_of(f->name, &pn);
     const pc_date *have = pc_record_date(rec, row->field);
-    if (have || pc_record_date_literal(rec, row->field)) {
+    const char *had_literal = pc_record_date_literal(rec, row->field);
+    if (have && !had_literal && pc_strcasecmp(row->name, pc_field_get(row->field)->name) == 0) {
+        /* the date's own name (issued, accessed) beside its parts (date,
+         * urldate): how the source wrote it, as our writer keeps it */
+        if (decode(r, f, NULL, NULL)) {
+            pc_record_set_date_literal(rec, row->field, r->tmp.ptr, r->tmp.len);
+            f->used = true;
+        }
+        return;
+    }
+    if (have || had_literal) {
         if (have && part != D_DATE && !f->used)
             check_part(r, have, f, part);
         return;

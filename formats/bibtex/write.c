@@ -8,10 +8,13 @@
  * own names (journaltitle, location, date in EDTF, urldate, langid) and
  * types (@online, @software, @dataset, ...).  What neither has a field for
  * goes under the model's own name (`collection-editor = {...}`), which the
- * styles ignore and our reader reads back; values read from a .bib and
- * kept as written (pass-through) come back as they were, a @preamble before
- * its entry.  A field name is written once per entry: a second value for
- * it is counted (-v) as dropped.
+ * styles ignore and our reader reads back: so do a date's literal beside
+ * its parts (`accessed = {early March 2024}`) and, in `urls`, the URLs
+ * after the first.  Values read from a .bib and kept as written
+ * (pass-through) come back as they were, a @preamble before its entry.  A
+ * field name is written once per entry: a second value for it is counted
+ * (-v) as dropped.  The fields are those of the kind the entry type
+ * written reads back as (read_back_kind).
  *
  * Every value is braced and goes through pc_latex_encode, so braces are
  * balanced and specials escaped whatever the record holds (non-ASCII as
@@ -43,6 +46,7 @@ typedef struct bib_writer {
     uint16_t *pick;
     pc_map_row *subset;
     const pc_record *rec;
+    pc_kind kind; /* the kind the entry reads back as (read_back_kind) */
     pc_buf entry, tmp, scratch;
     pc_latex_report rep;
     unsigned flags; /* PC_TEX_UNICODE or 0 */
@@ -88,11 +92,10 @@ static void plain_field(bib_writer *w, const char *name, pc_field f, const char 
 }
 
 /* URLs and DOIs stay verbatim (the url package reads them so); only what
- * would unbalance BibTeX's braces or break the line is percent-encoded. */
-static void url_field(bib_writer *w, const char *name, pc_field f, const char *value)
+ * would unbalance BibTeX's braces or break the line (white space too) is
+ * percent-encoded. */
+static void url_put(bib_writer *w, const char *value)
 {
-    if (!field_open(w, name, f))
-        return;
     for (const char *p = value; *p; p++) {
         unsigned char c = (unsigned char)*p;
         if (c == '{' || c == '}' || c == '\\' || c <= 0x20 || c == 0x7f)
@@ -100,6 +103,13 @@ static void url_field(bib_writer *w, const char *name, pc_field f, const char *v
         else
             pc_buf_putc(&w->entry, (char)c);
     }
+}
+
+static void url_field(bib_writer *w, const char *name, pc_field f, const char *value)
+{
+    if (!field_open(w, name, f))
+        return;
+    url_put(w, value);
     field_close(w);
 }
 
@@ -223,9 +233,34 @@ static void rich_field(bib_writer *w, const char *name, const pc_text *t)
 
 /* ---- the generic rows -------------------------------------------------------------------- */
 
+/* A list in one field (keywords): the items joined with ", ", an item
+ * that holds a ',' or ';' braced (`{graphs, sparse}`): our reader splits
+ * only outside braces, and biblatex's keyword list keeps a braced item
+ * whole (biber splits at every comma but passes the braces on). */
+static void list_field(bib_writer *w, const pc_map_row *row)
+{
+    const pc_strlist *l = pc_record_list(w->rec, row->field);
+    if (!field_open(w, row->name, row->field))
+        return;
+    for (size_t i = 0; i < l->n; i++) {
+        bool brace = strpbrk(l->items[i], ",;") != NULL;
+        if (i)
+            pc_buf_puts(&w->entry, ", ");
+        if (brace)
+            pc_buf_putc(&w->entry, '{');
+        pc_latex_encode(l->items[i], strlen(l->items[i]), &w->entry, w->flags | PC_TEX_MATH, &w->rep);
+        if (brace)
+            pc_buf_putc(&w->entry, '}');
+    }
+    field_close(w);
+}
+
 static bool sink_text(void *u, const pc_map_row *row, const pc_text *t)
 {
-    rich_field(u, row->name, t);
+    if (row->how == PC_MAP_SPLIT) /* t: the items joined, which cannot say where one ends */
+        list_field(u, row);
+    else
+        rich_field(u, row->name, t);
     return true;
 }
 
@@ -326,15 +361,9 @@ static void edtf_field(bib_writer *w, const char *name, pc_field f, const pc_dat
 
 /* Classic BibTeX: year (a range "1999--2000"), month as a macro (a range
  * "jul # {--} # aug"), and the whole date in biblatex's `date` too, which
- * the styles ignore.  A literal date ("in press") is the year. */
-static void classic_issued(bib_writer *w, const pc_date *d, const char *literal)
+ * the styles ignore. */
+static void classic_issued(bib_writer *w, const pc_date *d)
 {
-    if (!d) {
-        plain_field(w, "year", PC_F_ISSUED, literal);
-        return;
-    }
-    if (literal)
-        pc_ctx_dropped(w->ctx, w->fmt, "date as written");
     if (!field_open(w, "year", PC_F_ISSUED))
         return;
     pc_buf_put_int(&w->entry, d->year, 1);
@@ -357,21 +386,26 @@ static void classic_issued(bib_writer *w, const pc_date *d, const char *literal)
     edtf_field(w, "date", PC_F_ISSUED, d);
 }
 
+/* A date's parts in EDTF (classic BibTeX's issued date: year and month),
+ * and how the source wrote it (its literal): an issued date of no parts in
+ * `year`, which holds text in both dialects ("in press"); any other under
+ * the date's own name (`issued`, `accessed`, `event-date`), which styles
+ * ignore and our reader reads back beside the parts, as biblatex's date,
+ * urldate, eventdate and origdate hold EDTF only.  A date written under its
+ * own name already (`updated`) has no second place: a literal beside its
+ * parts is counted as dropped. */
 static bool write_date(bib_writer *w, const pc_map_row *row, bool *wrote)
 {
     const pc_date *d = pc_record_date(w->rec, row->field);
     const char *literal = pc_record_date_literal(w->rec, row->field);
     (void)wrote;
-    if (row->field == PC_F_ISSUED && w->dialect == PC_BIB_CLASSIC) {
-        classic_issued(w, d, literal);
-        return true;
-    }
-    if (d && literal)
-        pc_ctx_dropped(w->ctx, w->fmt, "date as written");
-    if (d)
+    if (d && row->field == PC_F_ISSUED && w->dialect == PC_BIB_CLASSIC)
+        classic_issued(w, d);
+    else if (d)
         edtf_field(w, row->name, row->field, d);
-    else /* biblatex's year holds text: "in press" */
-        plain_field(w, row->field == PC_F_ISSUED ? "year" : row->name, row->field, literal);
+    if (literal)
+        plain_field(w, !d && row->field == PC_F_ISSUED ? "year" : pc_field_get(row->field)->name, row->field,
+                    literal);
     return true;
 }
 
@@ -389,7 +423,7 @@ static const char *title_name(const bib_writer *w, const pc_map_row *row)
     static const char *const main_names[3] = {"maintitle", "mainsubtitle", "maintitleaddon"};
     static const char *const vol_names[2][3] = {{"title", "subtitle", "titleaddon"},
                                                 {"booktitle", "booksubtitle", "booktitleaddon"}};
-    bool in_book = pc_bib_kind_in_book(w->rec->kind);
+    bool in_book = pc_bib_kind_in_book(w->kind);
     bool volume = pc_record_has(w->rec, PC_F_VOLUME_TITLE);
     for (int i = 0; i < 3; i++) {
         if (row->field == vol[i])
@@ -447,14 +481,22 @@ static bool write_doi(bib_writer *w, const pc_map_row *row, bool *wrote)
     return true;
 }
 
-/* url: BibTeX has one; the others are counted as dropped. */
+/* url: BibTeX and biblatex have one; the others go in `urls` (ours, which
+ * styles ignore), a list as biblatex writes lists: "A and B" (a space
+ * inside a URL is %20). */
 static bool write_url(bib_writer *w, const pc_map_row *row, bool *wrote)
 {
     (void)wrote;
     const pc_strlist *urls = pc_record_list(w->rec, row->field);
     url_field(w, row->name, row->field, urls->items[0]);
-    for (size_t i = 1; i < urls->n; i++)
-        pc_ctx_dropped(w->ctx, w->fmt, "url (second and later)");
+    if (urls->n < 2 || !field_open(w, "urls", row->field))
+        return true;
+    for (size_t i = 1; i < urls->n; i++) {
+        if (i > 1)
+            pc_buf_puts(&w->entry, " and ");
+        url_put(w, urls->items[i]);
+    }
+    field_close(w);
     return true;
 }
 
@@ -624,8 +666,22 @@ const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
     return t->name;
 }
 
+/* The kind our reader gives the entry written as `type` (@misc: none,
+ * whose rows are a preprint's, as pc_map_write writes a record of no
+ * kind).  The rows are chosen for it, not for the record's kind, so that
+ * each value goes in the field that reads back into the same model field:
+ * a periodical, a @book in classic BibTeX, has its own title in `title`,
+ * not the journal's; an article with no journal, a @misc, its issue in
+ * `issue`, not `number`. */
+static pc_kind read_back_kind(const char *type)
+{
+    const pc_bib_type *t = pc_bib_type_find(type);
+    return t && t->kind != PC_KIND_NONE ? t->kind : PC_KIND_PREPRINT;
+}
+
 /* The rows pc_map_write needs for rec, in table order: those of the
- * fields rec has, and the ALWAYS rows; pc_map_write does with them what it
+ * fields rec has that hold for w->kind (their kinds cleared: chosen
+ * already), and the ALWAYS rows; pc_map_write does with them what it
  * would with the whole table (skipping the rest), in a tenth of the time:
  * a record holds some 15 of the model's fields. */
 static void add_rows(bib_writer *w, size_t *n, pc_field f)
@@ -655,9 +711,14 @@ static size_t record_rows(bib_writer *w, const pc_record *rec)
         w->pick[k] = v;
     }
     size_t out = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!i || w->pick[i] != w->pick[i - 1]) /* a field may be in two arrays: once */
-            w->subset[out++] = w->rows[w->pick[i]];
+    for (size_t i = 0; i < n; i++) {
+        const pc_map_row *row = &w->rows[w->pick[i]];
+        if ((i && w->pick[i] == w->pick[i - 1]) || /* a field may be in two arrays: once */
+            (row->kinds && !(row->kinds >> w->kind & 1)))
+            continue;
+        w->subset[out] = *row;
+        w->subset[out++].kinds = 0;
+    }
     return out;
 }
 
@@ -709,6 +770,7 @@ bool pc_bib_write(void *state, const pc_record *rec)
     put_bodies(w, rec);
     /* puts, not printf: pc_buf_printf formats twice (measure, then write) */
     const char *type = pc_bib_written_type(rec, w->dialect);
+    w->kind = read_back_kind(type);
     const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
     if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
         pc_ctx_dropped(w->ctx, w->fmt, "entry type (bibtex)");

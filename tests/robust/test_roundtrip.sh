@@ -78,10 +78,6 @@ done
 # notes of the stop that added this list); a listed trip that passes says
 # so, so the list can only shrink.
 KNOWN_LOSSY="
-    bib-biblatex.bib:biblatex:bibtex
-    fields.json:csljson:bibtex fields.json:csljson:biblatex
-    fields.yaml:yaml:bibtex fields.yaml:yaml:biblatex
-    fields.ris:ris:bibtex fields.ris:ris:biblatex
 "
 # A line of the first model missing after the trip is excused only when a
 # writer said it could not hold that field (-v: "FMT has no place for F").
