@@ -403,11 +403,11 @@ bool pc_latex_title_word_braced(const char *s, size_t n)
     return pc_latex_word_keeps_case(s, n);
 }
 
-/* Whether a title word must keep its case: by its shape, or because the
- * input protected it with braces. */
-static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot)
+/* Whether a title word must keep its case: because the input protected
+ * it with braces, or (by_shape) by its shape. */
+static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot, bool by_shape)
 {
-    return (prot && pc_strlist_has_n(prot, s, n)) || pc_latex_word_keeps_case(s, n);
+    return (prot && pc_strlist_has_n(prot, s, n)) || (by_shape && pc_latex_word_keeps_case(s, n));
 }
 
 /* The title words of [from, to): a word that must keep its case, or has
@@ -431,7 +431,7 @@ static void title_words(const char *t, size_t from, size_t to, pc_buf *out, unsi
         }
         size_t cs = st, ce = i; /* the word without punctuation around it */
         pc_markup_word_core(t, &cs, &ce);
-        if (!has_math && !(ce > cs && word_needs_protection(t + cs, ce - cs, prot))) {
+        if (!has_math && !(ce > cs && word_needs_protection(t + cs, ce - cs, prot, flags & PC_TEX_TITLE))) {
             pc_latex_encode(t + st, i - st, out, flags, rep);
             continue;
         }
@@ -501,8 +501,8 @@ static void rich_text(void *u, const char *s, size_t from, size_t to)
     rich *r = u;
     if (r->tex && tex_is_safe(s + from, to - from))
         pc_buf_put(r->out, s + from, to - from);
-    else if (r->flags & PC_TEX_TITLE)
-        title_words(s, from, to, r->out, r->flags & ~PC_TEX_TITLE, r->prot, r->rep);
+    else if (r->flags & (PC_TEX_TITLE | PC_TEX_LISTED))
+        title_words(s, from, to, r->out, r->flags & ~PC_TEX_LISTED, r->prot, r->rep);
     else
         pc_latex_encode(s + from, to - from, r->out, r->flags, r->rep);
 }

@@ -115,56 +115,8 @@ static void url_field(bib_writer *w, const char *name, pc_field f, const char *v
 
 /* ---- rich text: markup, math, LaTeX as written, case protection ------------------------------ */
 
-/* Whether a title word must keep its case: a word the input protected
- * with braces, or (auto_case) one whose shape keeps its case. */
-static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot, bool auto_case)
-{
-    return pc_strlist_has_n(prot, s, n) || (auto_case && pc_latex_word_keeps_case(s, n));
-}
-
-typedef struct marked {
-    bib_writer *w;
-    const pc_strlist *prot; /* a title's protected words (NULL: not a title) */
-    bool auto_case;         /* brace words with inner capitals too (`title`) */
-    int tex;                /* inside PC_MARK_TEX spans: written as they are */
-} marked;
-
-/* The words of [from, to) of t: a word that must keep its case is braced
- * ({LLM}), everything else encoded as it is. */
-static void title_words(marked *k, const char *t, size_t from, size_t to)
-{
-    bib_writer *w = k->w;
-    size_t i = from;
-    while (i < to) {
-        if (t[i] == ' ') {
-            pc_buf_putc(&w->entry, ' ');
-            i++;
-            continue;
-        }
-        size_t st = i; /* one word, math spans included */
-        bool has_math = false;
-        while (i < to && t[i] != ' ') {
-            size_t m = t[i] == '$' ? pc_latex_math_span(t, i, to) : 0;
-            has_math |= m > 0;
-            i += m ? m : 1;
-        }
-        size_t cs = st, ce = i; /* the word without punctuation around it */
-        pc_markup_word_core(t, &cs, &ce);
-        bool protect = has_math || (ce > cs && word_needs_protection(t + cs, ce - cs, k->prot, k->auto_case));
-        if (!protect) {
-            pc_latex_encode(t + st, i - st, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
-            continue;
-        }
-        pc_latex_encode(t + st, cs - st, &w->entry, w->flags, &w->rep);
-        pc_buf_putc(&w->entry, '{');
-        pc_latex_encode(t + cs, ce - cs, &w->entry, w->flags | PC_TEX_MATH, &w->rep);
-        pc_buf_putc(&w->entry, '}');
-        pc_latex_encode(t + ce, i - ce, &w->entry, w->flags, &w->rep);
-    }
-}
-
-/* LaTeX the reader kept as written (\foo{x}) goes out as it came in,
- * unless its braces do not balance (then it is text like any other). */
+/* Whether LaTeX kept as written (a pass-through value) can go out as it
+ * came in: its braces balance (else it is text like any other). */
 static bool balanced(const char *s, size_t n)
 {
     int depth = 0;
@@ -176,51 +128,26 @@ static bool balanced(const char *s, size_t n)
     return depth == 0;
 }
 
-static void rich_text(void *u, const char *s, size_t from, size_t to)
-{
-    marked *k = u;
-    if (k->tex && balanced(s + from, to - from))
-        pc_buf_put(&k->w->entry, s + from, to - from);
-    else if (k->prot)
-        title_words(k, s, from, to);
-    else
-        pc_latex_encode(s + from, to - from, &k->w->entry, k->w->flags | PC_TEX_MATH, &k->w->rep);
-}
-
-/* Italic and bold as \emph{...} and \textbf{...}: \emph, not \textit, so
- * that a style setting the title in italics turns it upright, as a species
- * name in an italic title should be. */
-static void mark_open(void *u, pc_mark m)
-{
-    marked *k = u;
-    if (m == PC_MARK_TEX)
-        k->tex++;
-    else if (m == PC_MARK_ITALIC || m == PC_MARK_BOLD)
-        pc_buf_puts(&k->w->entry, m == PC_MARK_BOLD ? "\\textbf{" : "\\emph{");
-}
-
-static void mark_close(void *u, pc_mark m)
-{
-    marked *k = u;
-    if (m == PC_MARK_TEX)
-        k->tex--;
-    else if (m == PC_MARK_ITALIC || m == PC_MARK_BOLD)
-        pc_buf_putc(&k->w->entry, '}');
-}
-
-/* Appends a text value with its markup; titles with their protected words. */
+/* Appends a text value with its markup (italic, bold, super- and
+ * subscripts, LaTeX kept as written) through the encoder's one rich-text
+ * writer; `title` braces the words that keep their case by their shape as
+ * well as the protected ones, other title fields only the protected ones. */
 static void put_rich(bib_writer *w, const pc_text *t, const char *name)
 {
     const pc_field_info *fi = pc_field_get(t->field);
     bool title = fi && (fi->flags & PC_FF_TITLE);
-    bool auto_case = strcmp(name, "title") == 0;
-    if (!t->markup.n && !(title && (t->protected_words.n || auto_case))) {
+    if (!t->markup.n && !(title && t->protected_words.n) && strcmp(name, "title") != 0) {
         pc_latex_encode(t->s, strlen(t->s), &w->entry, w->flags | PC_TEX_MATH, &w->rep); /* most values */
         return;
     }
-    static const pc_markup_sink sink = {.text = rich_text, .open = mark_open, .close = mark_close};
-    marked k = {.w = w, .prot = title ? &t->protected_words : NULL, .auto_case = auto_case};
-    pc_markup_walk(t->s, strlen(t->s), &t->markup, &sink, &k);
+    unsigned flags = w->flags | PC_TEX_MATH;
+    if (strcmp(name, "title") == 0)
+        flags |= PC_TEX_TITLE;
+    else if (title)
+        flags |= PC_TEX_LISTED;
+    pc_text plain = *t; /* the ellipsis of a cut abstract is the caller's */
+    plain.truncated = false;
+    pc_latex_encode_rich(&plain, &w->entry, flags, &w->rep);
 }
 
 static void rich_field(bib_writer *w, const char *name, const pc_text *t)

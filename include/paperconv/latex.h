@@ -103,6 +103,9 @@ enum {
     PC_TEX_UNICODE = 2, /* keep non-ASCII as UTF-8 (biblatex/biber users) */
     PC_TEX_TITLE = 4,   /* pc_latex_encode_rich: brace the words a title
                            must keep the case of (and math) */
+    PC_TEX_LISTED = 8,  /* pc_latex_encode_rich: brace the text's listed
+                           protected words (and math) only, not words by
+                           their shape (a booktitle, a series) */
 };
 
 /* Appends [s, s+n) (UTF-8) as LaTeX text safe inside a braced BibTeX value:
