@@ -12,6 +12,7 @@ struct pc_map {
     unsigned flags;
     uint32_t *slot; /* 1 + index of the first row of a name; 0 = empty */
     uint32_t *next; /* per row: 1 + index of the next row with the same name */
+    size_t *len;    /* per row: strlen of its name */
     size_t mask;
 };
 
@@ -25,10 +26,11 @@ static uint64_t hash_name(const char *s, size_t n, bool fold)
     return h ^ (h >> 29);
 }
 
-static bool name_is(const pc_map *m, const char *row, const char *s, size_t n)
+static bool name_is(const pc_map *m, size_t r, const char *s, size_t n)
 {
-    if (strlen(row) != n)
+    if (m->len[r] != n)
         return false;
+    const char *row = m->rows[r].name;
     return m->flags & PC_MAP_FOLD_CASE ? pc_strncasecmp(row, s, n) == 0 : memcmp(row, s, n) == 0;
 }
 
@@ -44,6 +46,9 @@ pc_map *pc_map_new(const pc_map_row *rows, size_t n, unsigned flags)
     m->mask = cap - 1;
     m->slot = pc_xcalloc(cap, sizeof *m->slot);
     m->next = pc_xcalloc(n ? n : 1, sizeof *m->next);
+    m->len = pc_xcalloc(n ? n : 1, sizeof *m->len);
+    for (size_t r = 0; r < n; r++)
+        m->len[r] = rows[r].name ? strlen(rows[r].name) : 0;
     bool fold = flags & PC_MAP_FOLD_CASE;
     for (size_t r = 0; r < n; r++) {
         if (!(rows[r].dir & PC_MAP_READ))
@@ -56,7 +61,7 @@ pc_map *pc_map_new(const pc_map_row *rows, size_t n, unsigned flags)
                 break;
             }
             size_t first = m->slot[i] - 1;
-            if (name_is(m, rows[first].name, name, len)) { /* same name: chain it last */
+            if (name_is(m, first, name, len)) { /* same name: chain it last */
                 size_t k = first;
                 while (m->next[k])
                     k = m->next[k] - 1;
@@ -74,6 +79,7 @@ void pc_map_free(pc_map *m)
         return;
     free(m->slot);
     free(m->next);
+    free(m->len);
     free(m);
 }
 
@@ -86,7 +92,7 @@ const pc_map_row *pc_map_find(const pc_map *m, const char *name, size_t n, pc_ki
 {
     size_t i = (size_t)hash_name(name, n, m->flags & PC_MAP_FOLD_CASE) & m->mask;
     for (uint32_t k; (k = m->slot[i]) != 0; i = (i + 1) & m->mask) {
-        if (!name_is(m, m->rows[k - 1].name, name, n))
+        if (!name_is(m, k - 1, name, n))
             continue;
         const pc_map_row *fallback = NULL;
         for (; k; k = m->next[k - 1]) {
@@ -234,9 +240,9 @@ bool pc_map_write(const pc_map_row *rows, size_t n, const pc_record *rec, pc_ctx
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
         const pc_map_row *row = &rows[i];
-        if (!(row->dir & PC_MAP_WRITE) || w->done[row->field] ||
-            !(has(rec, row->field) || (row->dir & PC_MAP_ALWAYS)) ||
-            !kind_fits_written(row->kinds, rec->kind))
+        /* most rows are of fields the record lacks: that test first */
+        if (!(has(rec, row->field) || (row->dir & PC_MAP_ALWAYS)) || !(row->dir & PC_MAP_WRITE) ||
+            w->done[row->field] || !kind_fits_written(row->kinds, rec->kind))
             continue;
         ok = write_row(w, row);
     }

@@ -377,8 +377,8 @@ bool pc_latex_word_keeps_case(const char *s, size_t n)
 {
     bool first_letter = true;
     for (size_t i = 0; i < n;) {
-        int32_t cp;
-        int len = pc_utf8_next(s + i, n - i, &cp);
+        int32_t cp = (unsigned char)s[i];
+        int len = cp < 0x80 ? 1 : pc_utf8_next(s + i, n - i, &cp);
         if (len < 1)
             return false;
         i += (size_t)len;

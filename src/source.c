@@ -58,6 +58,9 @@ struct pc_source {
     bool eof;
     int err;
     unsigned long long offset;
+    /* read_line's CR look-ahead: the bytes from offset up to this stream
+     * offset hold no '\r' (one memchr per window, not one per line) */
+    unsigned long long no_cr_to;
     raw_input *raw;   /* NULL unless the input is transcoded */
 };
 
@@ -174,6 +177,7 @@ bool pc_source_set_encoding(pc_source *s, const char *name, size_t skip)
     }
     raw->offset = skip;
     s->start = s->end = 0;
+    s->no_cr_to = 0; /* the window now holds decoded bytes: nothing known */
     s->raw = raw;
     return true;
 }
@@ -359,6 +363,20 @@ ssize_t pc_source_read(pc_source *s, char *dst, size_t n)
  * The line end is found with memchr ('\n'), then a second memchr for '\r'
  * over the same bytes: both run a word or more per step, so LF-only input
  * pays little for CR line ends. */
+/* The first '\r' of d[0, take), d being the window's have bytes from
+ * s->offset; the window beyond take is searched once and remembered. */
+static const char *find_cr(pc_source *s, const char *d, size_t have, size_t take)
+{
+    if (s->no_cr_to < s->offset)
+        s->no_cr_to = s->offset;
+    if (s->no_cr_to >= s->offset + take)
+        return NULL;
+    size_t from = (size_t)(s->no_cr_to - s->offset);
+    const char *cr = memchr(d + from, '\r', have - from);
+    s->no_cr_to = s->offset + (cr ? (size_t)(cr - d) : have);
+    return cr && (size_t)(cr - d) < take ? cr : NULL;
+}
+
 static pc_line_status read_line(pc_source *s, pc_buf *line, size_t max, bool cr_ends)
 {
     pc_buf_clear(line);
@@ -374,7 +392,7 @@ static pc_line_status read_line(pc_source *s, pc_buf *line, size_t max, bool cr_
         size_t have = s->end - s->start;
         const char *nl = memchr(d, '\n', have);
         size_t take = nl ? (size_t)(nl - d) : have;
-        const char *cr = cr_ends ? memchr(d, '\r', take) : NULL;
+        const char *cr = cr_ends ? find_cr(s, d, have, take) : NULL;
         if (cr) {
             nl = cr;
             take = (size_t)(cr - d);

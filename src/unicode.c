@@ -311,6 +311,8 @@ void pc_ascii_fold(pc_buf *out, const char *s, size_t n)
 
 int pc_unicode_case(int32_t cp)
 {
+    if (cp < 0x80) /* the common case, without a table lookup */
+        return cp >= 'A' && cp <= 'Z' ? 1 : cp >= 'a' && cp <= 'z' ? -1 : 0;
     switch (utf8proc_category(cp)) {
     case UTF8PROC_CATEGORY_LU:
     case UTF8PROC_CATEGORY_LT:

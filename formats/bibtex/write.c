@@ -60,8 +60,9 @@ typedef struct bib_writer {
 
 static bool name_taken(const bib_writer *w, const char *name)
 {
+    unsigned char c = (unsigned char)name[0] | 0x20; /* first letters differ: no call */
     for (size_t i = 0; i < w->n_names; i++) /* an entry's few fields */
-        if (pc_strcasecmp(w->names[i], name) == 0)
+        if (((unsigned char)w->names[i][0] | 0x20) == c && pc_strcasecmp(w->names[i], name) == 0)
             return true;
     return false;
 }
