@@ -685,6 +685,114 @@ static json_t *scalar_json(const yaml_event_t *ev)
 
 /* Builds the node that `first` starts into *out (NULL on failure).
  * `first` is consumed (freed) here. */
+static node_status build_node(yaml_reader *r, yaml_event_t *first, int depth, json_t **out);
+
+/* A mapping pair whose key is not plain text (a null, number or boolean
+ * key: its text is the key); key_ev is consumed, and the value of a bad
+ * key too, so that the pairs after it stay pairs. */
+static node_status build_pair(yaml_reader *r, const yaml_event_t *first, yaml_event_t *key_ev, int depth,
+                              json_t *c)
+{
+    json_t *key = NULL, *val = NULL;
+    node_status s = build_node(r, key_ev, depth + 1, &key);
+    if (s == NODE_FATAL)
+        return s;
+    if (s == NODE_OK && !json_is_string(key)) {
+        json_t *k = key;
+        key = json_is_integer(k) ? json_sprintf("%" JSON_INTEGER_FORMAT, json_integer_value(k))
+              : json_is_boolean(k) ? json_string(json_is_true(k) ? "true" : "false")
+              : json_is_null(k)    ? json_string("")
+                                   : NULL;
+        json_decref(k);
+    }
+    if (s == NODE_OK && !key) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
+                     "YAML: a mapping key must be text");
+        s = NODE_BAD;
+    }
+    yaml_event_t vev;
+    if (!next_event(r, &vev)) {
+        s = NODE_FATAL;
+    } else if (s == NODE_OK) {
+        s = build_node(r, &vev, depth + 1, &val);
+    } else {
+        node_status k = skip_node(r, &vev);
+        yaml_event_delete(&vev);
+        if (k == NODE_FATAL)
+            s = NODE_FATAL;
+    }
+    if (s == NODE_OK)
+        json_object_set_new(c, json_string_value(key), val);
+    json_decref(key);
+    return s;
+}
+
+/* One member of the collection c from its first event ev (consumed): an
+ * array item, or the pair whose key ev is. */
+static node_status build_member(yaml_reader *r, const yaml_event_t *first, yaml_event_t *ev, bool map, int depth,
+                                json_t *c)
+{
+    if (map && ev->type == YAML_SCALAR_EVENT && scalar_kind_of(ev) == SCALAR_TEXT) {
+        /* A text key (nearly all): its text goes into the object as it
+         * is, without a json string made, checked again by
+         * json_object_set_new and freed (a tenth of our share of yaml ->
+         * bibtex).  Same key, same UTF-8 reasoning as in scalar_json; the
+         * key event lives until the pair is set. */
+        yaml_event_t vev;
+        json_t *val = NULL;
+        node_status s = next_event(r, &vev) ? build_node(r, &vev, depth + 1, &val) : NODE_FATAL;
+        if (s == NODE_OK)
+            json_object_set_new_nocheck(c, (const char *)ev->data.scalar.value, val);
+        yaml_event_delete(ev);
+        return s;
+    }
+    if (map)
+        return build_pair(r, first, ev, depth, c);
+    json_t *val = NULL;
+    node_status s = build_node(r, ev, depth + 1, &val);
+    if (s == NODE_OK)
+        json_array_append_new(c, val);
+    return s;
+}
+
+/* A sequence or mapping from its start event first (left to the caller);
+ * a bad member is consumed to its end, the rest still read. */
+static node_status build_collection(yaml_reader *r, yaml_event_t *first, int depth, json_t **out)
+{
+    bool map = first->type == YAML_MAPPING_START_EVENT;
+    if (depth >= YAML_MAX_DEPTH) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
+                     "YAML: nested more than %d levels deep", YAML_MAX_DEPTH);
+        node_status st = skip_node(r, first);
+        return st == NODE_OK ? NODE_BAD : st;
+    }
+    json_t *c = map ? json_object() : json_array();
+    node_status st = NODE_OK;
+    for (;;) {
+        yaml_event_t ev;
+        if (!next_event(r, &ev)) {
+            st = NODE_FATAL;
+            break;
+        }
+        if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
+            yaml_event_delete(&ev);
+            break;
+        }
+        node_status s = build_member(r, first, &ev, map, depth, c);
+        if (s == NODE_FATAL) {
+            st = NODE_FATAL;
+            break;
+        }
+        if (s == NODE_BAD)
+            st = NODE_BAD; /* keep consuming to the end of this node */
+    }
+    if (st == NODE_OK)
+        *out = c;
+    else
+        json_decref(c);
+    return st;
+}
+
 static node_status build_node(yaml_reader *r, yaml_event_t *first, int depth, json_t **out)
 {
     *out = NULL;
@@ -704,100 +812,9 @@ static node_status build_node(yaml_reader *r, yaml_event_t *first, int depth, js
         st = NODE_BAD;
         break;
     case YAML_SEQUENCE_START_EVENT:
-    case YAML_MAPPING_START_EVENT: {
-        bool map = first->type == YAML_MAPPING_START_EVENT;
-        if (depth >= YAML_MAX_DEPTH) {
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
-                         "YAML: nested more than %d levels deep", YAML_MAX_DEPTH);
-            st = skip_node(r, first);
-            if (st == NODE_OK)
-                st = NODE_BAD;
-            break;
-        }
-        json_t *c = map ? json_object() : json_array();
-        for (;;) {
-            yaml_event_t ev;
-            if (!next_event(r, &ev)) {
-                st = NODE_FATAL;
-                break;
-            }
-            if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
-                yaml_event_delete(&ev);
-                break;
-            }
-            json_t *key = NULL, *val = NULL;
-            node_status s;
-            if (map && ev.type == YAML_SCALAR_EVENT && scalar_kind_of(&ev) == SCALAR_TEXT) {
-                /* A text key (nearly all): its text goes into the object as
-                 * it is, without a json string made, checked again by
-                 * json_object_set_new and freed (a tenth of our share of
-                 * yaml -> bibtex).  Same key, same UTF-8 reasoning as in
-                 * scalar_json; the key event lives until the pair is set. */
-                yaml_event_t vev;
-                if (!next_event(r, &vev))
-                    s = NODE_FATAL;
-                else
-                    s = build_node(r, &vev, depth + 1, &val);
-                if (s == NODE_OK)
-                    json_object_set_new_nocheck(c, (const char *)ev.data.scalar.value, val);
-                yaml_event_delete(&ev);
-                if (s == NODE_FATAL) {
-                    st = NODE_FATAL;
-                    break;
-                }
-                if (s == NODE_BAD)
-                    st = NODE_BAD;
-                continue;
-            }
-            s = build_node(r, &ev, depth + 1, map ? &key : &val);
-            if (s == NODE_OK && map) {
-                if (!json_is_string(key)) { /* a null, number or boolean key: use its text */
-                    json_t *k = key;
-                    key = json_is_integer(k) ? json_sprintf("%" JSON_INTEGER_FORMAT, json_integer_value(k))
-                          : json_is_boolean(k) ? json_string(json_is_true(k) ? "true" : "false")
-                          : json_is_null(k)    ? json_string("")
-                                               : NULL;
-                    json_decref(k);
-                }
-                yaml_event_t vev;
-                if (!key) {
-                    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, ev_line(first), ev_col(first),
-                                 "YAML: a mapping key must be text");
-                    s = NODE_BAD;
-                }
-                if (!next_event(r, &vev)) {
-                    s = NODE_FATAL;
-                } else if (s == NODE_OK) {
-                    s = build_node(r, &vev, depth + 1, &val);
-                } else {
-                    node_status k = skip_node(r, &vev);
-                    yaml_event_delete(&vev);
-                    if (k == NODE_FATAL)
-                        s = NODE_FATAL;
-                }
-                if (s == NODE_OK) {
-                    json_object_set_new(c, json_string_value(key), val);
-                    val = NULL;
-                }
-            } else if (s == NODE_OK) {
-                json_array_append_new(c, val);
-                val = NULL;
-            }
-            json_decref(key);
-            json_decref(val);
-            if (s == NODE_FATAL) {
-                st = NODE_FATAL;
-                break;
-            }
-            if (s == NODE_BAD)
-                st = NODE_BAD; /* keep consuming to the end of this node */
-        }
-        if (st == NODE_OK)
-            *out = c;
-        else
-            json_decref(c);
+    case YAML_MAPPING_START_EVENT:
+        st = build_collection(r, first, depth, out);
         break;
-    }
     default: /* stream/document events cannot start a node */
         st = NODE_FATAL;
         break;

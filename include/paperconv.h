@@ -349,6 +349,8 @@ void pc_strlist_push(pc_strlist *l, const char *s); /* copies s */
 void pc_strlist_push_n(pc_strlist *l, const char *s, size_t n);
 /* Pushes a copy unless an equal string is there; returns whether it was added. */
 bool pc_strlist_add_unique(pc_strlist *l, const char *s, size_t n);
+/* Adds each space-separated word of s[0, n) that l does not hold yet. */
+void pc_strlist_add_words(pc_strlist *l, const char *s, size_t n);
 void pc_strlist_clear(pc_strlist *l);
 bool pc_strlist_has(const pc_strlist *l, const char *s);
 bool pc_strlist_has_n(const pc_strlist *l, const char *s, size_t n);

@@ -439,20 +439,6 @@ static void csl_match(csl_tags_found *l)
     }
 }
 
-/* Appends the words of [s, s+n) to list. */
-static void push_words(pc_strlist *list, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n;) {
-        while (i < n && s[i] == ' ')
-            i++;
-        size_t st = i;
-        while (i < n && s[i] != ' ')
-            i++;
-        if (i > st)
-            pc_strlist_add_unique(list, s + st, i - st);
-    }
-}
-
 static void read_csl(const char *s, size_t n, pc_buf *out, pc_spanlist *spans, pc_strlist *nocase)
 {
     const char *lt = memchr(s, '<', n);
@@ -478,7 +464,7 @@ static void read_csl(const char *s, size_t n, pc_buf *out, pc_spanlist *spans, p
         else if (m != PC_MARK_NOCASE && spans)
             spans->items[start[t->partner]].end = here;
         else if (m == PC_MARK_NOCASE && nocase)
-            push_words(nocase, out->ptr + base + start[t->partner], here - start[t->partner]);
+            pc_strlist_add_words(nocase, out->ptr + base + start[t->partner], here - start[t->partner]);
     }
     pc_buf_put(out, s + pos, n - pos);
     free(start);

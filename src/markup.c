@@ -517,24 +517,6 @@ static void delims_match(delims *l)
     free(stack);
 }
 
-/* Appends the words of [s, s+n) to list (no duplicates). */
-static void push_words(pc_strlist *list, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n;) {
-        while (i < n && s[i] == ' ')
-            i++;
-        size_t st = i;
-        while (i < n && s[i] != ' ')
-            i++;
-        if (i > st) {
-            char *w = pc_xstrndup(s + st, i - st);
-            if (!pc_strlist_has(list, w))
-                pc_strlist_push(list, w);
-            free(w);
-        }
-    }
-}
-
 /* Writes [s, s+n) to out with matched delimiters turned into spans; text
  * between delimiters goes through `text` (which unescapes, for Markdown). */
 static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, pc_spanlist *spans,
@@ -556,7 +538,7 @@ static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, p
             spans->items[span_of[d->partner]].end = here;
         } else if (nocase) {
             size_t st = span_of[d->partner];
-            push_words(nocase, out->ptr + base + st, here - st);
+            pc_strlist_add_words(nocase, out->ptr + base + st, here - st);
         }
     }
     text(s, pos, n, out);

@@ -270,6 +270,80 @@ static void parse_extended(const char *s, size_t n, pc_name *out, const char *ba
     }
 }
 
+/* Where each part of a name's words lies: [a, b) word ranges. */
+typedef struct name_parts {
+    size_t first_a, first_b, von_a, von_b, last_a, last_b, jr_a, jr_b;
+} name_parts;
+
+/* "First von Last" (no comma): BibTeX's rule, with "John Smith Jr." read
+ * as a suffix. */
+static name_parts parts_no_comma(const bword *w, size_t k)
+{
+    name_parts p = {0};
+    size_t last_end = k;
+    /* extension: "John Smith Jr." */
+    if (k >= 3 && w[k - 1].sep == ' ' && pc_name_is_suffix(w[k - 1].s, w[k - 1].n)) {
+        p.jr_a = k - 1;
+        p.jr_b = k;
+        last_end = k - 1;
+    }
+    size_t von_start = 0;
+    bool found = false;
+    for (; last_end && von_start + 1 < last_end; von_start++)
+        if (pc_bibtex_word_case(w[von_start].s, w[von_start].n, true) < 0) {
+            found = true;
+            break;
+        }
+    if (found) {
+        p.von_a = von_start;
+        p.von_b = von_end_of(w, von_start, last_end);
+    } else {
+        von_start = last_end ? last_end - 1 : 0;
+        while (von_start > 0 && w[von_start].sep == '-')
+            von_start--;
+        p.von_a = p.von_b = von_start;
+    }
+    p.first_b = p.von_a;
+    p.last_a = p.von_b;
+    p.last_b = last_end;
+    return p;
+}
+
+/* "von Last, First" and "von Last, Jr, First", with "Smith, Jr." read as
+ * a suffix. */
+static name_parts parts_commas(const bword *w, size_t k, int commas, pc_bibtex_names_report *rep,
+                               const char *base, const char *s)
+{
+    name_parts p = {0};
+    size_t c1 = 0, c2 = 0;
+    while (c1 < k && w[c1].comma == 0)
+        c1++;
+    c2 = c1;
+    while (c2 < k && w[c2].comma == 1)
+        c2++;
+    p.von_b = c1 ? von_end_of(w, 0, c1) : 0;
+    p.last_a = p.von_b;
+    p.last_b = c1;
+    if (commas == 1) {
+        p.first_a = c1;
+        p.first_b = k;
+        /* extension: "Smith, Jr." is a suffix, not a first name */
+        if (k == c1 + 1 && pc_name_is_suffix(w[c1].s, w[c1].n)) {
+            p.jr_a = c1;
+            p.jr_b = k;
+            p.first_a = p.first_b = k;
+        }
+    } else {
+        if (commas > 2)
+            note(rep, base, s, "too many commas in a name (the rest is the first name)");
+        p.jr_a = c1;
+        p.jr_b = c2;
+        p.first_a = c2;
+        p.first_b = k;
+    }
+    return p;
+}
+
 void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *base,
                           pc_bibtex_names_report *rep)
 {
@@ -292,8 +366,6 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
     bword *w;
     int commas;
     size_t k = split_words(s, n, &w, &commas);
-    size_t first_a = 0, first_b = 0, von_a = 0, von_b = 0, last_a = 0, last_b = 0;
-    size_t jr_a = 0, jr_b = 0;
     if (commas == 0) {
         /* extension: an organisation written without braces */
         pc_buf dec = PC_BUF_INIT;
@@ -305,80 +377,25 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
             free(w);
             return;
         }
-        size_t last_end = k;
-        /* extension: "John Smith Jr." */
-        if (k >= 3 && w[k - 1].sep == ' ' && pc_name_is_suffix(w[k - 1].s, w[k - 1].n)) {
-            jr_a = k - 1;
-            jr_b = k;
-            last_end = k - 1;
-        }
-        size_t von_start = 0;
-        bool found = false;
-        for (; last_end && von_start + 1 < last_end; von_start++)
-            if (pc_bibtex_word_case(w[von_start].s, w[von_start].n, true) < 0) {
-                found = true;
-                break;
-            }
-        if (found) {
-            von_a = von_start;
-            von_b = von_end_of(w, von_start, last_end);
-        } else {
-            von_start = last_end ? last_end - 1 : 0;
-            while (von_start > 0 && w[von_start].sep == '-')
-                von_start--;
-            von_a = von_b = von_start;
-        }
-        first_a = 0;
-        first_b = von_a;
-        last_a = von_b;
-        last_b = last_end;
-    } else {
-        size_t c1 = 0, c2 = 0;
-        while (c1 < k && w[c1].comma == 0)
-            c1++;
-        c2 = c1;
-        while (c2 < k && w[c2].comma == 1)
-            c2++;
-        size_t last_end = c1;
-        von_a = 0;
-        von_b = last_end ? von_end_of(w, 0, last_end) : 0;
-        last_a = von_b;
-        last_b = last_end;
-        if (commas == 1) {
-            first_a = c1;
-            first_b = k;
-            /* extension: "Smith, Jr." is a suffix, not a first name */
-            if (k == c1 + 1 && pc_name_is_suffix(w[c1].s, w[c1].n)) {
-                jr_a = c1;
-                jr_b = k;
-                first_a = first_b = k;
-            }
-        } else {
-            if (commas > 2)
-                note(rep, base, s, "too many commas in a name (the rest is the first name)");
-            jr_a = c1;
-            jr_b = c2;
-            first_a = c2;
-            first_b = k;
-        }
     }
+    name_parts p = commas == 0 ? parts_no_comma(w, k) : parts_commas(w, k, commas, rep, base, s);
     /* extension: lower-case words ending First after a capitalised one
      * ("la Fontaine, Jean de") are CSL's dropping particle, which our
      * writer puts there to keep it apart from the von part */
-    size_t dp = first_b;
-    while (commas && dp > first_a + 1 && pc_bibtex_word_case(w[dp - 1].s, w[dp - 1].n, true) < 0)
+    size_t dp = p.first_b;
+    while (commas && dp > p.first_a + 1 && pc_bibtex_word_case(w[dp - 1].s, w[dp - 1].n, true) < 0)
         dp--;
     bool capital = false;
-    for (size_t i = first_a; i < dp && !capital; i++)
+    for (size_t i = p.first_a; i < dp && !capital; i++)
         capital = pc_bibtex_word_case(w[i].s, w[i].n, true) > 0;
-    if (dp < first_b && capital) {
-        out->dparticle = decode_words(w, dp, first_b, tex);
-        first_b = dp;
+    if (dp < p.first_b && capital) {
+        out->dparticle = decode_words(w, dp, p.first_b, tex);
+        p.first_b = dp;
     }
-    out->given = decode_words(w, first_a, first_b, tex);
-    out->particle = decode_words(w, von_a, von_b, tex);
-    out->family = decode_words(w, last_a, last_b, tex);
-    out->suffix = decode_words(w, jr_a, jr_b, tex);
+    out->given = decode_words(w, p.first_a, p.first_b, tex);
+    out->particle = decode_words(w, p.von_a, p.von_b, tex);
+    out->family = decode_words(w, p.last_a, p.last_b, tex);
+    out->suffix = decode_words(w, p.jr_a, p.jr_b, tex);
     free(w);
     if (!out->given && !out->family && !out->particle && !out->suffix)
         note(rep, base, s, "empty name");

@@ -105,6 +105,19 @@ bool pc_strlist_add_unique(pc_strlist *l, const char *s, size_t n)
     return true;
 }
 
+void pc_strlist_add_words(pc_strlist *l, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        while (i < n && s[i] == ' ')
+            i++;
+        size_t st = i;
+        while (i < n && s[i] != ' ')
+            i++;
+        if (i > st)
+            pc_strlist_add_unique(l, s + st, i - st);
+    }
+}
+
 void pc_strlist_clear(pc_strlist *l)
 {
     for (size_t i = 0; i < l->n; i++)
