@@ -840,10 +840,15 @@ static void entry_value(atom_reader *r, const xmlChar *ln, const xmlChar *ns)
 {
     pc_atom_value *v = entry_add_value(&r->e);
     const char *prefix = ns ? pc_atom_prefix((const char *)ns) : r->m.kind == PC_ATOM_ATOM ? "atom" : "rss";
-    if (prefix)
-        pc_buf_printf(&v->name, "%s:%s", prefix, (const char *)ln);
-    else
-        pc_buf_printf(&v->name, "{%s}%s", (const char *)ns, (const char *)ln);
+    if (prefix) { /* puts, not printf: a call per element of every entry */
+        pc_buf_puts(&v->name, prefix);
+        pc_buf_putc(&v->name, ':');
+    } else {
+        pc_buf_putc(&v->name, '{');
+        pc_buf_puts(&v->name, (const char *)ns);
+        pc_buf_putc(&v->name, '}');
+    }
+    pc_buf_puts(&v->name, (const char *)ln);
     v->row = prefix ? pc_map_find(r->rows, v->name.ptr, v->name.len, PC_KIND_NONE) : NULL;
 }
 
