@@ -16,10 +16,17 @@
 #define ELLIPSIS "\xE2\x80\xA6"
 #define JREF_LABEL "Journal reference: "
 
+/* Each field's kind, from the field table itself: the accessors below ask
+ * it on every call, and a call into fields.c cost more than the answer. */
+static const unsigned char field_kind[PC_F_COUNT] = {
+#define PC_FIELD(id_, name_, kind_, flags_) [PC_F_##id_] = PC_FK_##kind_,
+#include "paperconv/fields.def"
+#undef PC_FIELD
+};
+
 static pc_field_kind kind_of(pc_field f)
 {
-    const pc_field_info *fi = pc_field_get(f);
-    return fi ? fi->kind : PC_FK_NONE;
+    return f > PC_F_NONE && f < PC_F_COUNT ? (pc_field_kind)field_kind[f] : PC_FK_NONE;
 }
 
 /* Grows an array of `size`-byte entries by one; returns the new entry, zeroed. */

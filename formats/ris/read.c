@@ -140,7 +140,7 @@ static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_
     pc_buf_clear(&f->val);
     pc_buf_put(&f->val, v, n);
     f->line = r->in.lineno;
-    f->col = 1 + pc_utf8_len(r->in.line.ptr, off);
+    f->col = 1 + off; /* parse_tag's "XX  - " prefix is ASCII: bytes are columns */
     return f;
 }
 
