@@ -231,6 +231,31 @@ static void drop_extra(pc_ctx *ctx, const char *fmt, const pc_extra *e)
     pc_buf_free(&b);
 }
 
+/* Counts each field the record holds that no row wrote.  Eight fields at
+ * a time: a byte of slot is nonzero when the field is set, a byte of done
+ * is 0 or 1; a group with no set-and-not-done byte (nearly all) costs a few
+ * instructions instead of eight tests. */
+static void count_unwritten(const write_state *w, pc_ctx *ctx, const char *fmt)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, high = 0x8080808080808080ull;
+    const unsigned char *slot = w->rec->slot;
+    int f = 0;
+    for (; f + 8 <= PC_F_COUNT; f += 8) {
+        uint64_t s, d;
+        memcpy(&s, slot + f, 8);
+        memcpy(&d, w->done + f, 8);
+        uint64_t set = (((s & low7) + low7) | s) & high; /* 0x80 in each nonzero byte */
+        if (!(set & ~(d << 7)))
+            continue;
+        for (int k = f; k < f + 8; k++)
+            if (k > PC_F_NONE && !w->done[k] && slot[k])
+                pc_ctx_dropped(ctx, fmt, pc_field_get((pc_field)k)->name);
+    }
+    for (; f < PC_F_COUNT; f++)
+        if (f > PC_F_NONE && !w->done[f] && slot[f])
+            pc_ctx_dropped(ctx, fmt, pc_field_get((pc_field)f)->name);
+}
+
 bool pc_map_write(const pc_map_row *rows, size_t n, const pc_record *rec, pc_ctx *ctx,
                   const char *fmt, const pc_map_sink *sink, void *user, const pc_field *skip)
 {
@@ -254,8 +279,7 @@ bool pc_map_write(const pc_map_row *rows, size_t n, const pc_record *rec, pc_ctx
         else
             drop_extra(ctx, fmt, e);
     }
-    for (int f = PC_F_NONE + 1; f < PC_F_COUNT && ok; f++)
-        if (!w->done[f] && has(rec, (pc_field)f))
-            pc_ctx_dropped(ctx, fmt, pc_field_get((pc_field)f)->name);
+    if (ok)
+        count_unwritten(w, ctx, fmt);
     return ok;
 }
