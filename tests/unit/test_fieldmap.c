@@ -242,6 +242,48 @@ static void check_every_field(harness *h, pc_csl_text text, const char *what)
     pc_ctx_free(&ctx);
 }
 
+static void count_each(void *u, const char *fmt, const char *field, unsigned long n)
+{
+    (void)fmt;
+    (void)field;
+    *(unsigned long *)u += n;
+}
+
+/* pc_map_write counts every set field no row wrote (tested eight field ids
+ * at a time): with no rows, each field of a full record once; with a row
+ * for one field in each group of eight, all but those. */
+static void check_unwritten(harness *h)
+{
+    pc_record r;
+    pc_record_init(&r);
+    fill_record(&r);
+    size_t set = 0;
+    for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++)
+        set += pc_record_has(&r, (pc_field)f);
+    static const pc_map_sink none = {0};
+    pc_ctx ctx;
+    pc_ctx_init(&ctx, NULL, NULL);
+    pc_map_write(NULL, 0, &r, &ctx, "test", &none, NULL, NULL);
+    unsigned long n = 0;
+    pc_ctx_each_drop(&ctx, count_each, &n);
+    h_result(h, set == PC_F_COUNT - 1 && n == set, "every set field with no row is counted (%lu of %zu)", n, set);
+    pc_ctx_free(&ctx);
+    pc_field skip[PC_F_COUNT / 8 + 2];
+    size_t ns = 0;
+    for (int f = 8; f < PC_F_COUNT; f += 8)
+        skip[ns++] = (pc_field)f;
+    if ((PC_F_COUNT - 1) % 8) /* and one of the last group, when it is short */
+        skip[ns++] = (pc_field)(PC_F_COUNT - 1);
+    skip[ns] = PC_F_NONE;
+    pc_ctx_init(&ctx, NULL, NULL);
+    pc_map_write(NULL, 0, &r, &ctx, "test", &none, NULL, skip);
+    n = 0;
+    pc_ctx_each_drop(&ctx, count_each, &n);
+    h_result(h, n == set - ns, "fields the writer took itself are not counted (%lu of %zu)", n, set - ns);
+    pc_ctx_free(&ctx);
+    pc_record_clear(&r);
+}
+
 int main(int argc, char **argv)
 {
     harness h = {.root = argc > 1 ? argv[1] : "."};
@@ -249,5 +291,6 @@ int main(int argc, char **argv)
     check_csl_map(&h);
     check_every_field(&h, PC_CSL_HTML, "CSL-JSON");
     check_every_field(&h, PC_CSL_MARKDOWN, "CSL-YAML");
+    check_unwritten(&h);
     return h.failed ? 1 : 0;
 }
