@@ -258,6 +258,20 @@ static void keep_tag(ris_reader *r, pc_record *rec, const ris_field *f, const ch
                  "unknown RIS tag %s kept as it is for RIS output (noted once)", f->tag);
 }
 
+/* The map's row for a tag under the record's kind (pc_map_find,
+ * remembered per tag and kind). */
+_Static_assert(PC_KIND_COUNT < 255, "memo_kind holds 1 + a kind in a byte");
+
+static const pc_map_row *row_for(ris_reader *r, const char *tag)
+{
+    size_t k = tag_index(tag);
+    if (r->memo_kind[k] != (unsigned char)(r->kind + 1)) {
+        r->memo_row[k] = pc_map_find(r->map, tag, 2, r->kind);
+        r->memo_kind[k] = (unsigned char)(r->kind + 1);
+    }
+    return r->memo_row[k];
+}
+
 /* Turns the fields of one record into rec through the map. */
 static void build(ris_reader *r, pc_record *rec)
 {
@@ -268,7 +282,7 @@ static void build(ris_reader *r, pc_record *rec)
         size_t n = r->tmp.len;
         if (!n)
             continue; /* empty tags ("IS  - ") say nothing */
-        const pc_map_row *row = pc_map_find(r->map, f->tag, 2, r->kind);
+        const pc_map_row *row = row_for(r, f->tag);
         switch (row ? row->how : PC_MAP_NONE) {
         case PC_MAP_TEXT: pc_ris_set_first(rec, row->field, f, v, n); break;
         case PC_MAP_LIST: read_list(r, rec, row, f); break;

@@ -42,6 +42,10 @@ typedef struct ris_reader {
     char lit_tag[3];
     pc_buf lit_val;
     bool reported[RIS_NTAGS]; /* tags already noted for this input */
+    /* pc_map_find's answer per tag, for the kind it was asked for (1 +
+     * kind; 0: not asked): the same tags and kinds come in every record */
+    const pc_map_row *memo_row[RIS_NTAGS];
+    unsigned char memo_kind[RIS_NTAGS];
 } ris_reader;
 
 /* Keeps [v, v+n) as a pass-through value of `tag` (two letters), of f's tag. */

@@ -315,6 +315,14 @@ static void put_url(ris_writer *w, const char *url)
     pc_buf *u = &w->tmp;
     pc_buf_clear(u);
     for (size_t i = 0, n = strlen(url); i < n;) {
+        size_t run = i; /* printable ASCII (nearly all of a URL) goes in runs */
+        while (run < n && (unsigned char)url[run] > 0x20 && (unsigned char)url[run] < 0x7f)
+            run++;
+        if (run > i) {
+            pc_buf_put(u, url + i, run - i);
+            i = run;
+            continue;
+        }
         unsigned char c = (unsigned char)url[i];
         int32_t cp = c;
         int len = c < 0x80 ? 1 : pc_utf8_next(url + i, n - i, &cp);
