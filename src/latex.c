@@ -418,13 +418,15 @@ static void report_unknown(dec *d, const char *at, size_t n)
 
 /* Where the arguments written right after a command end (from s[a]):
  * a star, then braced {...} and bracketed [...] arguments, white space
- * allowed before each.  A [ is an argument only if its ] comes before any
- * of [ { } \, so scans stop at the next command and stay linear. */
+ * allowed before the first only (the arity of a command we do not know is
+ * unknown, and in "\gls{gpu} {CUDA}" the group after the space is the
+ * title's own).  A [ is an argument only if its ] comes before any of
+ * [ { } \, so scans stop at the next command and stay linear. */
 static size_t written_end(dec *d, const char *s, size_t a, size_t e)
 {
     size_t end = a < e && s[a] == '*' ? a + 1 : a;
-    for (;;) {
-        size_t k = skip_spaces(s, end, e), c = (size_t)-1;
+    for (bool first = true;; first = false) {
+        size_t k = first ? skip_spaces(s, end, e) : end, c = (size_t)-1;
         if (k < e && s[k] == '{') {
             c = match_brace(d, s, k, e);
         } else if (k < e && s[k] == '[') {
