@@ -446,7 +446,7 @@ static void title_words(const char *t, size_t from, size_t to, pc_buf *out, unsi
 /* Whether LaTeX kept as written can go into a braced BibTeX value as it
  * is: its braces balance as BibTeX counts them (a backslash does not
  * escape them there) and it does not end in a backslash. */
-static bool tex_is_safe(const char *s, size_t n)
+bool pc_latex_bibtex_balanced(const char *s, size_t n)
 {
     long level = 0;
     for (size_t i = 0; i < n; i++) {
@@ -499,7 +499,7 @@ static void rich_close(void *u, pc_mark m)
 static void rich_text(void *u, const char *s, size_t from, size_t to)
 {
     rich *r = u;
-    if (r->tex && tex_is_safe(s + from, to - from))
+    if (r->tex && pc_latex_bibtex_balanced(s + from, to - from))
         pc_buf_put(r->out, s + from, to - from);
     else if (r->flags & (PC_TEX_TITLE | PC_TEX_LISTED))
         title_words(s, from, to, r->out, r->flags & ~PC_TEX_LISTED, r->prot, r->rep);

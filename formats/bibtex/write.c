@@ -116,19 +116,6 @@ static void url_field(bib_writer *w, const char *name, pc_field f, const char *v
 
 /* ---- rich text: markup, math, LaTeX as written, case protection ------------------------------ */
 
-/* Whether LaTeX kept as written (a pass-through value) can go out as it
- * came in: its braces balance (else it is text like any other). */
-static bool balanced(const char *s, size_t n)
-{
-    int depth = 0;
-    for (size_t i = 0; i < n && depth >= 0; i++)
-        if (s[i] == '\\' && i + 1 < n)
-            i++;
-        else if (s[i] == '{' || s[i] == '}')
-            depth += s[i] == '{' ? 1 : -1;
-    return depth == 0;
-}
-
 /* Appends a text value with its markup (italic, bold, super- and
  * subscripts, LaTeX kept as written) through the encoder's one rich-text
  * writer; `title` braces the words that keep their case by their shape as
@@ -200,7 +187,7 @@ static bool sink_extra(void *u, const pc_extra *e)
         return true;
     if (!field_open(w, e->name, PC_F_NONE))
         return true;
-    if (balanced(e->value, strlen(e->value)))
+    if (pc_latex_bibtex_balanced(e->value, strlen(e->value)))
         pc_buf_puts(&w->entry, e->value);
     else
         pc_latex_encode(e->value, strlen(e->value), &w->entry, w->flags, &w->rep);
@@ -675,7 +662,7 @@ static void put_bodies(bib_writer *w, const pc_record *rec)
         bool pre = strcmp(e->name, PC_BIB_X_PREAMBLE) == 0, com = strcmp(e->name, PC_BIB_X_COMMENT) == 0;
         if (!(pre || com) || !e->format || strcmp(e->format, PC_BIB_FAMILY) != 0)
             continue;
-        if (!balanced(e->value, strlen(e->value))) {
+        if (!pc_latex_bibtex_balanced(e->value, strlen(e->value))) {
             pc_ctx_dropped(w->ctx, w->fmt, e->name);
             continue;
         }

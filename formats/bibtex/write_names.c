@@ -134,8 +134,10 @@ static void put_name(name_out *o, const pc_name *nm)
     size_t fam = o->out->len;
     put_part(o, nm->family, true, false);
     /* with no given name, no particle and no suffix, the family name is all
-     * BibTeX sees: several words would split into First and Last */
-    bool alone = !has(nm->given) && !von && !has(nm->suffix) && strchr(nm->family, ' ');
+     * BibTeX sees: several words would split into First and Last, and a
+     * bare "others" would be "et al." */
+    bool alone = !has(nm->given) && !von && !has(nm->suffix) &&
+                 (strchr(nm->family, ' ') || pc_strcasecmp(nm->family, "others") == 0);
     if (alone || family_needs_braces(o->out->ptr + fam, o->out->len - fam))
         brace_from(o->out, fam);
     if (has(nm->suffix)) {

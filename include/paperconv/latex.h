@@ -133,6 +133,10 @@ void pc_latex_encode_rich(const pc_text *t, pc_buf *out, unsigned flags, pc_late
  * (QK-Norm, LLM, MoE, NVFP4, dLLM).  Writers brace such words without
  * being told (PC_TEX_TITLE). */
 bool pc_latex_word_keeps_case(const char *s, size_t n);
+/* Whether LaTeX kept as written can go into a braced BibTeX value as it is:
+ * its braces balance as BibTeX counts them (a backslash does not escape a
+ * brace there) and it does not end in a backslash. */
+bool pc_latex_bibtex_balanced(const char *s, size_t n);
 /* Whether a BibTeX writer braces this title word whatever the record
  * says: its shape keeps its case, or it holds math.  Such a word is
  * protected whether or not a record lists it (X -> BibTeX -> X may list

@@ -82,3 +82,23 @@ for f in "$ROOT"/samples/* "$ROOT"/tests/data/listing-*.txt "$ROOT"/tests/data/c
     oracle "$base" "$f"
     oracle "$base --unicode" "$f" --unicode
 done
+
+# A pass-through @preamble whose braces BibTeX counts as unbalanced ("\{"
+# is a brace to it) is left out, not written: written, bibtex would read
+# the rest of the file as the preamble and lose the entry after it.
+d="$T/preamble"
+mkdir -p "$d"
+printf '@preamble( "\\{" # "x" )\n@article{a, title={T}, journal={J}, year=2000, author={Doe, Jane}}\n' > "$d/in.bib"
+$PC "$d/in.bib" -t bibtex > "$d/out.bib" 2> /dev/null
+cp "$ROOT/tests/interop/names.bst" "$d/"
+bibtex_run "$d" names
+check "an unbalanced @preamble is left out: bibtex reads the entry after it" grep -q '^@@ a ' "$d/out.bbl"
+
+# A person whose family name is "Others", alone, is braced: bare, our
+# reader takes "and Others" (in any case) for "et al.".
+d="$T/others"
+mkdir -p "$d"
+echo '[{"id":"k","type":"book","title":"T","author":[{"family":"Smith","given":"A"},{"family":"Others"}]}]' > "$d/in.json"
+$PC "$d/in.json" -t bibtex 2> /dev/null | $PC -f bibtex -t csljson 2> /dev/null > "$d/back.json"
+check "a person named Others comes back through BibTeX as a person, not et al." \
+    python3 -c 'import json, sys; a = json.load(open(sys.argv[1]))[0]["author"]; sys.exit(0 if len(a) == 2 and "Others" in json.dumps(a) else 1)' "$d/back.json"
