@@ -73,6 +73,10 @@ pc_bib_field *pc_bib_lex_find(pc_bib_lexer *lx, const char *name);
  * returns it; NULL (nothing added) if the entry has one of that name. */
 pc_bib_field *pc_bib_lex_add(pc_bib_lexer *lx, const char *name);
 const char *pc_bib_lex_file(const pc_bib_lexer *lx);
+/* Line and column of byte `off` of a value that started at line:col (CR,
+ * LF and CRLF end a line, as the lexer counts them). */
+void pc_bib_pos_in(const char *s, size_t off, unsigned long line, unsigned long col, unsigned long *l,
+                   unsigned long *c);
 
 /* Keeping the text read, for a second pass over an input that cannot be
  * opened again (a pipe, a transcoded input): pc_bib_lex_tee before the

@@ -306,8 +306,8 @@ static int read_ident(pc_bib_lexer *r, const char *what)
 
 /* Line and column of byte `off` of a value that started at line:col
  * (CR, LF and CRLF end a line, as in get). */
-static void pos_in(const char *s, size_t off, unsigned long line, unsigned long col,
-                   unsigned long *l, unsigned long *c)
+void pc_bib_pos_in(const char *s, size_t off, unsigned long line, unsigned long col, unsigned long *l,
+                   unsigned long *c)
 {
     for (size_t i = 0; i < off; i++) {
         if (s[i] == '\r' || (s[i] == '\n' && (i == 0 || s[i - 1] != '\r'))) {
@@ -417,7 +417,7 @@ static bool read_delimited(pc_bib_lexer *r, pc_buf *out)
     if (!pc_utf8_is_ascii(out->ptr + start, out->len - start) &&
         !pc_utf8_valid(out->ptr + start, out->len - start, &bad)) {
         unsigned long l, col;
-        pos_in(out->ptr + start, bad, sl, sc, &l, &col);
+        pc_bib_pos_in(out->ptr + start, bad, sl, sc, &l, &col);
         ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
             (unsigned char)out->ptr[start + bad],
             pc_encoding_hint(out->ptr + start + bad, out->len - start - bad));

@@ -91,7 +91,7 @@ static bool decode(bib_reader *r, const pc_bib_field *f, pc_strlist *prot, pc_sp
 static bool verbatim_part(bib_reader *r, const char *s, size_t n)
 {
     pc_trim(&s, &n);
-    if (n > 6 && memcmp(s, "\\url{", 5) == 0 && s[n - 1] == '}') {
+    if (n >= 6 && memcmp(s, "\\url{", 5) == 0 && s[n - 1] == '}') {
         s += 5;
         n -= 6;
     }
@@ -374,12 +374,9 @@ static void read_names(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_
     pc_names *l = pc_record_names_mut(rec, role);
     pc_bibtex_names_parse_list(f->val.ptr, f->val.len, l, &rep);
     if (rep.n_problems && f->line) {
-        unsigned long line = f->line, col = f->col;
-        for (size_t i = 0; i < rep.first_offset && i < f->val.len; i++)
-            if (f->val.ptr[i] == '\n')
-                line++, col = 1;
-            else
-                col++;
+        unsigned long line, col;
+        size_t off = rep.first_offset < f->val.len ? rep.first_offset : f->val.len;
+        pc_bib_pos_in(f->val.ptr, off, f->line, f->col, &line, &col);
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col, "%s: %s", f->name, rep.first_what);
     }
     if (rep.tex.n_unknown && f->line)
