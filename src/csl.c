@@ -511,6 +511,47 @@ static bool csl_special(void *u, const pc_map_row *row, bool *wrote)
 /* A pass-through variable a CSL reader kept: its JSON value, as read.  The
  * custom keys it did not know join our custom object at the end; a
  * differing id was written first. */
+/* For CSL-YAML, every string of a pass-through value is Markdown to pandoc,
+ * as the fields are: each is escaped as they are (objects and arrays to a
+ * depth of 64; deeper ones, which no CSL variable has, stay as they are). */
+static void markdown_leaves(csl_out *w, json_t *v, int depth)
+{
+    if (w->text != PC_CSL_MARKDOWN || depth > 64)
+        return;
+    if (json_is_object(v)) {
+        const char *k;
+        json_t *x;
+        json_object_foreach(v, k, x)
+        {
+            if (json_is_string(x))
+                json_object_set_new_nocheck(v, k, text_json(w, json_string_value(x)));
+            else
+                markdown_leaves(w, x, depth + 1);
+        }
+    } else if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++) {
+            json_t *x = json_array_get(v, i);
+            if (json_is_string(x))
+                json_array_set_new(v, i, text_json(w, json_string_value(x)));
+            else
+                markdown_leaves(w, x, depth + 1);
+        }
+    }
+}
+
+/* A pass-through value as JSON, its strings escaped for CSL-YAML. */
+static json_t *extra_json(csl_out *w, const char *value)
+{
+    json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
+    if (json_is_string(v) && w->text == PC_CSL_MARKDOWN) {
+        json_t *t = text_json(w, json_string_value(v));
+        json_decref(v);
+        return t;
+    }
+    markdown_leaves(w, v, 0);
+    return v;
+}
+
 static bool csl_extra(void *u, const pc_extra *e)
 {
     csl_out *w = u;
@@ -520,7 +561,7 @@ static bool csl_extra(void *u, const pc_extra *e)
     }
     if (strcmp(e->name, "id") == 0)
         return true;
-    json_t *v = json_loads(e->value, JSON_DECODE_ANY, NULL);
+    json_t *v = extra_json(w, e->value);
     if (v && !json_object_get(w->item, e->name))
         json_object_set_new(w->item, e->name, v);
     else
@@ -545,7 +586,7 @@ static void keywords_custom(csl_out *w)
  * need the place for ours (then it is counted as dropped). */
 static void custom_finish(csl_out *w)
 {
-    json_t *kept = w->custom_extra ? json_loads(w->custom_extra->value, JSON_DECODE_ANY, NULL) : NULL;
+    json_t *kept = w->custom_extra ? extra_json(w, w->custom_extra->value) : NULL;
     const char *k;
     json_t *v;
     if (json_is_object(kept)) {
@@ -581,7 +622,7 @@ static void write_id(csl_out *w, const pc_record *rec)
     const char *key = rec->key ? rec->key : "";
     const char *type = rec->kind == PC_KIND_NONE ? "article" : pc_kind_name(rec->kind);
     const pc_extra *id = rec->n_extras ? csl_extra_named(rec, "id") : NULL;
-    json_t *idv = id ? json_loads(id->value, JSON_DECODE_ANY, NULL) : NULL;
+    json_t *idv = id ? extra_json(w, id->value) : NULL;
     if (idv)
         json_object_set_new_nocheck(w->item, "id", idv);
     else if (w->text == PC_CSL_MARKDOWN)

@@ -563,13 +563,55 @@ static void read_text(csl_reader *r, const json_t *v, const char *key, pc_field 
     pc_record_set(rec, f, r->txt, r->txt_len);
 }
 
-/* A variable we do not know: kept as its JSON text, for the CSL writers. */
-static void keep_extra(const json_t *v, const char *key, size_t key_len, pc_record *rec)
+/* A string of a CSL-YAML value as pandoc reads it (scalar_text), new. */
+static json_t *plain_string(csl_reader *r, const json_t *v)
 {
+    return scalar_text(r, v, "a value kept as written") ? json_stringn_nocheck(r->txt, r->txt_len) : json_string("");
+}
+
+/* The strings of v, in place, as pandoc reads them (objects and arrays to
+ * a depth of 64, as the writer escapes them). */
+static void plain_leaves(csl_reader *r, json_t *v, int depth)
+{
+    if (depth > 64)
+        return;
+    if (json_is_object(v)) {
+        const char *k;
+        json_t *x;
+        json_object_foreach(v, k, x)
+        {
+            if (json_is_string(x))
+                json_object_set_new_nocheck(v, k, plain_string(r, x));
+            else
+                plain_leaves(r, x, depth + 1);
+        }
+    } else if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++) {
+            json_t *x = json_array_get(v, i);
+            if (json_is_string(x))
+                json_array_set_new(v, i, plain_string(r, x));
+            else
+                plain_leaves(r, x, depth + 1);
+        }
+    }
+}
+
+/* A variable we do not know: kept as its JSON text, for the CSL writers
+ * (from CSL-YAML, its strings as pandoc reads them: the writer escapes
+ * them again). */
+static void keep_extra(csl_reader *r, const json_t *v, const char *key, size_t key_len, pc_record *rec)
+{
+    json_t *plain = NULL;
+    if (r->text == PC_CSL_MARKDOWN) {
+        plain = json_is_string(v) ? plain_string(r, v) : json_deep_copy(v);
+        plain_leaves(r, plain, 0);
+        v = plain;
+    }
     char *raw = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
     if (raw)
         pc_record_add_extra(rec, PC_CSL_FAMILY, key, key_len, raw, strlen(raw));
     free(raw);
+    json_decref(plain);
 }
 
 /* The CSL properties that are not fields.  `id`, `citation-key` and
@@ -613,7 +655,7 @@ static void read_key(csl_reader *r, const char *key, size_t n, const json_t *v, 
     pc_field f = pc_field_by_name(key, n);
     const pc_field_info *fi = pc_field_get(f);
     if (!fi || !(fi->flags & PC_FF_CSL)) {
-        keep_extra(v, key, n, rec);
+        keep_extra(r, v, key, n, rec);
         return;
     }
     read_field(r, v, f, rec);
@@ -630,7 +672,7 @@ static void read_id(csl_reader *r, pc_record *rec)
         return;
     }
     if (id && strcmp(id, rec->key) != 0)
-        keep_extra(r->id, "id", 2, rec);
+        keep_extra(r, r->id, "id", 2, rec);
     free(id);
 }
 
@@ -764,7 +806,7 @@ static void read_custom(csl_reader *r, pc_record *rec)
 {
     if (!json_is_object(r->custom)) {
         if (r->custom)
-            keep_extra(r->custom, "custom", 6, rec);
+            keep_extra(r, r->custom, "custom", 6, rec);
         return;
     }
     json_t *rest = NULL;
@@ -780,7 +822,7 @@ static void read_custom(csl_reader *r, pc_record *rec)
             json_object_setn(rest, key, n, v);
         }
     if (rest)
-        keep_extra(rest, "custom", 6, rec);
+        keep_extra(r, rest, "custom", 6, rec);
     json_decref(rest);
 }
 

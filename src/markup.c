@@ -578,18 +578,36 @@ typedef struct md_writer {
 #define MD_CLASS \
     ['\\'] = 1, ['`'] = 1, ['*'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1, ['<'] = 1, ['>'] = 1, \
     ['@'] = 1,  ['~'] = 1, ['^'] = 1, ['&'] = 1, ['#'] = 1, ['|'] = 1, \
-    ['$'] = 2,  ['-'] = 2, ['+'] = 2, ['='] = 2, [':'] = 2, ['.'] = 2
+    ['$'] = 2,  ['-'] = 2, ['+'] = 2, ['='] = 2, [':'] = 2, ['.'] = 2, ['\n'] = 2
 static const unsigned char md_class[256] = {MD_CLASS};
 /* inside ^...^ and ~...~ a space is syntax too (it would end them) */
 static const unsigned char md_class_script[256] = {MD_CLASS, [' '] = 2};
 #undef MD_CLASS
 
+/* The end of the white space at s[i] when it would make pandoc read a code
+ * block there (a tab, or four spaces); else i: that white space is dropped,
+ * any other is kept. */
+static size_t code_indent_end(const char *s, size_t i, size_t to)
+{
+    size_t k = i;
+    bool tab = false;
+    while (k < to && (s[k] == ' ' || s[k] == '\t'))
+        tab |= s[k++] == '\t';
+    return tab || k - i >= 4 ? k : i;
+}
+
 static void md_text(void *u, const char *s, size_t from, size_t to)
 {
     md_writer *w = u;
     const unsigned char *cls = w->script ? md_class_script : md_class;
-    size_t run = from, i = from;
+    size_t run = from, i = from, line_at = SIZE_MAX; /* where the current line's text starts */
     bool field_start = w->out->len == w->start;
+    /* Indentation by a tab or four spaces at the start of the field or
+     * after a blank line is dropped: pandoc would read a code block, and it
+     * fails on a code block in a bibliography (from a paragraph it drops
+     * that white space anyway). */
+    if (field_start)
+        run = line_at = i = code_indent_end(s, i, to);
     /* "1. Intro" would be a list: escape the dot of a leading number (not
      * in "10.1145/...", which no list starts with) */
     if (field_start && i < to && pc_is_digit((unsigned char)s[i])) {
@@ -609,9 +627,23 @@ static void md_text(void *u, const char *s, size_t from, size_t to)
         if (i >= to)
             break;
         /* block syntax starts a line: the field's first, or after a newline */
-        bool at_start = (field_start && i == from) || (i > 0 && s[i - 1] == '\n');
+        bool at_start = i == line_at || (i == from && i > 0 && s[i - 1] == '\n');
         bool esc;
         switch (s[i]) {
+        case '\n': {
+            /* after a blank line an indented line would be a code block;
+             * inside a paragraph indentation is only white space */
+            size_t k = i;
+            while (k > from && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+                k--;
+            bool after_blank = k > from && s[k - 1] == '\n';
+            pc_buf_put(w->out, s + run, i + 1 - run);
+            i++;
+            if (after_blank)
+                i = code_indent_end(s, i, to);
+            run = line_at = i;
+            continue;
+        }
         case '$': {
             size_t m = w->raw ? 0 : pc_markup_math_span(s, i, to, PC_MATH_STRICT);
             if (m) { /* pandoc reads it as math, as we keep it */

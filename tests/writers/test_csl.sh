@@ -506,3 +506,34 @@ print(len(d) if isinstance(d, list) else -1)' "$f" 2> /dev/null)
     fi
 done
 [ $found = 1 ] || skip "corpus csl-yaml / csl-json" "$SHARED/corpus is absent"
+
+# ---- CSL-YAML that pandoc reads as we meant it ------------------------------
+# Indentation (a tab, four spaces) at the start of a value or after a blank
+# line would be a Markdown code block, on which pandoc fails the whole
+# bibliography; pass-through values and an id kept as written are Markdown
+# to pandoc too, so they are escaped like the fields.
+cat > "$T/md.json" <<'JSON'
+[{"id":"good","type":"book","title":"Fine","author":[{"family":"Good"}]},
+ {"id":"tab","type":"book","title":"\tTabbed","abstract":"a\n\n    code","author":[{"family":"Tab"}]},
+ {"id":"a*b*","citation-key":"k","type":"book","title":"T","zz":"z *z*","custom":{"q":["x_y_"]}}]
+JSON
+$PC "$T/md.json" -f csljson -t yaml -q -o "$T/md.yaml"
+$PC "$T/md.yaml" -t csljson -q > "$T/md.back.json"
+check "CSL-YAML keeps pass-through strings and an id as written (our reader)" \
+    "$PY" -c 'import json, sys
+d = {i.get("citation-key", i["id"]): i for i in json.load(open(sys.argv[1]))}
+k = d["k"]
+sys.exit(0 if (k["id"], k["zz"], k["custom"]["q"], d["tab"]["title"]) == ("a*b*", "z *z*", ["x_y_"], "Tabbed") else 1)' "$T/md.back.json"
+if [ -z "$HAVE_PANDOC" ]; then
+    skip "pandoc reads CSL-YAML with indented and pass-through values" "no pandoc"
+else
+    printf -- '---\nnocite: "@*"\n---\n' > "$T/md.md"
+    pandoc -f markdown -t plain --citeproc --bibliography "$T/md.yaml" "$T/md.md" > "$T/md.out" 2>&1
+    check "pandoc reads CSL-YAML whose values start indented (no code block)" grep -q Tabbed "$T/md.out"
+    { echo ---; cat "$T/md.yaml"; echo ---; } > "$T/md.meta.md"
+    pandoc -f markdown -t csljson "$T/md.meta.md" > "$T/md.pandoc.json" 2> /dev/null
+    check "pandoc reads escaped pass-through strings and id as written" \
+        "$PY" -c 'import json, sys
+d = {i["id"]: i for i in json.load(open(sys.argv[1]))}
+sys.exit(0 if "a*b*" in d and d["a*b*"].get("zz") == "z *z*" else 1)' "$T/md.pandoc.json"
+fi
