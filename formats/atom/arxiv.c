@@ -153,20 +153,17 @@ bool pc_atom_arxiv_abstract(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *r
 {
     /* arXiv's RSS 1.0 feeds (before 2024) wrapped the TeX abstract in <p>:
      * the tags go first (only then: "$a<b$" is no tag) */
-    char *html = NULL;
     const char *s = a->abstract;
     size_t n = a->abstract_n;
     pc_trim(&s, &n);
     if (pc_atom_starts_with(s, n, "<p>")) {
         pc_buf_clear(&m->tmp2);
         pc_html_read(s, n, PC_HTML_DOC, &m->tmp2, NULL, NULL);
-        html = pc_xstrdup(m->tmp2.ptr);
-        s = html;
-        n = strlen(html);
+        s = m->tmp2.ptr; /* pc_atom_decode writes m->tmp only */
+        n = m->tmp2.len;
     }
     pc_spanlist markup = {0};
     bool ok = pc_atom_decode(m, s, n, true, false, NULL, &markup, m->e->line[PC_AS_SUMMARY]);
-    free(html);
     if (ok && m->tmp.len)
         pc_record_set_abstract(rec, m->tmp.ptr, m->tmp.len, &markup, false);
     pc_spanlist_clear(&markup);

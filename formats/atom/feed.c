@@ -240,10 +240,8 @@ static bool name_lists(pc_atom_map *m, pc_record *rec, const pc_strlist *l, pc_f
         } else if (strchr(m->tmp2.ptr, '@') && !strchr(m->tmp2.ptr, ' ')) {
             continue; /* an e-mail address alone names nobody */
         }
-        char *raw = pc_xstrdup(m->tmp2.ptr);
-        bool ok = pc_atom_decode(m, raw, strlen(raw), tex, false, NULL, NULL, m->e->line_start);
-        free(raw);
-        if (!ok)
+        /* pc_atom_decode writes m->tmp only: tmp2 is read in place */
+        if (!pc_atom_decode(m, m->tmp2.ptr, m->tmp2.len, tex, false, NULL, NULL, m->e->line_start))
             return false;
         pc_names_parse_list(m->tmp.ptr, m->tmp.len, pc_record_names_mut(rec, role));
     }

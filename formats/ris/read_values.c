@@ -320,11 +320,7 @@ static bool read_arxiv(const char *v, pc_record *rec)
         return false;
     }
     pc_record_set(rec, PC_F_ARXIV_ID, idb.ptr, idb.len);
-    if (version) { /* the version as text, "2"; none when 0 (as pc_record_set_arxiv) */
-        pc_buf_clear(&idb);
-        pc_buf_put_int(&idb, version, 1);
-        pc_record_set(rec, PC_F_ARXIV_VERSION, idb.ptr, idb.len);
-    }
+    pc_record_set_arxiv_version(rec, version);
     pc_buf_free(&idb);
     if (catn)
         pc_record_set(rec, PC_F_ARXIV_CLASS, cat, catn);

@@ -285,24 +285,32 @@ static void put_date(ris_writer *w, const pc_map_row *row, bool *wrote)
 /* "310-324", "310--324", "310–324" as SP and EP.  A book's, thesis' or
  * manuscript's lone SP reads back as its number of pages: a page with no
  * range of such a record is not written (counted). */
-static void put_pages(ris_writer *w, const char *pages, bool *wrote)
+/* Where the first part of a page range ends ("12" of "12-15"); 0 when
+ * pages is no range (one page, or "-3"). */
+static size_t range_first(const char *pages, size_t n)
 {
-    size_t n = strlen(pages), i = 0;
+    size_t i = 0;
     while (i < n && !pc_ris_dash_len(pages + i, n - i))
         i++;
-    if (i == 0 || i == n) {
+    return i == n ? 0 : i;
+}
+
+static void put_pages(ris_writer *w, const char *pages, bool *wrote)
+{
+    size_t n = strlen(pages), i = range_first(pages, n);
+    if (i == 0) {
         if (pc_ris_kind_in(pc_ris_numpages_kinds, w->kind))
             *wrote = false;
         else
             put_tag(w, "SP", pages);
         return;
     }
-    char *sp = pc_xstrndup(pages, i);
+    pc_buf_clear(&w->tmp);
+    pc_buf_put(&w->tmp, pages, i);
     for (size_t d; (d = pc_ris_dash_len(pages + i, n - i)) > 0;)
         i += d;
-    put_tag(w, "SP", sp);
+    put_tag(w, "SP", w->tmp.ptr);
     put_tag(w, "EP", pages + i); /* nothing written if empty ("12-") */
-    free(sp);
 }
 
 /* "UR  - URL" with what would cut the URL percent-encoded: a space (a
@@ -390,12 +398,14 @@ static void put_special_text(ris_writer *w, const pc_map_row *row, bool *wrote)
     const pc_text *t = pc_record_text(w->r, row->field);
     switch (row->field) {
     case PC_F_PAGE: put_pages(w, t->s, wrote); break;
-    case PC_F_NUMBER_OF_PAGES: /* SP holds it only when no page does */
-        if (pc_record_has(w->r, PC_F_PAGE))
+    case PC_F_NUMBER_OF_PAGES: { /* SP holds it only when no page range does */
+        const char *page = pc_record_get(w->r, PC_F_PAGE);
+        if (page && range_first(page, strlen(page)))
             *wrote = false;
         else
             put_tag(w, row->name, t->s);
         break;
+    }
     case PC_F_ARXIV_ID: put_arxiv(w); break;
     case PC_F_CONTAINER_TITLE_SHORT:
         /* the reader takes a J2 alone for the container (Nature's exports

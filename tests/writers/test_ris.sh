@@ -274,3 +274,13 @@ if [ -d "$SHARED/corpus/ris" ]; then
 else
     skip "ris corpus" "$SHARED/corpus/ris not found"
 fi
+
+# A book's single page ("300": no range, which SP of a book would read as
+# its number of pages) leaves SP to the number of pages: before, both were
+# withheld.
+echo '[{"id":"b","type":"book","title":"T","page":"300","number-of-pages":"250"},
+ {"id":"c","type":"book","title":"T","page":"3-9","number-of-pages":"250"}]' > "$T/np.json"
+$PC "$T/np.json" -t ris 2> /dev/null | tr -d '\r' > "$T/np.ris"
+check "ris: a book's number of pages is written when its page is no range" \
+    [ "$(grep -c '^SP  - 250$' "$T/np.ris")" -eq 1 ]
+check "ris: a page range keeps SP/EP for itself" grep -q '^EP  - 9$' "$T/np.ris"
