@@ -93,6 +93,21 @@ static inline int h_table(harness *h, const char *rel, h_row_fn fn)
     return rows;
 }
 
+/* Turns "\n" written in a table cell into a newline, in place. */
+static inline void h_unescape_nl(char *s)
+{
+    char *o = s;
+    for (char *p = s; *p; p++) {
+        if (p[0] == '\\' && p[1] == 'n') {
+            *o++ = '\n';
+            p++;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+}
+
 static inline int h_done(harness *h)
 {
     fprintf(stderr, "%d passed, %d failed\n", h->passed, h->failed);

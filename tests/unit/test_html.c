@@ -11,29 +11,14 @@
 
 #include <time.h>
 
-/* "\n" in a table cell is a newline */
-static void unescape_nl(char *s)
-{
-    char *o = s;
-    for (char *p = s; *p; p++) {
-        if (p[0] == '\\' && p[1] == 'n') {
-            *o++ = '\n';
-            p++;
-        } else {
-            *o++ = *p;
-        }
-    }
-    *o = '\0';
-}
-
 static void row(harness *h, char **f, int nf, int lineno)
 {
     if (nf < 3) {
         h_result(h, 0, "html.tsv:%d: needs 3 fields", lineno);
         return;
     }
-    unescape_nl(f[1]);
-    unescape_nl(f[2]);
+    h_unescape_nl(f[1]);
+    h_unescape_nl(f[2]);
     bool csl = strcmp(f[0], "csl") == 0;
     pc_buf text = PC_BUF_INIT, got = PC_BUF_INIT;
     pc_spanlist spans = {0};

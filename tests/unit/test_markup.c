@@ -45,28 +45,13 @@ static bool has_mark(const pc_spanlist *spans, pc_mark m)
     return false;
 }
 
-/* "\n" in a table cell is a newline */
-static void unescape_nl(char *s)
-{
-    char *o = s;
-    for (char *p = s; *p; p++) {
-        if (p[0] == '\\' && p[1] == 'n') {
-            *o++ = '\n';
-            p++;
-        } else {
-            *o++ = *p;
-        }
-    }
-    *o = '\0';
-}
-
 static void row(harness *h, char **f, int nf, int lineno)
 {
     if (nf < 3) {
         h_result(h, 0, "markup.tsv:%d: needs 3 fields", lineno);
         return;
     }
-    unescape_nl(f[1]);
+    h_unescape_nl(f[1]);
     pc_buf text = PC_BUF_INIT;
     pc_spanlist spans = {0};
     if (strcmp(f[0], "latex") == 0)
