@@ -289,12 +289,13 @@ static void put_suffix(pc_buf *b, unsigned long k)
         pc_buf_putc(b, tmp[--n]);
 }
 
-/* Characters a key keeps: letters and digits of any script (müller2000,
- * пункт3), and the ASCII punctuation BibTeX, biber and pandoc all take in
- * a key.  Not white space (also U+00A0, U+2000..U+200B, U+202F, U+3000,
- * U+FEFF), braces, commas, quotes and apostrophes (pandoc's Markdown
- * curls them), '#', '%', '=', '\', '~', '$', '^', which break BibTeX's
- * entry or \cite. */
+/* Characters a key keeps: letters, marks and digits of any script
+ * (müller2000, пункт3), and the ASCII punctuation BibTeX, biber and pandoc
+ * all take in a key.  Not white space, controls and format characters
+ * (U+00A0, U+2028, bidi controls, soft hyphens: invisible, or a line break
+ * in the middle of a key), braces, commas, quotes and apostrophes
+ * (pandoc's Markdown curls them), '#', '%', '=', '\', '~', '$', '^',
+ * which break BibTeX's entry or \cite. */
 static size_t key_char(const char *s, size_t n)
 {
     unsigned char c = (unsigned char)*s;
@@ -302,26 +303,24 @@ static size_t key_char(const char *s, size_t n)
         return pc_is_alnum(c) || (c && strchr("-_:./+;?!()*@[]&", c)) ? 1 : 0;
     int32_t cp;
     int len = pc_utf8_next(s, n, &cp);
-    if (len < 1)
-        return 0;
-    bool space = cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x202F || cp == 0x3000 ||
-                 cp == 0xFEFF || (cp >= 0x80 && cp < 0xA0);
-    return space ? 0 : (size_t)len;
+    return len > 0 && pc_unicode_is_word(cp) ? (size_t)len : 0;
 }
 
 /* The key rec's input gives, with the characters key_char refuses (runs of
- * them) as one "_".  Empty when there is none or `rekey`. */
-static void input_key(const pc_record *rec, bool rekey, pc_buf *key)
+ * them) as one "_".  Empty when there is none or `rekey`.  Returns whether
+ * a character was refused. */
+static bool input_key(const pc_record *rec, bool rekey, pc_buf *key)
 {
+    bool refused = false;
     if (!rec->key || !*rec->key || rekey)
-        return;
+        return false;
     bool gap = false;
     const char *s = rec->key;
     size_t n = strlen(s);
     for (size_t i = 0; i < n;) {
         size_t k = key_char(s + i, n - i);
         if (!k) {
-            gap = true;
+            gap = refused = true;
             i++;
             while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) /* the rest of the character */
                 i++;
@@ -333,14 +332,16 @@ static void input_key(const pc_record *rec, bool rekey, pc_buf *key)
         pc_buf_put(key, s + i, k);
         i += k;
     }
+    return refused;
 }
 
 void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t place,
                          pc_key_clash *clash)
 {
     pc_buf key = PC_BUF_INIT;
-    input_key(rec, rekey, &key);
-    pc_key_clash c = {.input_key = key.len > 0};
+    bool refused = input_key(rec, rekey, &key);
+    pc_key_clash c = {.input_key = key.len > 0,
+                      .refused = refused && clash ? pc_xstrdup(rec->key) : NULL};
     if (!key.len)
         pc_citekey_base(rec, &key);
     size_t base = key.len;

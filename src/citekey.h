@@ -21,6 +21,8 @@ typedef struct pc_key_clash {
     size_t wanted;  /* length of the key it wanted, a prefix of rec->key; 0 = no clash */
     bool input_key; /* that key came from the input (else it was generated) */
     uint32_t first; /* the place given with the record that has it (0 = unknown) */
+    char *refused;  /* the input's key when it held characters a key cannot
+                     * (else NULL); the caller frees it */
 } pc_key_clash;
 
 /* pc_keyset_assign, remembering `place` (a number the caller chooses to find

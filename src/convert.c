@@ -268,8 +268,15 @@ static size_t input_of(const run *r, size_t last, uint32_t place)
 static void assign_key(run *r, size_t input, pc_record *rec)
 {
     unsigned long long p = r->base[input] + rec->src_line;
-    pc_key_clash clash;
+    pc_key_clash clash = {.refused = NULL};
     pc_keyset_assign_at(r->keys, rec, r->ctx->opt.rekey, p <= UINT32_MAX ? (uint32_t)p : 0, &clash);
+    if (clash.refused) { /* a note (-v): the key is changed, nothing is lost */
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, rec->src_file, rec->src_line, 0,
+                     "citation key \"%s\" holds characters a key cannot (white space, braces, commas, "
+                     "quotes, %%, #, invisible characters...): written \"%s\"",
+                     clash.refused, rec->key);
+        free(clash.refused);
+    }
     if (!clash.wanted || (!clash.input_key && r->ctx->opt.verbose < 1))
         return; /* notes are shown with -v only: do not build them */
     pc_buf where = PC_BUF_INIT;

@@ -324,6 +324,21 @@ int pc_unicode_case(int32_t cp)
     }
 }
 
+bool pc_unicode_is_word(int32_t cp)
+{
+    if (cp < 0x80)
+        return pc_is_alnum(cp);
+    switch (utf8proc_category(cp)) {
+    case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
+    case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO:
+    case UTF8PROC_CATEGORY_MN: case UTF8PROC_CATEGORY_MC: case UTF8PROC_CATEGORY_ME:
+    case UTF8PROC_CATEGORY_ND: case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+        return true;
+    default:
+        return false;
+    }
+}
+
 size_t pc_utf8_len(const char *s, size_t n)
 {
     size_t count = 0;

@@ -57,6 +57,10 @@ void pc_utf8_nfc_from(pc_buf *b, size_t from);
 void pc_ascii_fold(pc_buf *out, const char *s, size_t n);
 /* Unicode letter case of cp: 1 upper/title, -1 lower, 0 not a letter. */
 int pc_unicode_case(int32_t cp);
+/* Whether cp is a letter, a combining mark or a number (a word's
+ * character in any script); not a space, a control, a format character
+ * (bidi controls, soft hyphen), punctuation or a symbol. */
+bool pc_unicode_is_word(int32_t cp);
 /* Number of code points in s. */
 size_t pc_utf8_len(const char *s, size_t n);
 

@@ -73,6 +73,14 @@ check "generated keys that repeat: stderr empty" [ ! -s "$T/stderr" ]
 exit_is "generated keys that repeat, -v: a note" 0 $PCW "$S" "$S" -t bibtex -v
 contains "generated keys that repeat, -v: note with both places" "$T/stderr" \
     "latest-parallel-computing.fr.txt:5: note: generated key \"ilin2026qkwanda\" is taken by the record at $S:5"
+# a key with characters no key can hold (a brace, a comma, a bidi control)
+# is written with "_" for them, and said with -v
+printf '[{"id":"x}y,z","type":"book","title":"T"},{"id":"a\342\200\256b","type":"book","title":"U"}]' > badkey.json
+exit_is "an input key no key can be: exit 0" 0 $PCW badkey.json -t bibtex -v
+contains "an input key no key can be: written with _" "$T/stdout" "@book{x_y_z,"
+contains "an input key no key can be: -v says so" "$T/stderr" \
+    'note: citation key "x}y,z" holds characters a key cannot'
+contains "a bidi control is no key character" "$T/stdout" "@book{a_b,"
 
 # -- -v names the reader of each input and why -----------------------------
 exit_is "-v: exit 0" 0 $PCW a.bib -t ris -v
