@@ -464,7 +464,7 @@ static void read_csl(const char *s, size_t n, pc_buf *out, pc_spanlist *spans, p
         else if (m != PC_MARK_NOCASE && spans)
             spans->items[start[t->partner]].end = here;
         else if (m == PC_MARK_NOCASE && nocase)
-            pc_strlist_add_words(nocase, out->ptr + base + start[t->partner], here - start[t->partner]);
+            pc_markup_add_protected(nocase, out->ptr + base + start[t->partner], here - start[t->partner]);
     }
     pc_buf_put(out, s + pos, n - pos);
     free(start);

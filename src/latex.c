@@ -32,6 +32,7 @@ enum cmd_kind {
     CMD_SPACE,
     CMD_NOTHING,
     CMD_XSPACE,
+    CMD_TABACCENT,
 };
 
 /* cmd.arg: a pc_mark in the low bits, TOGGLE for \emph and \em (inside
@@ -45,7 +46,11 @@ typedef struct cmd {
 } cmd;
 
 #include "latex_commands.inc" /* control_symbols[], control_words[] */
-enum { N_WORDS = sizeof control_words / sizeof *control_words };
+#include "latex_journals.inc" /* journal_words[] */
+enum {
+    N_WORDS = sizeof control_words / sizeof *control_words,
+    N_JOURNALS = sizeof journal_words / sizeof *journal_words,
+};
 
 bool pc_latex_command_entry(size_t i, const char **name, const char **text)
 {
@@ -62,6 +67,15 @@ bool pc_latex_command_entry(size_t i, const char **name, const char **text)
     return true;
 }
 
+bool pc_latex_journal_entry(size_t i, const char **name, const char **text)
+{
+    if (i >= N_JOURNALS)
+        return false;
+    *name = journal_words[i].name;
+    *text = journal_words[i].text;
+    return true;
+}
+
 /* Compares the row name t with [name, name+n) in byte order (<0, 0, >0).
  * Inline, first byte first: most probes differ there, and a strncmp call
  * per probe was a fifth of decoding a command. */
@@ -75,26 +89,34 @@ static inline int name_cmp(const char *t, const char *name, size_t n)
     return t[n] ? 1 : 0; /* the row's name is longer */
 }
 
-/* The row for the command named [name, name+n), or NULL: a control
- * symbol by its character, a control word by binary search. */
-static const cmd *find_cmd(const char *name, size_t n)
+/* The row of `table` (n_rows, sorted) named [name, name+n), or NULL. */
+static const cmd *search_words(const cmd *table, size_t n_rows, const char *name, size_t n)
 {
-    if (n == 1 && !pc_is_alpha((unsigned char)name[0]))
-        return (unsigned char)name[0] < 128 && control_symbols[(unsigned char)name[0]].name
-                   ? &control_symbols[(unsigned char)name[0]]
-                   : NULL;
-    size_t lo = 0, hi = N_WORDS;
+    size_t lo = 0, hi = n_rows;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int c = name_cmp(control_words[mid].name, name, n);
+        int c = name_cmp(table[mid].name, name, n);
         if (c == 0)
-            return &control_words[mid];
+            return &table[mid];
         if (c < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
     return NULL;
+}
+
+/* The row for the command named [name, name+n), or NULL: a control
+ * symbol by its character, a control word by binary search (the journal
+ * macros after the commands: only a command the first table lacks pays). */
+static const cmd *find_cmd(const char *name, size_t n)
+{
+    if (n == 1 && !pc_is_alpha((unsigned char)name[0]))
+        return (unsigned char)name[0] < 128 && control_symbols[(unsigned char)name[0]].name
+                   ? &control_symbols[(unsigned char)name[0]]
+                   : NULL;
+    const cmd *c = search_words(control_words, N_WORDS, name, n);
+    return c ? c : search_words(journal_words, N_JOURNALS, name, n);
 }
 
 /* ---- the run's unknown commands ------------------------------------------ */
@@ -202,6 +224,7 @@ typedef struct dec {
     size_t n_marks;   /* markers left */
     size_t scan_left; /* bytes match_brace may still scan directly */
     int quotes;       /* \enquote nesting */
+    int protecting;   /* a protected group is open (its text is recorded whole) */
     int n_open;       /* markers open, innermost last in open[] */
     pc_mark open[PC_LATEX_MAX_DEPTH + 2];
     brace_table braces;
@@ -810,6 +833,16 @@ static size_t decode_command(dec *d, const char *s, size_t i, size_t e, int dept
     case CMD_DECL: /* the group it starts is marked by decode_range */
     case CMD_NOTHING:
         return after;
+    case CMD_TABACCENT: /* \a'o, \a`{e}, \a=a: tabbing's accents */
+        if (after < e && (unsigned char)s[after] < 128 &&
+            control_symbols[(unsigned char)s[after]].kind == CMD_ACCENT &&
+            control_symbols[(unsigned char)s[after]].name) {
+            const cmd *a = &control_symbols[(unsigned char)s[after]];
+            int32_t mark;
+            pc_utf8_next(a->text, strlen(a->text), &mark);
+            return decode_accent(d, s, i, after + 1, e, mark, depth);
+        }
+        return unknown_command(d, s, i, j, e);
     default:
         break;
     }
@@ -855,8 +888,9 @@ static bool has_upper(const char *s, size_t n)
     return false;
 }
 
-/* Records the decoded text of a top-level group, out[mark..], as a word
- * protected from case changes if it has an upper-case letter ({LLM}). */
+/* Records the decoded text of a top-level group, out[mark..], as protected
+ * from case changes if it has an upper-case letter: one entry for the
+ * whole group, a word ({LLM}) or a run of words ({RNA Polymerase II}). */
 static void protect_group(dec *d, size_t mark)
 {
     if (d->out->len <= mark || !has_upper(d->out->ptr + mark, d->out->len - mark))
@@ -891,8 +925,14 @@ static size_t decode_group(dec *d, const char *s, size_t i, size_t e, int depth)
     if (k > i)
         return k;
     size_t mark = d->out->len;
+    /* the outermost group (in a command's argument too: \emph{a {DNA}})
+     * protects; one that starts with a command ({\"U}ber, {\em ...}) is a
+     * "special character" to BibTeX, whose case it changes: not protected */
+    bool protect = d->prot && !d->protecting && s[i + 1] != '\\';
+    d->protecting += protect;
     decode_marked_range(d, s, i + 1, close, depth + 1, group_mark(s, i, close));
-    if (depth == 0 && d->prot)
+    d->protecting -= protect;
+    if (protect)
         protect_group(d, mark);
     return close + 1;
 }

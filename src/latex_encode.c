@@ -403,17 +403,12 @@ bool pc_latex_title_word_braced(const char *s, size_t n)
     return pc_latex_word_keeps_case(s, n);
 }
 
-/* Whether a title word must keep its case: because the input protected
- * it with braces, or (by_shape) by its shape. */
-static bool word_needs_protection(const char *s, size_t n, const pc_strlist *prot, bool by_shape)
-{
-    return (prot && pc_strlist_has_n(prot, s, n)) || (by_shape && pc_latex_word_keeps_case(s, n));
-}
-
-/* The title words of [from, to): a word that must keep its case, or has
- * math in it, is braced ({LLM}, {$x$-ray}), its punctuation outside. */
+/* The title words of [from, to), outside the protected runs (which are
+ * nocase spans, braced whole): a word that keeps its case by its shape
+ * (PC_TEX_TITLE), or has math in it, is braced ({LLM}, {$x$-ray}), its
+ * punctuation outside. */
 static void title_words(const char *t, size_t from, size_t to, pc_buf *out, unsigned flags,
-                        const pc_strlist *prot, pc_latex_report *rep)
+                        pc_latex_report *rep)
 {
     size_t i = from;
     while (i < to) {
@@ -431,7 +426,7 @@ static void title_words(const char *t, size_t from, size_t to, pc_buf *out, unsi
         }
         size_t cs = st, ce = i; /* the word without punctuation around it */
         pc_markup_word_core(t, &cs, &ce);
-        if (!has_math && !(ce > cs && word_needs_protection(t + cs, ce - cs, prot, flags & PC_TEX_TITLE))) {
+        if (!has_math && !(ce > cs && (flags & PC_TEX_TITLE) && pc_latex_word_keeps_case(t + cs, ce - cs))) {
             pc_latex_encode(t + st, i - st, out, flags, rep);
             continue;
         }
@@ -464,9 +459,9 @@ bool pc_latex_bibtex_balanced(const char *s, size_t n)
 typedef struct rich {
     pc_buf *out;
     unsigned flags;
-    const pc_strlist *prot; /* PC_TEX_TITLE: the title's protected words */
     pc_latex_report *rep;
     bool tex;               /* in a TeX span */
+    size_t nocase;          /* in a protected run (nocase spans open) */
 } rich;
 
 /* What opens each mark; a TeX span has nothing, nocase (a writer's own
@@ -484,6 +479,7 @@ static void rich_open(void *u, pc_mark m)
 {
     rich *r = u;
     r->tex = m == PC_MARK_TEX;
+    r->nocase += m == PC_MARK_NOCASE;
     pc_buf_puts(r->out, rich_open_cmd[m]);
 }
 
@@ -494,6 +490,7 @@ static void rich_close(void *u, pc_mark m)
         r->tex = false;
     else
         pc_buf_putc(r->out, '}');
+    r->nocase -= m == PC_MARK_NOCASE;
 }
 
 static void rich_text(void *u, const char *s, size_t from, size_t to)
@@ -501,8 +498,8 @@ static void rich_text(void *u, const char *s, size_t from, size_t to)
     rich *r = u;
     if (r->tex && pc_latex_bibtex_balanced(s + from, to - from))
         pc_buf_put(r->out, s + from, to - from);
-    else if (r->flags & (PC_TEX_TITLE | PC_TEX_LISTED))
-        title_words(s, from, to, r->out, r->flags & ~PC_TEX_LISTED, r->prot, r->rep);
+    else if (!r->nocase && (r->flags & (PC_TEX_TITLE | PC_TEX_LISTED)))
+        title_words(s, from, to, r->out, r->flags & ~PC_TEX_LISTED, r->rep);
     else
         pc_latex_encode(s + from, to - from, r->out, r->flags, r->rep);
 }
@@ -517,8 +514,15 @@ void pc_latex_encode_rich(const pc_text *t, pc_buf *out, unsigned flags, pc_late
     };
     if (!t || !t->s)
         return;
-    rich r = {.out = out, .flags = flags, .prot = &t->protected_words, .rep = rep};
-    pc_markup_walk(t->s, strlen(t->s), &t->markup, &sink, &r);
+    rich r = {.out = out, .flags = flags, .rep = rep};
+    /* a protected run is one brace group, as the input wrote it:
+     * {RNA Polymerase II}, not {RNA} Polymerase {II} */
+    pc_spanlist spans = {0};
+    bool runs = (flags & (PC_TEX_TITLE | PC_TEX_LISTED)) && t->protected_words.n;
+    if (runs)
+        pc_markup_with_nocase(t->s, &t->markup, &t->protected_words, &spans);
+    pc_markup_walk(t->s, strlen(t->s), runs ? &spans : &t->markup, &sink, &r);
+    pc_spanlist_clear(&spans);
     if (t->truncated)
         pc_buf_puts(out, flags & PC_TEX_UNICODE ? "\xE2\x80\xA6" : "{\\ldots}");
 }

@@ -347,17 +347,23 @@ void pc_markup_word_core(const char *s, size_t *start, size_t *end)
         --*end;
 }
 
-/* The words of a pc_strlist, hashed for lookups by (bytes, length): a title
- * can have as many protected words as words, and a scan of the list per
- * word was quadratic. */
-typedef struct word_set {
-    const pc_strlist *words;
-    size_t *len;  /* strlen of each word */
-    size_t *slot; /* word index + 1, 0 = empty; a power of two */
-    size_t mask;
-} word_set;
+/* ---- case protection: the runs of words a title protects ------------------
+ *
+ * A protected entry (pc_text.protected_words) is one word ({DNA}) or a run
+ * of words that one brace group or one nocase span held ({RNA Polymerase
+ * II}).  It protects every place the text has its words in a row, each
+ * word compared by its core (pc_markup_word_core: the punctuation around a
+ * word aside), as a single word always did.  The places are found by
+ * Aho-Corasick over words: a trie of the entries by word, failure links,
+ * and for each trie node the longest entry that ends there; one pass over
+ * the text's words then finds, at each word, the longest protected run
+ * ending there.  Time and memory are linear in the text and the entries
+ * (a run compared word by word at each place would be quadratic: a text
+ * of n "a" and an entry of n "a" and a "b"). */
 
-static size_t word_hash(const char *s, size_t n)
+enum { NC_NONE = SIZE_MAX };
+
+static size_t nc_hash(const char *s, size_t n)
 {
     size_t h = 1469598103934665603u; /* FNV-1a */
     for (size_t i = 0; i < n; i++)
@@ -365,32 +371,228 @@ static size_t word_hash(const char *s, size_t n)
     return h;
 }
 
-static void word_set_init(word_set *ws, const pc_strlist *words)
+static size_t nc_mix(size_t a, size_t b)
 {
-    size_t cap = 16;
-    while (cap < 2 * words->n)
-        cap *= 2;
-    ws->words = words;
-    ws->mask = cap - 1;
-    ws->slot = pc_xcalloc(cap, sizeof *ws->slot);
-    ws->len = pc_xmalloc((words->n + 1) * sizeof *ws->len);
-    for (size_t k = 0; k < words->n; k++) {
-        ws->len[k] = strlen(words->items[k]);
-        size_t h = word_hash(words->items[k], ws->len[k]) & ws->mask;
-        while (ws->slot[h])
-            h = (h + 1) & ws->mask;
-        ws->slot[h] = k + 1;
-    }
+    uint64_t x = (uint64_t)a * 0x9E3779B97F4A7C15u ^ (uint64_t)b * 0xC2B2AE3D27D4EB4Fu;
+    return (size_t)(x ^ x >> 29);
 }
 
-static bool word_set_has(const word_set *ws, const char *s, size_t n)
+/* The trie of the protected entries, by word. */
+typedef struct nc_trie {
+    const char **word;   /* distinct word cores: bytes and length */
+    size_t *word_len, n_words;
+    size_t *word_slot;   /* word index + 1 by hash, 0 = empty */
+    size_t *edge_from, *edge_word, *edge_to; /* child edges by (from, word) hash */
+    size_t mask;         /* of word_slot and the edge table, a power of two */
+    size_t *parent, *via, *depth, *fail, *out; /* per node; node 0 is the root */
+    size_t n_nodes, max_depth;
+} nc_trie;
+
+/* The id of the word [s, s+n), added when `add`; NC_NONE if absent. */
+static size_t nc_word(nc_trie *t, const char *s, size_t n, bool add)
 {
-    for (size_t h = word_hash(s, n) & ws->mask; ws->slot[h]; h = (h + 1) & ws->mask) {
-        size_t k = ws->slot[h] - 1;
-        if (ws->len[k] == n && memcmp(ws->words->items[k], s, n) == 0)
-            return true;
+    size_t h = nc_hash(s, n) & t->mask;
+    for (; t->word_slot[h]; h = (h + 1) & t->mask) {
+        size_t k = t->word_slot[h] - 1;
+        if (t->word_len[k] == n && memcmp(t->word[k], s, n) == 0)
+            return k;
     }
-    return false;
+    if (!add)
+        return NC_NONE;
+    t->word[t->n_words] = s;
+    t->word_len[t->n_words] = n;
+    t->word_slot[h] = ++t->n_words;
+    return t->n_words - 1;
+}
+
+/* The child of `from` by `word`, created when `add`; NC_NONE if absent. */
+static size_t nc_child(nc_trie *t, size_t from, size_t word, bool add)
+{
+    size_t h = nc_mix(from, word) & t->mask;
+    for (; t->edge_to[h] != NC_NONE; h = (h + 1) & t->mask)
+        if (t->edge_from[h] == from && t->edge_word[h] == word)
+            return t->edge_to[h];
+    if (!add)
+        return NC_NONE;
+    size_t v = t->n_nodes++;
+    t->parent[v] = from;
+    t->via[v] = word;
+    t->depth[v] = t->depth[from] + 1;
+    t->out[v] = 0;
+    if (t->depth[v] > t->max_depth)
+        t->max_depth = t->depth[v];
+    t->edge_from[h] = from;
+    t->edge_word[h] = word;
+    t->edge_to[h] = v;
+    return v;
+}
+
+/* The next word of s at or after *i (words are split at spaces): its core
+ * [*cs, *ce); false at the end. */
+static bool nc_next_word(const char *s, size_t n, size_t *i, size_t *cs, size_t *ce)
+{
+    while (*i < n && s[*i] == ' ')
+        ++*i;
+    if (*i >= n)
+        return false;
+    *cs = *i;
+    while (*i < n && s[*i] != ' ')
+        ++*i;
+    *ce = *i;
+    pc_markup_word_core(s, cs, ce);
+    return true;
+}
+
+/* Failure links and the longest entry ending at each node, in order of
+ * depth (a node's failure is shallower): linear in the trie's size. */
+static void nc_links(nc_trie *t)
+{
+    size_t *count = pc_xcalloc(t->max_depth + 2, sizeof *count);
+    size_t *order = pc_xmalloc(t->n_nodes * sizeof *order);
+    for (size_t v = 0; v < t->n_nodes; v++)
+        count[t->depth[v] + 1]++;
+    for (size_t d = 1; d <= t->max_depth + 1; d++)
+        count[d] += count[d - 1];
+    for (size_t v = 0; v < t->n_nodes; v++)
+        order[count[t->depth[v]]++] = v;
+    for (size_t k = 1; k < t->n_nodes; k++) {
+        size_t v = order[k], u = t->parent[v], f = NC_NONE;
+        for (size_t g = u ? t->fail[u] : NC_NONE; g != NC_NONE; g = g ? t->fail[g] : NC_NONE)
+            if ((f = nc_child(t, g, t->via[v], false)) != NC_NONE)
+                break;
+        t->fail[v] = f == NC_NONE ? 0 : f;
+        if (!t->out[v])
+            t->out[v] = t->out[t->fail[v]];
+    }
+    free(count);
+    free(order);
+}
+
+static void nc_build(nc_trie *t, const pc_strlist *words)
+{
+    size_t n_tok = 0;
+    for (size_t k = 0; k < words->n; k++) {
+        const char *w = words->items[k];
+        for (size_t i = 0, n = strlen(w), cs, ce; nc_next_word(w, n, &i, &cs, &ce);)
+            n_tok++;
+    }
+    size_t cap = 16;
+    while (cap < 2 * n_tok)
+        cap *= 2;
+    memset(t, 0, sizeof *t);
+    t->mask = cap - 1;
+    t->word = pc_xmalloc((n_tok + 1) * sizeof *t->word);
+    t->word_len = pc_xmalloc((n_tok + 1) * sizeof *t->word_len);
+    t->word_slot = pc_xcalloc(cap, sizeof *t->word_slot);
+    t->edge_from = pc_xmalloc(cap * sizeof *t->edge_from);
+    t->edge_word = pc_xmalloc(cap * sizeof *t->edge_word);
+    t->edge_to = pc_xmalloc(cap * sizeof *t->edge_to);
+    memset(t->edge_to, 0xFF, cap * sizeof *t->edge_to); /* NC_NONE */
+    size_t **node[] = {&t->parent, &t->via, &t->depth, &t->fail, &t->out};
+    for (size_t a = 0; a < sizeof node / sizeof *node; a++)
+        *node[a] = pc_xcalloc(n_tok + 1, sizeof **node[a]);
+    t->n_nodes = 1;
+    for (size_t k = 0; k < words->n; k++) {
+        const char *w = words->items[k];
+        size_t v = 0, real = 0;
+        for (size_t i = 0, n = strlen(w), cs, ce; nc_next_word(w, n, &i, &cs, &ce);) {
+            v = nc_child(t, v, nc_word(t, w + cs, ce - cs, true), true);
+            real += ce > cs;
+        }
+        if (v && real) /* not an entry of punctuation alone */
+            t->out[v] = t->depth[v];
+    }
+    nc_links(t);
+}
+
+static void nc_free(nc_trie *t)
+{
+    void *all[] = {t->word, t->word_len, t->word_slot, t->edge_from, t->edge_word, t->edge_to,
+                   t->parent, t->via, t->depth, t->fail, t->out};
+    for (size_t a = 0; a < sizeof all / sizeof *all; a++)
+        free(all[a]);
+}
+
+/* A protected run found in the text: words [first, last], merged with the
+ * runs it overlaps. */
+typedef struct nc_run {
+    size_t first, last;
+} nc_run;
+
+/* The protected runs of s, as byte spans [core start of the first word,
+ * core end of the last) pushed to out: runs that overlap are one span,
+ * runs that only touch stay apart ({DNA} {RNA}). */
+static void nc_find(const char *s, const pc_strlist *words, pc_spanlist *out)
+{
+    nc_trie t;
+    nc_build(&t, words);
+    size_t n = strlen(s), n_words = 0, cap = 16, depth = 0, state = 0;
+    size_t *cs = pc_xmalloc(cap * sizeof *cs), *ce = pc_xmalloc(cap * sizeof *ce);
+    nc_run *stack = pc_xmalloc(cap * sizeof *stack);
+    for (size_t i = 0, a, b; nc_next_word(s, n, &i, &a, &b); n_words++) {
+        if (n_words == cap) {
+            cap *= 2;
+            cs = pc_xrealloc(cs, cap * sizeof *cs);
+            ce = pc_xrealloc(ce, cap * sizeof *ce);
+            stack = pc_xrealloc(stack, cap * sizeof *stack);
+        }
+        cs[n_words] = a;
+        ce[n_words] = b;
+        size_t w = nc_word(&t, s + a, b - a, false), next = NC_NONE;
+        while (w != NC_NONE && (next = nc_child(&t, state, w, false)) == NC_NONE && state)
+            state = t.fail[state];
+        state = next == NC_NONE ? 0 : next;
+        if (!t.out[state])
+            continue;
+        nc_run r = {n_words + 1 - t.out[state], n_words};
+        while (depth && stack[depth - 1].last >= r.first) {
+            if (stack[depth - 1].first < r.first)
+                r.first = stack[depth - 1].first;
+            depth--;
+        }
+        stack[depth++] = r;
+    }
+    for (size_t k = 0; k < depth; k++)
+        if (ce[stack[k].last] > cs[stack[k].first])
+            pc_spanlist_push(out, cs[stack[k].first], ce[stack[k].last], PC_MARK_NOCASE);
+    free(cs);
+    free(ce);
+    free(stack);
+    nc_free(&t);
+}
+
+/* Drops the nocase spans out[from..] (in order, apart) that cross a span
+ * of `spans` (sorted, nested): the walk would drop the later of two
+ * crossing spans, and the markup is the input's own, a protected run found
+ * elsewhere in the text only a repeat.  One pass over both. */
+static void nc_drop_crossing(const pc_spanlist *spans, pc_spanlist *out, size_t from)
+{
+    size_t m = spans ? spans->n : 0, mi = 0, depth = 0, keep = from;
+    size_t *open = pc_xmalloc((m + 1) * sizeof *open); /* ends of the spans open */
+    for (size_t k = from; k < out->n; k++) {
+        size_t a = out->items[k].start, b = out->items[k].end;
+        for (; mi < m && spans->items[mi].start < a; mi++) {
+            while (depth && open[depth - 1] <= spans->items[mi].start)
+                depth--;
+            open[depth++] = spans->items[mi].end;
+        }
+        while (depth && open[depth - 1] <= a)
+            depth--;
+        bool cross = depth && open[depth - 1] < b; /* opens before a, ends inside */
+        for (size_t j = mi; !cross && j < m && spans->items[j].start < b; j++)
+            cross = spans->items[j].start > a && spans->items[j].end > b;
+        if (!cross)
+            out->items[keep++] = out->items[k];
+    }
+    out->n = keep;
+    free(open);
+}
+
+void pc_markup_add_protected(pc_strlist *words, const char *s, size_t n)
+{
+    pc_trim(&s, &n);
+    if (n)
+        pc_strlist_add_unique(words, s, n);
 }
 
 void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_strlist *words,
@@ -400,22 +602,9 @@ void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_str
     for (size_t i = 0; spans && i < spans->n; i++)
         pc_spanlist_push(out, spans->items[i].start, spans->items[i].end, spans->items[i].mark);
     if (words && words->n) {
-        word_set ws;
-        word_set_init(&ws, words);
-        size_t n = strlen(s);
-        for (size_t i = 0; i < n;) {
-            while (i < n && s[i] == ' ')
-                i++;
-            size_t st = i;
-            while (i < n && s[i] != ' ')
-                i++;
-            size_t cs = st, ce = i; /* as the BibTeX writer sees the word */
-            pc_markup_word_core(s, &cs, &ce);
-            if (ce > cs && word_set_has(&ws, s + cs, ce - cs))
-                pc_spanlist_push(out, cs, ce, PC_MARK_NOCASE);
-        }
-        free(ws.slot);
-        free(ws.len);
+        size_t from = out->n;
+        nc_find(s, words, out);
+        nc_drop_crossing(spans, out, from);
     }
     if (out->n > 1)
         qsort(out->items, out->n, sizeof *out->items, span_order);
@@ -538,7 +727,7 @@ static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, p
             spans->items[span_of[d->partner]].end = here;
         } else if (nocase) {
             size_t st = span_of[d->partner];
-            pc_strlist_add_words(nocase, out->ptr + base + st, here - st);
+            pc_markup_add_protected(nocase, out->ptr + base + st, here - st);
         }
     }
     text(s, pos, n, out);

@@ -156,6 +156,9 @@ bool pc_latex_table_entry(size_t i, int32_t *cp, const char **tex, char *kind);
 /* The decoder's command table, for tests: the name (without backslash)
  * of entry i and its text (NULL if it has none); false past the end. */
 bool pc_latex_command_entry(size_t i, const char **name, const char **text);
+/* The AASTeX journal macro table (latex_journals.inc), for tests: the
+ * name of entry i and its text; false past the end. */
+bool pc_latex_journal_entry(size_t i, const char **name, const char **text);
 /* The accent table, for tests: combining mark and command of entry i. */
 bool pc_latex_accent_entry(size_t i, int32_t *mark, const char **cmd);
 

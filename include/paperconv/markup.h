@@ -89,10 +89,19 @@ void pc_markup_walk(const char *s, size_t n, const pc_spanlist *spans, const pc_
 void pc_markup_word_core(const char *s, size_t *start, size_t *end);
 
 /* Copies `spans` into `out` (cleared first) with a PC_MARK_NOCASE span
- * around every word of s that is in `words` (a title's case-protected
- * words), in walk order. */
+ * around every run of words of s that is an entry of `words` (a title's
+ * protected words and runs: {DNA}, {RNA Polymerase II}), in walk order.
+ * A run matches wherever its words stand in a row, each compared by its
+ * core (pc_markup_word_core); overlapping runs become one span, runs that
+ * only touch stay apart; a run that would cross a span of `spans` is left
+ * out.  Linear in s and the entries (Aho-Corasick over words). */
 void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_strlist *words,
                            pc_spanlist *out);
+
+/* Adds [s, s+n), trimmed, to `words` as one protected entry (a whole
+ * <span class="nocase">, [...]{.nocase} or brace group: one run, not one
+ * entry per word), unless it is empty or there already. */
+void pc_markup_add_protected(pc_strlist *words, const char *s, size_t n);
 
 /* ---- CSL rich text ----------------------------------------------------- */
 
@@ -100,7 +109,8 @@ void pc_markup_with_nocase(const char *s, const pc_spanlist *spans, const pc_str
  * <sub>, <span class="nocase">); the text of a TeX span as it is. */
 void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out);
 /* Parses CSL rich text [s, s+n): <i>/<em>, <b>/<strong> become spans and
- * <span class="nocase"> is removed (its words go to `nocase` when not NULL).
+ * <span class="nocase"> is removed (its text goes to `nocase` as one
+ * entry, pc_markup_add_protected, when not NULL).
  * Unmatched or unknown tags stay as text.  Appends the plain text to out;
  * span offsets are relative to out->len on entry. */
 void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
@@ -117,7 +127,7 @@ void pc_markup_to_markdown(const char *s, const pc_spanlist *spans, pc_buf *out)
 /* The reverse for the inline subset pc_markup_to_markdown writes, and
  * pandoc's _..._ and __...__: appends the plain text to out, spans
  * relative to out->len on entry, words in [...]{.nocase} to `nocase` (when
- * not NULL).  ^...^ and ~...~ are super- and subscript when nothing
+ * not NULL; each span's text one entry).  ^...^ and ~...~ are super- and subscript when nothing
  * inside is an unescaped space; "\ " is a no-break space (U+00A0), as
  * pandoc reads it. */
 void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,

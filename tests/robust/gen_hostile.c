@@ -510,6 +510,36 @@ static long g_protected(buf *b, enum reader rd, long n, char *m)
 {
     return repeat_title(b, rd, n, "{W", "} ", J_ARXIV, m);
 }
+/* protected runs of words, each its own ({W x y}): the writers' matcher */
+static long g_protected_runs(buf *b, enum reader rd, long n, char *m)
+{
+    return repeat_title(b, rd, n, "{W", " Of Runs} ", J_ARXIV, m);
+}
+/* n words "A", then one protected run of n "A" and a "B": a run compared
+ * word by word at each place would cost n^2 */
+static long g_run_prefix(buf *b, enum reader rd, long n, char *m)
+{
+    buf t = {0};
+    rep(&t, "A ", n);
+    puts_(&t, "{");
+    rep(&t, "A ", n);
+    puts_(&t, "B}");
+    long k = title_file(b, rd, &t, J_ARXIV, m);
+    free(t.p);
+    return k;
+}
+/* the same as one CSL nocase span, read and written by the CSL side */
+static long g_nocase_prefix(buf *b, enum reader rd, long n, char *m)
+{
+    buf t = {0};
+    rep(&t, "A ", n);
+    puts_(&t, rd == R_YAML ? "[" : "<span class=\"nocase\">");
+    rep(&t, "A ", n);
+    puts_(&t, rd == R_YAML ? "B]{.nocase}" : "B</span>");
+    long k = title_file(b, rd, &t, J_CSL, m);
+    free(t.p);
+    return k;
+}
 static long g_accents(buf *b, enum reader rd, long n, char *m)
 {
     return repeat_title(b, rd, n, "\\'e", NULL, J_ARXIV, m);
@@ -1081,6 +1111,8 @@ static const shape shapes[] = {
     {"dollar-open", "lbja", "bibtex", 5000, g_dollar_open},
     {"display-open", "lbja", "yaml", 5000, g_display_open},
     {"protected", "lbja", "bibtex", 2000, g_protected},
+    {"protected-runs", "lbja", "csljson", 2000, g_protected_runs},
+    {"run-prefix", "lbja", "bibtex", 3000, g_run_prefix},
     {"accents", "lbja", "bibtex", 10000, g_accents},
     {"math", "lbrjay", "yaml", 5000, g_math},
     {"commands", "lbja", "bibtex", 5000, g_commands},
@@ -1088,6 +1120,7 @@ static const shape shapes[] = {
     {"long-title", "lbrjay", "bibtex", 10000, g_long_title},
     /* CSL rich text: HTML-like tags, JATS, Markdown */
     {"nocase", "jy", "bibtex", 2000, g_nocase},
+    {"nocase-prefix", "jy", "csljson", 3000, g_nocase_prefix},
     {"html-nest", "j", "yaml", 4000, g_html_nest},
     {"html-open", "j", "yaml", 4000, g_html_open},
     {"jats-nest", "j", "yaml", 4000, g_jats_nest},

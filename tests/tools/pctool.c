@@ -67,7 +67,8 @@ static void put_markup(const char *field, const char *text, const pc_spanlist *l
  * word of the text that is protected ("title_nocase<TAB>BERT"), but for
  * the words every writer keeps the case of by their shape or math (LLM,
  * $k$-means: pc_latex_title_word_braced): whether a record lists those is
- * no difference (BibTeX's braces around them read back as protection). */
+ * no difference (BibTeX's braces around them read back as protection).
+ * A protected run of words is one line ("title_nocase<TAB>RNA Polymerase II"). */
 static void put_nocase(const char *field, const pc_text *t)
 {
     if (!t->protected_words.n)
@@ -77,7 +78,15 @@ static void put_nocase(const char *field, const pc_text *t)
     for (size_t i = 0; i < all.n; i++) {
         const char *w = t->s + all.items[i].start;
         size_t n = all.items[i].end - all.items[i].start;
-        if (all.items[i].mark == PC_MARK_NOCASE && !pc_latex_title_word_braced(w, n))
+        /* a run of words ({RNA Polymerase II}) is one span whatever its
+         * words' shapes: the writers brace it whole */
+        bool run = false;
+        for (size_t k = 0; k < n && !run; k++) {
+            size_t m = w[k] == '$' ? pc_latex_math_span(w, k, n) : 0;
+            run = w[k] == ' ';
+            k += m ? m - 1 : 0; /* a space in math is no word break */
+        }
+        if (all.items[i].mark == PC_MARK_NOCASE && (run || !pc_latex_title_word_braced(w, n)))
             printf("%s_nocase\t%.*s\n", field, (int)n, w);
     }
     pc_spanlist_clear(&all);

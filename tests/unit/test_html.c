@@ -27,7 +27,7 @@ static void row(harness *h, char **f, int nf, int lineno)
     pc_html_read(f[1], strlen(f[1]), csl ? PC_HTML_CSL : PC_HTML_DOC, &text, &spans, &nocase);
     pc_markup_to_html(text.ptr, &spans, &got);
     for (size_t i = 0; i < nocase.n; i++)
-        pc_buf_printf(&got, "%s%s", i ? " " : " | nocase: ", nocase.items[i]);
+        pc_buf_printf(&got, "%s%s", i ? "; " : " | nocase: ", nocase.items[i]);
     char what[64];
     snprintf(what, sizeof what, "html.tsv:%d %s", lineno, f[0]);
     const char *shown = strchr(f[1], '\n') ? "(a cell with a newline)" : f[1];

@@ -2,7 +2,8 @@
 /* test_latex.c — the LaTeX decoder's command table, the rich encoder and
  * the round trips between them (src/latex.c, src/latex_encode.c):
  *   - the command table is sorted (binary search) and every row with a
- *     text decodes to it, alone and as \name{};
+ *     text decodes to it, alone and as \name{}; so is the AASTeX journal
+ *     table;
  *   - tests/data/latex_rich.tsv: LaTeX in, decoded with markup and written
  *     back by pc_latex_encode_rich, LaTeX out (what the BibTeX writer
  *     writes for it);
@@ -60,6 +61,41 @@ static void command_table(harness *h)
     h_result(h, decodes, "command table: every symbol and logo decodes to its text");
     h_result(h, words > 250 && symbols > 20, "command table: %d control words, %d control symbols",
              words, symbols);
+}
+
+/* The AASTeX journal macros (latex_journals.inc): sorted for the binary
+ * search, each decodes to its journal name, and no name is also a command
+ * of the main table (which is searched first and would hide it). */
+static void journal_table(harness *h)
+{
+    const char *name, *text, *prev = NULL;
+    int sorted = 1, decodes = 1, hidden = 0, n = 0;
+    for (size_t i = 0; pc_latex_journal_entry(i, &name, &text); i++, n++) {
+        if (prev && strcmp(prev, name) >= 0) {
+            sorted = 0;
+            printf("# not sorted: %s after %s\n", name, prev);
+        }
+        prev = name;
+        const char *cname, *ctext;
+        for (size_t k = 0; pc_latex_command_entry(k, &cname, &ctext); k++)
+            if (strcmp(cname, name) == 0) {
+                hidden++;
+                printf("# \\%s is in both tables\n", name);
+            }
+        pc_buf in = PC_BUF_INIT, out = PC_BUF_INIT;
+        pc_buf_printf(&in, "\\%s", name);
+        pc_latex_decode(in.ptr, in.len, &out, NULL, NULL);
+        if (strcmp(out.ptr, text) != 0) {
+            decodes = 0;
+            printf("# %s -> [%s], want [%s]\n", in.ptr, out.ptr, text);
+        }
+        pc_buf_free(&in);
+        pc_buf_free(&out);
+    }
+    h_result(h, sorted, "journal table: sorted in byte order (binary search)");
+    h_result(h, decodes, "journal table: every AASTeX journal macro decodes to its name");
+    h_result(h, !hidden, "journal table: no macro is also in the command table");
+    h_result(h, n >= 60, "journal table: %d AASTeX journal macros", n);
 }
 
 /* ---- decode with markup, encode with markup ------------------------------------ */
@@ -276,6 +312,7 @@ int main(int argc, char **argv)
 {
     harness h = {.root = argc > 1 ? argv[1] : "."};
     command_table(&h);
+    journal_table(&h);
     round_trips(&h);
     rich_edges(&h);
     reporting(&h);

@@ -217,6 +217,23 @@ static void run_nocase(const char *s, size_t n)
     pc_strlist_clear(&words);
 }
 
+/* n "A", then n "A" and a "B" protected as one run (the second half of s):
+ * a run compared word by word at each place would cost n^2 */
+static void mk_run_prefix(pc_buf *b, size_t n)
+{
+    rep_str(b, "A ", 2 * n);
+    pc_buf_putc(b, 'B');
+}
+static void run_prefix(const char *s, size_t n)
+{
+    pc_strlist words = {0};
+    pc_strlist_push(&words, s + (n - 1) / 2);
+    pc_spanlist out = {0};
+    pc_markup_with_nocase(s, NULL, &words, &out);
+    pc_spanlist_clear(&out);
+    pc_strlist_clear(&words);
+}
+
 static void run_names(const char *s, size_t n)
 {
     pc_record rec;
@@ -259,6 +276,7 @@ static void test_linear(harness *h)
         {"html: <i>a</i> spans", mk_html, run_html, 3000},
         {"html: unclosed <i>", mk_html_open, run_html, 3000},
         {"nocase spans for every word", mk_words, run_nocase, 3000},
+        {"nocase: a run that almost matches everywhere", mk_run_prefix, run_prefix, 3000},
         {"BibTeX names: long white space", mk_spaces, run_names, 5000},
         {"decode: unclosed \\foo[", mk_opt_open, run_marked, 3000},
         {"decode: \\foo[a][b]{c}", mk_opt_args, run_rich, 3000},
