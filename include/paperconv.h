@@ -148,6 +148,9 @@ typedef struct pc_text {
     char *s;
     pc_spanlist markup;         /* italic/bold (PC_FF_RICH fields) */
     pc_strlist protected_words; /* words the input braced to keep their case ({LLM}) */
+    /* protected_words: one entry per brace group or nocase span, a word
+     * or a run of words ({RNA Polymerase II}); a writer finds them in the
+     * text with pc_markup_with_nocase (markup.h) */
 } pc_text;
 
 /* Name flags (pc_name.flags): CSL's name options. */
