@@ -17,16 +17,24 @@
  * /dev/stdin; a pipe is kept by the lexer (pc_bib_lex_tee, lex.c: its
  * start up to a bound, its rest from the first entry with a crossref).
  *
- * Chains as biber follows them: to any depth, the same whichever order
- * the file has.  A parent's fields with what it inherits (its resolution)
- * are worked out once, after those of its own parents, by a depth-first
- * walk with an explicit stack (no recursion, however long the chain); an
- * edge back to a parent whose walk is under way closes a cycle: a warning
- * at that field, which is not followed from there.  A resolution holds
- * references (name, value) into the parents' own values, never copies, so
- * one big parent shared by many costs its size once; names are interned
- * and membership is a stamp per name, so merging is linear in the fields
- * merged. */
+ * Chains: an entry takes a field from the first of its ancestors that has
+ * it, in biber's order (its own fields, then each xdata parent's with
+ * what that one inherits, then the crossref parent's), among those at most
+ * PC_BIB_MAX_LEVELS levels above it (its parent is level 1): the same
+ * rule whichever order the file has, and a warning at the entry's field
+ * where a longer chain is cut.  Each parent's fields with what it inherits
+ * (its resolution) are worked out once, after its own parents', by a
+ * depth-first walk with an explicit stack (no recursion, however long the
+ * chain); an edge back to a parent whose walk is under way closes a cycle:
+ * a warning at that field, not followed from there.  The resolution keeps,
+ * per name, the candidates in order that are nearer than every one before
+ * them, with their level (at most PC_BIB_MAX_LEVELS + 1 per name): exactly
+ * what any descendant within the limit can take, so the memo is right for
+ * all of them, and an entry in a chain of n takes at most 8 levels of it
+ * (linear, where "all ancestors" would make n * n fields).  A resolution
+ * holds references into the parents' own values, never copies, so one big
+ * parent shared by many costs its size once; names are interned and
+ * membership is a stamp per name, so merging is linear in what is merged. */
 #include "bibtex.h"
 
 #include <fcntl.h>
@@ -40,12 +48,14 @@
 enum {
     PC_BIB_MAX_PARENTS = 100000,
     PC_BIB_MAX_PARENT_BYTES = 64 << 20,
+    PC_BIB_MAX_LEVELS = 8, /* of parents above an entry that it inherits from */
 };
 
-/* A field of a parent (its own, or one it inherits): an interned name and a
- * value in the arena. */
+/* A field of a parent (its own, or one it inherits): an interned name, a
+ * value in the arena, and the level it comes from (0: its own). */
 typedef struct ref {
     uint32_t name, val;
+    uint8_t level;
 } ref;
 
 /* A parent's crossref or xdata field names another parent. */
@@ -62,6 +72,8 @@ typedef struct parent {
     uint32_t e0, ne;   /* its edges: edges[e0 .. e0 + ne), xdata ones first */
     unsigned long line[2], col[2]; /* its xdata [0] and crossref [1] values */
     uint8_t state;     /* 0: not resolved, 1: being resolved (on the stack), 2: resolved */
+    uint8_t height;    /* levels of parents above it (at most PC_BIB_MAX_LEVELS + 1) */
+    uint32_t up;       /* 1 + the parent on its longest chain up, 0: none */
 } parent;
 
 typedef enum again {
@@ -88,6 +100,7 @@ struct pc_bib_xref {
     /* interned field names, and a stamp per name (membership while merging) */
     char **names;
     uint32_t *mark;
+    uint8_t *nearest; /* while merging: the nearest level kept for the name */
     size_t n_names, cap_names;
     uint32_t *name_slot; /* 1 + index into names */
     size_t name_mask;
@@ -144,6 +157,7 @@ void pc_bib_xref_free(pc_bib_xref *x)
         free(x->names[i]);
     free(x->names);
     free(x->mark);
+    free(x->nearest);
     free(x->name_slot);
     free(x->p);
     free(x->slot);
@@ -258,10 +272,11 @@ static uint32_t intern(pc_bib_xref *x, const char *s)
         x->cap_names = x->cap_names ? 2 * x->cap_names : 64;
         x->names = pc_xrealloc(x->names, x->cap_names * sizeof *x->names);
         x->mark = pc_xrealloc(x->mark, x->cap_names * sizeof *x->mark);
+        x->nearest = pc_xrealloc(x->nearest, x->cap_names * sizeof *x->nearest);
     }
     x->names[x->n_names] = pc_xstrdup(s);
     x->mark[x->n_names] = 0;
-    x->bytes += strlen(s) + 1 + sizeof(char *) + 3 * sizeof(uint32_t);
+    x->bytes += strlen(s) + 1 + sizeof(char *) + 3 * sizeof(uint32_t) + 1;
     *slot = (uint32_t)(++x->n_names);
     return *slot - 1;
 }
@@ -285,10 +300,10 @@ static void want_cb(void *u, const char *k, size_t n) { want_key(u, k, n); }
 
 /* ---- the passes --------------------------------------------------------------------------- */
 
-static void add_ref(parent *p, uint32_t name, uint32_t val)
+static void add_ref(parent *p, uint32_t name, uint32_t val, uint8_t level)
 {
     GROW(p->f, p->nf, p->capf);
-    p->f[p->nf++] = (ref){name, val};
+    p->f[p->nf++] = (ref){name, val, level};
 }
 
 typedef struct edge_ctx {
@@ -343,7 +358,7 @@ static void keep_parent(pc_bib_xref *x, pc_bib_lexer *scan)
         GROW(x->vals, x->n_vals, x->cap_vals);
         x->vals[x->n_vals] = (span){x->arena.len, e.fields[i].val.len};
         pc_buf_put(&x->arena, e.fields[i].val.ptr, e.fields[i].val.len);
-        add_ref(p, intern(x, e.fields[i].name), (uint32_t)x->n_vals++);
+        add_ref(p, intern(x, e.fields[i].name), (uint32_t)x->n_vals++, 0);
     }
     keep_edges(x, scan, p);
 }
@@ -478,32 +493,51 @@ static void new_stamp(pc_bib_xref *x)
     }
 }
 
-/* p (its parents resolved) takes what they have that it lacks, in the
- * order of its edges: xdata first, then crossref. */
+/* One candidate of parent `from` for p: kept when no nearer or as near one
+ * for the name came before. */
+static bool take(pc_bib_xref *x, parent *p, const ref *r, const char *as, uint32_t level)
+{
+    uint32_t id = as == x->names[r->name] ? r->name : intern(x, as);
+    if (x->mark[id] == x->stamp && x->nearest[id] <= level)
+        return true;
+    if (over_limit(x, sizeof(ref), p->line[1], p->col[1]))
+        return false;
+    x->bytes += sizeof(ref);
+    x->mark[id] = x->stamp;
+    x->nearest[id] = (uint8_t)level;
+    add_ref(p, id, r->val, (uint8_t)level);
+    return true;
+}
+
+/* p (its parents resolved) takes their candidates, in the order of its
+ * edges (xdata first, then crossref), one level further up; its height is
+ * its longest chain's. */
 static void merge(pc_bib_xref *x, parent *p)
 {
     new_stamp(x);
-    for (uint32_t i = 0; i < p->nf; i++)
+    for (uint32_t i = 0; i < p->nf; i++) {
         x->mark[p->f[i].name] = x->stamp;
+        x->nearest[p->f[i].name] = 0;
+    }
     for (uint32_t k = 0; k < p->ne; k++) {
         const edge *e = &x->edges[p->e0 + k];
         const parent *from = &x->p[e->to];
         if (from->state != 2 || from == p)
             continue; /* missing, or a cycle: reported */
+        if (from->height + 1u > p->height) {
+            p->height = from->height < PC_BIB_MAX_LEVELS ? from->height + 1 : PC_BIB_MAX_LEVELS + 1;
+            p->up = e->to + 1;
+        }
         for (uint32_t i = 0; i < from->nf; i++) {
+            uint32_t level = from->f[i].level + 1u;
+            if (level > PC_BIB_MAX_LEVELS)
+                continue;
             const char *as[2];
             size_t m = pc_bib_inherit_names(e->xdata ? NULL : from->type, p->type,
                                             x->names[from->f[i].name], as);
-            for (size_t j = 0; j < m; j++) {
-                uint32_t id = as[j] == x->names[from->f[i].name] ? from->f[i].name : intern(x, as[j]);
-                if (x->mark[id] == x->stamp)
-                    continue;
-                if (over_limit(x, sizeof(ref), p->line[!e->xdata], p->col[!e->xdata]))
+            for (size_t j = 0; j < m; j++)
+                if (!take(x, p, &from->f[i], as[j], level))
                     return;
-                x->bytes += sizeof(ref);
-                x->mark[id] = x->stamp;
-                add_ref(p, id, from->f[i].val);
-            }
         }
     }
 }
@@ -562,6 +596,18 @@ static void too_big(const child_ctx *c, const parent *p, size_t dropped, const c
                  dropped > 1 ? ", ..." : "");
 }
 
+/* The entry's chain through p goes on past PC_BIB_MAX_LEVELS: a warning
+ * at its field, naming the last parent followed. */
+static void cut(const child_ctx *c, const parent *p)
+{
+    const parent *last = p;
+    for (int level = 1; level < PC_BIB_MAX_LEVELS && last->up; level++)
+        last = &c->x->p[last->up - 1];
+    pc_diag_emit(c->x->ctx, PC_SEV_WARNING, pc_bib_lex_file(c->x->lx), c->ref->line, c->ref->col,
+                 "%s: more than %d levels of parents: not followed past \"%s\", the %dth",
+                 c->ref->name, PC_BIB_MAX_LEVELS, last->key, PC_BIB_MAX_LEVELS);
+}
+
 static void child_cb(void *u, const char *k, size_t n)
 {
     child_ctx *c = u;
@@ -572,23 +618,31 @@ static void child_cb(void *u, const char *k, size_t n)
         return;
     }
     resolve(x, p);
+    if (p->height >= PC_BIB_MAX_LEVELS)
+        cut(c, p);
     const char *type = pc_bib_lex_entry(x->lx).type;
     size_t dropped = 0;
     const char *first = NULL;
     for (uint32_t i = 0; i < p->nf; i++) {
+        if (p->f[i].level >= PC_BIB_MAX_LEVELS)
+            continue; /* level 1 + that: past the limit */
         const char *as[2];
         size_t m = pc_bib_inherit_names(c->xdata ? NULL : p->type, type, x->names[p->f[i].name], as);
         const span *v = &x->vals[p->f[i].val];
         for (size_t j = 0; j < m; j++) {
-            if (c->has(c->u, as[j]) || pc_bib_lex_find(x->lx, as[j]))
+            if (c->has(c->u, as[j]))
                 continue;
             size_t more = strlen(as[j]) + v->len;
             if (c->bytes + more > PC_BIB_ENTRY_LIMIT) {
-                first = first ? first : as[j];
-                dropped++;
+                if (!pc_bib_lex_find(x->lx, as[j])) {
+                    first = first ? first : as[j];
+                    dropped++;
+                }
                 continue;
             }
             pc_bib_field *f = pc_bib_lex_add(x->lx, as[j]);
+            if (!f)
+                continue; /* taken already (from an xdata parent) */
             f->inherited = true;
             pc_buf_put(&f->val, x->arena.ptr + v->off, v->len);
             c->bytes += more;
