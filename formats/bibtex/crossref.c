@@ -349,7 +349,7 @@ static void keep_parent(pc_bib_xref *x, pc_bib_lexer *scan)
         return; /* not a parent, or found before (the first one counts) */
     size_t more = 0;
     for (size_t i = 0; i < e.n_fields; i++)
-        more += strlen(e.fields[i].name) + e.fields[i].val.len + sizeof(ref) + sizeof(span) + sizeof(edge);
+        more += strlen(e.fields[i].name) + e.fields[i].val.len + sizeof(ref) + sizeof(span);
     if (over_limit(x, more, e.line, e.col))
         return;
     x->bytes += more;
@@ -361,6 +361,17 @@ static void keep_parent(pc_bib_xref *x, pc_bib_lexer *scan)
         add_ref(p, intern(x, e.fields[i].name), (uint32_t)x->n_vals++, 0);
     }
     keep_edges(x, scan, p);
+}
+
+/* Wants the keys the current entry of `lx` names. */
+static void want_keys(pc_bib_xref *x, pc_bib_lexer *lx)
+{
+    static const char *const refs[] = {"crossref", "xdata"};
+    for (int i = 0; i < 2; i++) {
+        pc_bib_field *f = pc_bib_lex_find(lx, refs[i]);
+        if (f)
+            each_key(f->val.ptr, f->val.len, want_cb, x);
+    }
 }
 
 /* A source over the input again, or NULL. */
@@ -399,6 +410,8 @@ static bool pass(pc_bib_xref *x, FILE *spool, unsigned long line, unsigned long 
             lseek(0, 0, SEEK_SET);
         src = open_again(x);
         if (!src) {
+            if (x->how == AGAIN_STDIN)
+                lseek(0, at, SEEK_SET);
             pc_ctx_free(&quiet);
             return false;
         }
@@ -408,16 +421,10 @@ static bool pass(pc_bib_xref *x, FILE *spool, unsigned long line, unsigned long 
     while ((st = pc_bib_lex_next(scan)) != PC_BIB_EOF && st != PC_BIB_FATAL && st != PC_BIB_NONE) {
         if (st != PC_BIB_ENTRY)
             continue;
-        if (which == 2) {
+        if (which == 2)
             keep_parent(x, scan);
-            continue;
-        }
-        static const char *const refs[] = {"crossref", "xdata"};
-        for (int i = 0; i < 2; i++) {
-            pc_bib_field *f = pc_bib_lex_find(scan, refs[i]);
-            if (f)
-                each_key(f->val.ptr, f->val.len, want_cb, x);
-        }
+        else
+            want_keys(x, scan);
     }
     pc_bib_lex_close(scan);
     pc_source_close(src);
@@ -434,9 +441,14 @@ static void load(pc_bib_xref *x)
     x->state = -1;
     if (x->how == AGAIN_TEE && !(spool = pc_bib_lex_spool(x->lx, &line, &col)))
         return; /* reported */
-    if (line != 1 || col != 1)
+    if (line != 1 || col != 1) { /* the store starts after the entry being read: it counts too */
         x->kept_from = line;
-    if (pass(x, spool, line, col, 1) && pass(x, spool, line, col, 2))
+        want_keys(x, x->lx);
+    }
+    bool ok = pass(x, spool, line, col, 1);
+    if (ok && x->kept_from) /* before what follows it (the first of a key counts) */
+        keep_parent(x, x->lx);
+    if (ok && pass(x, spool, line, col, 2))
         x->state = 1;
     else
         pc_diag_emit(x->ctx, PC_SEV_WARNING, pc_bib_lex_file(x->lx), 0, 0,

@@ -163,6 +163,7 @@ contains "crossref: 25 MB inherited: an error at the crossref field" "$T/stderr"
     'huge.bib:3:15: error: crossref: the entry would be larger than 16 MB with what it inherits: 1 field of "p1" not inherited (note)'
 [ "$(grep -c '^@' "$T/stdout")" -eq 3 ] && pass "crossref: 25 MB inherited: every entry written" ||
     fail "crossref: 25 MB inherited: every entry written" "$(grep '^@' "$T/stdout")"
+rm -f "$T/huge.bib" "$T/stdout"
 
 # the limit counts levels per entry, not per parent: q takes "note" from
 # its xdata chain 8 levels up, its child e (9 levels from there) the nearer

@@ -54,11 +54,12 @@ with open(t + "/latin1.bib", "wb") as f:  # 2 MB of Windows-1252
 with open(t + "/plain.bib", "w") as f:    # 20 MB, no crossref
     for i in range(40000):
         f.write("@misc{m%d,\n  title = {Plain %d},\n  abstract = {%s},\n}\n\n" % (i, i, "z" * 480))
-with open(t + "/late.bib", "w") as f:     # a parent, then 20 MB, then its child
+with open(t + "/late.bib", "w") as f:     # a parent, then 20 MB, then its child, a chain, a parent
     f.write("@proceedings{early, title = {Early}, year = {1990}}\n\n")
     for i in range(40000):
         f.write("@misc{m%d,\n  title = {Plain %d},\n  abstract = {%s},\n}\n\n" % (i, i, "z" * 480))
-    f.write("@inproceedings{late, title = {Late}, crossref = {early}}\n")
+    f.write("@inproceedings{late, title = {Late}, crossref = {early}, xdata = {xp}}\n\n")
+    f.write("@misc{b, title = {B}, crossref = {late}}\n\n@xdata{xp, publisher = {Pub}}\n")
 EOF
 
 $PC "$T/big.bib" -t bibtex > "$T/big.want" 2> /dev/null
@@ -92,6 +93,9 @@ cat "$T/late.bib" | TMPDIR="$T/tmp" $PC -f bibtex - -t bibtex > "$T/out" 2> "$T/
 contains "spool: a parent in the 16 MB let go of a pipe is reported as such" "$T/err" \
     '<stdin>:200003:50: warning: crossref: no entry "early" after line 200003 of this pipe (its start is not kept past 16 MB: give the input as a file)'
 grep -q 'booktitle = {Early}' "$T/out" && fail "spool: ... and not inherited" || pass "spool: ... and not inherited"
+[ "$(grep -c ' = {Pub},' "$T/out")" -eq 2 ] &&
+    pass "spool: past what was let go, the first child's parents are found, and it is a parent itself" ||
+    fail "spool: past what was let go, the first child's parents are found, and it is a parent itself" "$(tail -12 "$T/out")"
 
 # the store cannot be written: one error, the input not read further
 cat "$T/big.bib" | TMPDIR=/nonexistent $PC -f bibtex - -t bibtex > "$T/out" 2> "$T/err"
@@ -117,3 +121,4 @@ if [ "$(id -u)" -eq 0 ] && mkdir -p "$T/tiny" && mount -t tmpfs -o size=256k tmp
 else
     skip "spool: a full tmpfs" "mounting a tmpfs needs root (and a machine that allows it)"
 fi
+rm -f "$T"/*.bib "$T/out" "$T/big.want"
