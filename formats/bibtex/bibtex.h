@@ -79,16 +79,23 @@ void pc_bib_pos_in(const char *s, size_t off, unsigned long line, unsigned long 
                    unsigned long *c);
 
 /* Keeping the text read, for a second pass over an input that cannot be
- * opened again (a pipe, a transcoded input): pc_bib_lex_tee before the
- * first read keeps every byte read (in memory up to 1 MB, then in a
- * temporary file); pc_bib_lex_spool reads the rest of the input into the
- * same store, makes the lexer read on from there, and returns the store as
- * a stream positioned at its start (owned by the lexer), or NULL after
- * reporting that it could not be written. */
+ * opened again (a pipe): pc_bib_lex_tee before the first read keeps the
+ * bytes read (in memory up to 1 MB, then in a temporary file under
+ * $TMPDIR, up to PC_BIB_TEE_MAX: past it the start is let go);
+ * pc_bib_lex_spool reads the rest of the input into the same store and
+ * returns it as a stream positioned at its start (owned by the lexer),
+ * with the input position of its first byte in *line, *col (1, 1 unless
+ * the start was let go); NULL after reporting, as an error, that it could
+ * not be written: then the lexer reads no further. */
+#define PC_BIB_TEE_MAX (16 << 20)
 void pc_bib_lex_tee(pc_bib_lexer *lx);
-FILE *pc_bib_lex_spool(pc_bib_lexer *lx);
+FILE *pc_bib_lex_spool(pc_bib_lexer *lx, unsigned long *line, unsigned long *col);
 /* Makes the lexer's input (after pc_bib_lex_spool) read on from where it was. */
 void pc_bib_lex_resume(pc_bib_lexer *lx);
+/* The position a lexer over a spool (pc_bib_lex_open_file) counts from. */
+void pc_bib_lex_start_at(pc_bib_lexer *lx, unsigned long line, unsigned long col);
+/* Bytes one entry may hold (names and values, what it inherits counted). */
+#define PC_BIB_ENTRY_LIMIT (16 << 20)
 
 /* ---- map.c: the tables ------------------------------------------------------ */
 

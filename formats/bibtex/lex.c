@@ -22,15 +22,25 @@
  * found through a hash of their names (seeded per lexer, so that no file
  * can be made of names that all collide), never by scanning a list.
  *
- * A second pass (crossref.c) over an input that cannot be opened again
- * reads what pc_bib_lex_tee kept: in memory up to PC_BIB_TEE_MEM bytes,
- * then in a temporary file, never more in memory. */
+ * A second pass (crossref.c) over an input that cannot be opened again (a
+ * pipe) reads what pc_bib_lex_tee kept: in memory up to PC_BIB_TEE_MEM
+ * bytes, then in a temporary file under $TMPDIR, never more in memory.
+ * Before the first entry with a crossref or xdata field only the first
+ * PC_BIB_TEE_MAX bytes are kept (parents there are found; past it the
+ * start is let go, so that a pipe without crossref needs no disk); from
+ * that entry on, the rest of the input is kept, which the lexer then reads
+ * on from.  A store that cannot be written is an error that ends the
+ * input, never a second pass over part of it. */
 #include "bibtex.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <time.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 enum {
     PC_BIB_BLOCK = 1 << 16,
@@ -41,6 +51,7 @@ enum {
     PC_BIB_MAX_TOKEN = 1024,         /* bytes in a key, a type, field or macro name, a bare number */
     PC_BIB_TEE_MEM = 1 << 20,        /* bytes pc_bib_lex_tee keeps in memory */
 };
+_Static_assert(PC_BIB_MAX_ENTRY == PC_BIB_ENTRY_LIMIT, "bibtex.h's entry limit is the lexer's");
 
 
 typedef struct macro {
@@ -97,11 +108,11 @@ struct pc_bib_lexer {
     FILE *in;
     /* pc_bib_lex_tee: what was read, in memory then in `spool` */
     bool tee;
+    bool tee_cut; /* the start was let go (longer than PC_BIB_TEE_MAX, or not writable) */
     pc_buf tee_mem;
     FILE *spool;
-    unsigned long long spool_len; /* bytes in `spool` */
-    unsigned long long spool_at;  /* where the lexer reads on in it */
-    bool spool_failed;
+    unsigned long long spool_len; /* bytes kept (in tee_mem or in spool) */
+    unsigned long long spool_at;  /* where the lexer reads on in the store */
 };
 
 /* ---- bytes ------------------------------------------------------------- */
@@ -744,51 +755,124 @@ static bool read_fields(pc_bib_lexer *r, int close)
 
 /* ---- keeping what was read (pc_bib_lex_tee) ------------------------------------- */
 
-static void tee_put(pc_bib_lexer *r, const char *p, size_t n)
+static const char *temp_dir(void)
 {
-    if (r->spool_failed)
-        return;
+    const char *dir = getenv("TMPDIR");
+    return dir && *dir ? dir : "/tmp";
+}
+
+/* A temporary file under $TMPDIR (else /tmp), already unlinked and
+ * unbuffered (a write that fails says so at once); NULL with errno set. */
+static FILE *temp_file(void)
+{
+    pc_buf path = PC_BUF_INIT;
+    pc_buf_printf(&path, "%s/paperconv-XXXXXX", temp_dir());
+    int fd = mkstemp(path.ptr);
+    int err = errno;
+    if (fd >= 0) {
+        unlink(path.ptr);
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
+    pc_buf_free(&path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w+b") : NULL;
+    if (!f) {
+        err = fd >= 0 ? errno : err;
+        if (fd >= 0)
+            close(fd);
+        errno = err;
+        return NULL;
+    }
+    setvbuf(f, NULL, _IONBF, 0);
+    return f;
+}
+
+/* Appends to the store: in memory while all of it fits in PC_BIB_TEE_MEM,
+ * else in the temporary file.  False (errno set) if that cannot be made or
+ * written. */
+static bool store_put(pc_bib_lexer *r, const char *p, size_t n)
+{
     if (!r->spool && r->tee_mem.len + n <= PC_BIB_TEE_MEM) {
         pc_buf_put(&r->tee_mem, p, n);
-        return;
-    }
-    if (!r->spool) { /* past the memory bound: on to a temporary file */
-        r->spool = tmpfile();
-        if (!r->spool || fwrite(r->tee_mem.ptr, 1, r->tee_mem.len, r->spool) != r->tee_mem.len) {
-            r->spool_failed = true;
-            return;
+    } else {
+        if (!r->spool) { /* past the memory bound: on to a temporary file */
+            if (!(r->spool = temp_file()))
+                return false;
+            if (r->tee_mem.len && fwrite(r->tee_mem.ptr, 1, r->tee_mem.len, r->spool) != r->tee_mem.len)
+                return false;
+            pc_buf_free(&r->tee_mem);
         }
-        r->spool_len = r->tee_mem.len;
-        pc_buf_free(&r->tee_mem);
+        if (n && fwrite(p, 1, n, r->spool) != n)
+            return false;
     }
-    if (fwrite(p, 1, n, r->spool) != n)
-        r->spool_failed = true;
     r->spool_len += n;
+    return true;
+}
+
+/* Empties the store. */
+static void store_drop(pc_bib_lexer *r)
+{
+    if (r->spool)
+        fclose(r->spool);
+    r->spool = NULL;
+    pc_buf_free(&r->tee_mem);
+    r->spool_len = 0;
+}
+
+/* Keeps a block read before pc_bib_lex_spool, up to PC_BIB_TEE_MAX. */
+static void tee_put(pc_bib_lexer *r, const char *p, size_t n)
+{
+    if (r->tee_cut)
+        return;
+    if (r->spool_len + n > PC_BIB_TEE_MAX || !store_put(r, p, n)) {
+        store_drop(r);
+        r->tee_cut = true;
+    }
 }
 
 void pc_bib_lex_tee(pc_bib_lexer *lx) { lx->tee = true; }
 
-FILE *pc_bib_lex_spool(pc_bib_lexer *r)
+/* The rest of the source, into the store; false (errno set) if it cannot
+ * be written. */
+static bool keep_rest(pc_bib_lexer *r, unsigned long *line, unsigned long *col)
 {
-    if (!r->tee)
-        return NULL;
-    r->spool_at = r->spool ? r->spool_len : r->tee_mem.len;
+    *line = *col = 1;
+    if (r->tee_cut) { /* the start was let go: the store begins where the lexer is */
+        store_drop(r);
+        *line = r->line;
+        *col = r->col;
+        if (!store_put(r, r->blk + r->pos, r->len - r->pos))
+            return false;
+    }
+    r->spool_at = r->spool_len;
     char *buf = pc_xmalloc(PC_BIB_BLOCK);
     ssize_t got;
-    while (!r->in && (got = pc_source_read(r->src, buf, PC_BIB_BLOCK)) > 0)
-        tee_put(r, buf, (size_t)got);
+    bool ok = true;
+    while (ok && (got = pc_source_read(r->src, buf, PC_BIB_BLOCK)) > 0)
+        ok = store_put(r, buf, (size_t)got);
     free(buf);
-    if (!r->spool && !r->spool_failed) { /* all of it fits in memory */
-        r->spool = tmpfile();
-        if (!r->spool || fwrite(r->tee_mem.ptr, 1, r->tee_mem.len, r->spool) != r->tee_mem.len)
-            r->spool_failed = true;
-        r->spool_len = r->tee_mem.len;
-        pc_buf_free(&r->tee_mem);
+    if (ok && !r->spool) { /* all of it fits in memory: a stream over it */
+        if (!r->tee_mem.len)
+            pc_buf_putc(&r->tee_mem, '\n'); /* fmemopen wants a byte */
+        r->spool = fmemopen(r->tee_mem.ptr, r->tee_mem.len, "r");
+        ok = r->spool != NULL;
     }
-    if (r->spool_failed || fflush(r->spool) != 0) {
-        r->spool_failed = true;
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, 0, 0,
-                     "cannot keep the input in a temporary file: crossref and xdata not followed");
+    return ok;
+}
+
+FILE *pc_bib_lex_spool(pc_bib_lexer *r, unsigned long *line, unsigned long *col)
+{
+    if (!r->tee || r->in)
+        return NULL;
+    r->tee = false; /* the source is read here, to its end */
+    if (!keep_rest(r, line, col)) {
+        int err = errno;
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                     "cannot keep the rest of the input for crossref and xdata in %s (TMPDIR): %s; "
+                     "the input is not read further",
+                     temp_dir(), strerror(err));
+        store_drop(r);
+        r->eof = true;
+        r->pos = r->len = 0;
         return NULL;
     }
     rewind(r->spool);
@@ -797,15 +881,18 @@ FILE *pc_bib_lex_spool(pc_bib_lexer *r)
 
 void pc_bib_lex_resume(pc_bib_lexer *r)
 {
-    /* everything read from the source went to the spool: read on after it,
-     * at the offset where the source stopped */
-    if (!r->spool || r->spool_failed)
+    /* everything read from the source went to the store: read on from it,
+     * where the source stopped */
+    if (!r->spool)
         return;
-    if (!r->in) {
-        r->in = r->spool;
-        r->tee = false;
-    }
+    r->in = r->spool;
     fseeko(r->spool, (off_t)r->spool_at, SEEK_SET);
+}
+
+void pc_bib_lex_start_at(pc_bib_lexer *r, unsigned long line, unsigned long col)
+{
+    r->line = line;
+    r->col = col;
 }
 
 /* ---- the lexer -------------------------------------------------------------------- */
@@ -885,9 +972,9 @@ void pc_bib_lex_close(pc_bib_lexer *r)
     pc_buf_free(&r->ident);
     pc_buf_free(&r->tmp);
     pc_buf_free(&r->body);
-    pc_buf_free(&r->tee_mem);
     if (r->spool)
-        fclose(r->spool);
+        fclose(r->spool); /* before tee_mem: it may be a stream over it */
+    pc_buf_free(&r->tee_mem);
     free(r->blk);
     free(r);
 }

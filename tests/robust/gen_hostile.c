@@ -1089,6 +1089,74 @@ static long g_errors(buf *b, enum reader rd, long n, char *m)
     return n;
 }
 
+/* ---- BibTeX crossref and xdata (issue 19) ------------------------------------ */
+
+/* a crossref chain of n entries, each naming the next (child first) or the
+ * one before (parent first); the author on the root, and a field of its
+ * own name on each (what an entry inherits grows with its levels) */
+static long xref_chain(buf *b, long n, bool child_first, char *m)
+{
+    for (long i = 0; i < n; i++) {
+        bool root = child_first ? i == n - 1 : i == 0;
+        bprintf(b, "@misc{c%ld,\n  title = {Title %ld},\n  f", i, i);
+        word(b, i);
+        puts_(b, " = {v},\n");
+        if (root)
+            puts_(b, "  author = {Lovelace, Ada},\n  year = 1843,\n");
+        else
+            bprintf(b, "  crossref = {c%ld},\n", child_first ? i + 1 : i - 1);
+        puts_(b, "}\n\n");
+    }
+    *m = 'x';
+    return n;
+}
+
+static long g_xref_child_chain(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return xref_chain(b, n, true, m);
+}
+
+static long g_xref_parent_chain(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    return xref_chain(b, n, false, m);
+}
+
+/* a parent of n fields, a parent that inherits them, and its child */
+static long g_xref_wide(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "@misc{c, title = {Child}, crossref = {q}}\n\n@misc{q, title = {Middle}, crossref = {p}}\n\n"
+             "@misc{p,\n  title = {Wide},\n");
+    for (long i = 0; i < n; i++) {
+        puts_(b, "  f");
+        word(b, i);
+        puts_(b, " = {v},\n");
+    }
+    puts_(b, "}\n");
+    *m = 'x';
+    return 3;
+}
+
+/* one @xdata entry of 1 MB that n @xdata entries inherit, and an entry
+ * that inherits from all of them */
+static long g_xdata_shared(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "@misc{c, title = {Child}, xdata = {");
+    for (long i = 1; i <= n; i++)
+        bprintf(b, "%sx%ld", i > 1 ? ", " : "", i);
+    puts_(b, "}}\n\n");
+    for (long i = 1; i <= n; i++)
+        bprintf(b, "@xdata{x%ld, xdata = {x0}, note%ld = {N%ld}}\n\n", i, i % 8, i);
+    puts_(b, "@xdata{x0,\n  abstract = {");
+    rep(b, "shared text ", (1 << 20) / 12);
+    puts_(b, "},\n}\n");
+    *m = 'x';
+    return 1;
+}
+
 /* ---- the table ------------------------------------------------------------------ */
 
 typedef struct shape {
@@ -1168,6 +1236,11 @@ static const shape shapes[] = {
     {"cr-only", "lbrjay", "bibtex", 300, g_cr_only},
     {"mid-bom", "lbrj", "bibtex", 300, g_mid_bom},
     {"bad-byte", "y", "bibtex", 300, g_bad_byte},
+    /* BibTeX crossref and xdata: chains, a wide parent, a shared parent */
+    {"xref-child-chain", "b", "bibtex", 1000, g_xref_child_chain},
+    {"xref-parent-chain", "b", "bibtex", 1000, g_xref_parent_chain},
+    {"xref-wide-parent", "b", "bibtex", 3000, g_xref_wide}, /* as "fields": bigger entries outgrow the caches */
+    {"xdata-shared", "b", "bibtex", 300, g_xdata_shared},
 };
 enum { N_SHAPES = sizeof shapes / sizeof *shapes };
 
