@@ -232,6 +232,7 @@ static bool date_from_parts(const json_t *y, const json_t *m, const json_t *dd, 
         d->end_year = (int)py;
         d->end_month = (int)pm;
         d->end_day = pm ? (int)pd : 0;
+        d->end_season = season;
     } else {
         d->year = (int)py;
         d->month = (int)pm;
