@@ -122,3 +122,22 @@ $PC -f csljson -t csljson "$T/edtf.json" > "$T/edtf.out" 2> /dev/null
 contains "csl edtf: CSL-JSON writes the end season in date-parts" "$T/edtf.out" "23"
 "$PCTOOL" dump -f csljson "$T/edtf.out" > "$T/edtf.dump" 2> /dev/null
 same "csl edtf: csljson -> csljson keeps every date" "$T/dump" "$T/edtf.dump"
+
+# ---- 4. YAML keys given twice; OpenAlex keywords --------------------------------------
+printf 'references:\n- id: a\n  title: A\n  title: B\n' > "$T/dup.yaml"
+$PC "$T/dup.yaml" -t csljson > /dev/null 2> "$T/dup.err"
+contains "yaml: a key given twice is warned about at its line:column" "$T/dup.err" \
+    'dup.yaml:4:3: warning: YAML: key "title" given twice in one mapping: the later value kept'
+
+cat > "$T/oa.json" <<'J'
+{"id": "https://openalex.org/W1", "title": "T", "authorships": [],
+ "keywords": [{"id": "https://openalex.org/keywords/gene", "display_name": "Gene", "score": 0.5},
+              {"keyword": "older form", "score": 0.3}, "plain", {"score": 0.1}]}
+J
+dump -f json "$T/oa.json"
+contains "openalex: a keyword object's display_name is a keyword" "$T/dump" "keyword	Gene"
+contains "openalex: the older {keyword, score} form is a keyword too" "$T/dump" "keyword	older form"
+contains "openalex: a keyword with no name is kept as written" "$T/dump" 'extra	openalex	keywords	[{"score":0.10000000000000001}]'
+$PC -f json -t ris -v "$T/oa.json" > /dev/null 2> "$T/oa.err"
+contains "openalex: keyword ids and scores are counted in -v" "$T/oa.err" \
+    "note: openalex has no place for keyword ids and scores: dropped from 1 record(s)"
