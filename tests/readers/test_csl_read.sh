@@ -9,7 +9,8 @@
 #      no place for, custom entries for no name) is kept, or reported with
 #      a warning at the item, or counted in -v's summary;
 #   3. EDTF strings: a range of seasons, an unknown start, date-times;
-#   4. a YAML key given twice is reported; OpenAlex keywords of every shape.
+#   4. a YAML key given twice is reported; OpenAlex keywords of every shape;
+#      a service list where one value is expected is kept (Crossref titles).
 . "$(dirname "$0")/../lib.sh"
 
 # dump NAME FILE ARGS...: pctool dump of FILE into $T/dump, stderr in $T/err
@@ -141,3 +142,14 @@ contains "openalex: a keyword with no name is kept as written" "$T/dump" 'extra	
 $PC -f json -t ris -v "$T/oa.json" > /dev/null 2> "$T/oa.err"
 contains "openalex: keyword ids and scores are counted in -v" "$T/oa.err" \
     "note: openalex has no place for keyword ids and scores: dropped from 1 record(s)"
+
+# a service's list where its field holds one value: the first read, the list
+# kept as written (Crossref's series and book title in container-title,
+# translated titles, short titles)
+printf '{"DOI":"10.1/x","type":"journal-article","title":["A","B"],"subtitle":["S1","S2"],"short-container-title":["Phys. Rev. D","PRD"]}\n' > "$T/xr.json"
+dump -f json "$T/xr.json"
+contains "crossref: the first title and subtitle are the title" "$T/dump" "title	A: S1"
+contains "crossref: several titles are kept as written" "$T/dump" 'extra	crossref	title	["A","B"]'
+contains "crossref: several subtitles are kept as written" "$T/dump" 'extra	crossref	subtitle	["S1","S2"]'
+contains "crossref: a TEXT row given a list keeps the list" "$T/dump" \
+    'extra	crossref	short-container-title	["Phys. Rev. D","PRD"]'
