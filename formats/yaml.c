@@ -687,6 +687,19 @@ static json_t *scalar_json(const yaml_event_t *ev)
  * `first` is consumed (freed) here. */
 static node_status build_node(yaml_reader *r, yaml_event_t *first, int depth, json_t **out);
 
+/* Sets key = val in the mapping c; a key given twice ("title: A" then
+ * "title: B") keeps the later value, as JSON readers do, with a warning at
+ * the second key (the size of c tells, with no second lookup). */
+static void set_pair(yaml_reader *r, json_t *c, const char *key, json_t *val, unsigned long line,
+                     unsigned long col)
+{
+    size_t before = json_object_size(c);
+    json_object_set_new_nocheck(c, key, val);
+    if (json_object_size(c) == before)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col,
+                     "YAML: key \"%s\" given twice in one mapping: the later value kept", key);
+}
+
 /* A mapping pair whose key is not plain text (a null, number or boolean
  * key: its text is the key); key_ev is consumed, and the value of a bad
  * key too, so that the pairs after it stay pairs. */
@@ -694,6 +707,7 @@ static node_status build_pair(yaml_reader *r, const yaml_event_t *first, yaml_ev
                               json_t *c)
 {
     json_t *key = NULL, *val = NULL;
+    unsigned long line = ev_line(key_ev), col = ev_col(key_ev);
     node_status s = build_node(r, key_ev, depth + 1, &key);
     if (s == NODE_FATAL)
         return s;
@@ -722,7 +736,7 @@ static node_status build_pair(yaml_reader *r, const yaml_event_t *first, yaml_ev
             s = NODE_FATAL;
     }
     if (s == NODE_OK)
-        json_object_set_new(c, json_string_value(key), val);
+        set_pair(r, c, json_string_value(key), val, line, col);
     json_decref(key);
     return s;
 }
@@ -742,7 +756,7 @@ static node_status build_member(yaml_reader *r, const yaml_event_t *first, yaml_
         json_t *val = NULL;
         node_status s = next_event(r, &vev) ? build_node(r, &vev, depth + 1, &val) : NODE_FATAL;
         if (s == NODE_OK)
-            json_object_set_new_nocheck(c, (const char *)ev->data.scalar.value, val);
+            set_pair(r, c, (const char *)ev->data.scalar.value, val, ev_line(ev), ev_col(ev));
         yaml_event_delete(ev);
         return s;
     }

@@ -202,6 +202,7 @@ typedef struct pc_date {
     int end_year, end_month, end_day; /* a range's end; end_year 0 = not a range */
     int season;    /* 1 spring, 2 summer, 3 autumn, 4 winter (EDTF 21-24); 0 none */
     unsigned flags; /* PC_DATE_* */
+    int end_season; /* the range end's season (EDTF 2012-22/2012-23); 0 none */
 } pc_date;
 
 /* A date field's value: parts, or a literal ("in press", "Spring 1999 or

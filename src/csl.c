@@ -342,7 +342,7 @@ static json_t *csl_date(csl_out *w, const char *key, const pc_date *d, const cha
         json_t *outer = json_array();
         json_array_append_new(outer, date_parts(d->year, d->month, d->day, d->season));
         if (d->end_year)
-            json_array_append_new(outer, date_parts(d->end_year, d->end_month, d->end_day, 0));
+            json_array_append_new(outer, date_parts(d->end_year, d->end_month, d->end_day, d->end_season));
         json_object_set_new_nocheck(o, "date-parts", outer);
         if (d->season && d->month)
             json_object_set_new_nocheck(o, "season", json_integer(d->season));

@@ -10,11 +10,13 @@
  *
  * Reading accepts the loose forms pandoc accepts: a date as an EDTF or
  * "raw" string, date-parts as strings, a list of {year, month, day} maps
- * (CSL-YAML), "circa" and "season"; a name as one string, particles inside
+ * (CSL-YAML), "circa" and "season"; a name as one string, a role as one
+ * string (a BibTeX name list, with a warning), particles inside
  * given and family names (split as pandoc splits them); numbers where text
  * is expected; Crossref's array-valued titles and affiliation objects.
  * Variables and custom keys we do not know are kept as pass-through
  * values. */
+#include "paperconv/bibnames.h"
 #include "paperconv/csl.h"
 #include "paperconv/dates.h"
 #include "paperconv/ids.h"
@@ -47,6 +49,8 @@ typedef struct csl_reader {
     pc_buf md; /* a CSL-YAML string with its Markdown read */
     /* keys read once the others are: id, citation-key, custom */
     const json_t *id, *citation_key, *custom;
+    pc_strlist dropped; /* what this item had no place for, counted once each */
+    pc_buf what;        /* scratch for a dropped part's name */
 } csl_reader;
 
 /* How a string's bytes stand: not valid UTF-8 (or NUL), valid and in NFC
@@ -72,6 +76,10 @@ static text_state text_check(const char *s, size_t n, size_t *bad)
 static bool raw_text(csl_reader *r, const json_t *v, const char *what)
 {
     pc_buf_clear(&r->tmp);
+    if (json_is_array(v) && json_array_size(v) > 1)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
+                     "\"%s\" holds %zu values where CSL has one: the first kept, the rest left out", what,
+                     json_array_size(v));
     if (json_is_array(v) && json_array_size(v))
         v = json_array_get(v, 0);
     if (json_is_string(v)) {
@@ -103,6 +111,77 @@ static bool raw_text(csl_reader *r, const json_t *v, const char *what)
     return r->tmp.len > 0;
 }
 
+/* ---- what no field takes: counted or reported, never dropped silently -------- */
+
+/* A number or a string: what raw_text reads (an array: its first element). */
+static bool is_scalar(const json_t *v) { return json_is_string(v) || json_is_number(v); }
+
+static bool is_texty(const json_t *v)
+{
+    return is_scalar(v) || (json_is_array(v) && is_scalar(json_array_get(v, 0)));
+}
+
+/* Nothing at all: absent, null, "" or [] (no value, nothing to report). */
+static bool is_nothing(const json_t *v)
+{
+    return !v || json_is_null(v) || (json_is_array(v) && !json_array_size(v)) ||
+           (json_is_object(v) && !json_object_size(v));
+}
+
+static const char *shape_of(const json_t *v)
+{
+    return json_is_object(v) ? "an object" : json_is_array(v) ? "a list" : json_is_true(v) ? "true"
+           : json_is_false(v) ? "false" : json_is_number(v) ? "a number" : "text";
+}
+
+/* A value of a shape no reading of `key` takes ("title": {...}): a
+ * warning at the item, the value left out. */
+static void left_out(csl_reader *r, const char *key, const json_t *v, const char *want)
+{
+    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "\"%s\": %s where CSL has %s; left out", key,
+                 shape_of(v), want);
+}
+
+/* A part of a value CSL and the model have no place for ("author.sequence",
+ * a date's unknown key): counted once per item, for -v's summary. */
+static void drop(csl_reader *r, const char *key, const char *part)
+{
+    pc_buf_clear(&r->what);
+    pc_buf_puts(&r->what, key);
+    if (part) {
+        pc_buf_putc(&r->what, '.');
+        pc_buf_puts(&r->what, part);
+    }
+    if (pc_strlist_add_unique(&r->dropped, r->what.ptr, r->what.len))
+        pc_ctx_dropped(r->ctx, PC_CSL_FAMILY, r->what.ptr);
+}
+
+static void keep_extra(csl_reader *r, const json_t *v, const char *key, size_t key_len, pc_record *rec);
+
+/* A variable whose value no reading takes ("title": {...}, "volume":
+ * true): kept as it is, as a variable we do not know is (the CSL writers
+ * write it back, the others count it), with a warning. */
+static void keep_odd(csl_reader *r, const json_t *v, const char *key, const char *want, pc_record *rec)
+{
+    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
+                 "\"%s\": %s where CSL has %s; kept as written", key, shape_of(v), want);
+    keep_extra(r, v, key, strlen(key), rec);
+}
+
+/* Counts each key of object o that is not in `known` (NULL-terminated). */
+static void drop_unknown_keys(csl_reader *r, const char *key, const json_t *o, const char *const *known)
+{
+    const char *k;
+    json_t *x;
+    json_object_foreach ((json_t *)o, k, x) {
+        size_t i = 0;
+        while (known[i] && strcmp(known[i], k) != 0)
+            i++;
+        if (!known[i] && !json_is_null(x))
+            drop(r, key, k);
+    }
+}
+
 /* raw_text, and for CSL-YAML the text as pandoc reads it: Markdown's
  * escapes removed, and emphasis too (a plain variable has no place for it;
  * pandoc would drop it when it renders the variable as text). */
@@ -126,6 +205,8 @@ static bool scalar_text(csl_reader *r, const json_t *v, const char *what)
 /* Owned NFC text of v (a value looked up in an item), or NULL. */
 static char *get_text(csl_reader *r, const json_t *v, const char *key)
 {
+    if (!is_nothing(v) && !is_texty(v))
+        left_out(r, key, v, "text");
     if (!v || !scalar_text(r, v, key))
         return NULL;
     return pc_xstrndup(r->txt, r->txt_len);
@@ -172,7 +253,8 @@ static const struct {
     {"peer-review", PC_KIND_REVIEW},      {"journal-volume", PC_KIND_PERIODICAL},
 };
 
-pc_kind pc_csl_kind(const char *s, size_t n)
+/* The kind of a CSL type or an alias; PC_KIND_NONE for one we do not know. */
+static pc_kind kind_find(const char *s, size_t n)
 {
     pc_kind k = pc_kind_by_name(s, n);
     if (k != PC_KIND_NONE)
@@ -180,11 +262,17 @@ pc_kind pc_csl_kind(const char *s, size_t n)
     for (size_t i = 0; i < sizeof type_aliases / sizeof *type_aliases; i++)
         if (strlen(type_aliases[i].name) == n && memcmp(type_aliases[i].name, s, n) == 0)
             return type_aliases[i].kind;
-    return PC_KIND_OTHER;
+    return PC_KIND_NONE;
+}
+
+pc_kind pc_csl_kind(const char *s, size_t n)
+{
+    pc_kind k = kind_find(s, n);
+    return k != PC_KIND_NONE ? k : PC_KIND_OTHER;
 }
 
 /* A date part: an integer, or a string of digits ("2011", "-876").  0 if
- * absent, LONG_MIN if not a number. */
+ * absent, LONG_MIN if not a number (a fraction is none either). */
 static long date_part(const json_t *v)
 {
     if (!v)
@@ -195,7 +283,7 @@ static long date_part(const json_t *v)
     }
     if (json_is_real(v)) {
         double x = json_real_value(v);
-        return x >= -99999 && x <= 99999 ? (long)x : LONG_MIN;
+        return x >= -99999 && x <= 99999 && x == (double)(long)x ? (long)x : LONG_MIN;
     }
     if (!json_is_string(v))
         return LONG_MIN;
@@ -219,19 +307,25 @@ static long date_part(const json_t *v)
 
 /* Fills d's start (or end) from three parts; false if a part is not a
  * number.  Months 21-24 are CSL/EDTF seasons (13-16 too, as citeproc-js
- * reads them). */
-static bool date_from_parts(const json_t *y, const json_t *m, const json_t *dd, pc_date *d, bool end)
+ * reads them); a day beside a season, and a month that is neither, are
+ * left out with a warning (the year kept). */
+static bool date_from_parts(csl_reader *r, const char *key, const json_t *y, const json_t *m,
+                            const json_t *dd, pc_date *d, bool end)
 {
     long py = date_part(y), pm = date_part(m), pd = date_part(dd);
     if (py == 0 || py == LONG_MIN || pm < 0 || pm == LONG_MIN || pd < 0 || pd == LONG_MIN)
         return false;
     int season = pm >= 21 && pm <= 24 ? (int)pm - 20 : pm >= 13 && pm <= 16 ? (int)pm - 12 : 0;
+    if ((season && pd) || (pm > 12 && !season))
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "\"%s\": %s; left out (the year kept)", key,
+                     season ? "a day beside a season" : "a month that is no month (1-12) or season (21-24)");
     if (season || pm > 12)
         pm = pd = 0;
     if (end) {
         d->end_year = (int)py;
         d->end_month = (int)pm;
         d->end_day = pm ? (int)pd : 0;
+        d->end_season = season;
     } else {
         d->year = (int)py;
         d->month = (int)pm;
@@ -247,73 +341,120 @@ static bool date_from_string(const char *s, size_t n, pc_date *d)
     return pc_date_parse_edtf(s, n, d) || pc_date_parse(s, n, d);
 }
 
+/* Warns when a list holds more than `max` values ("what" names them). */
+static void too_many(csl_reader *r, const char *key, const json_t *a, size_t max, const char *what)
+{
+    if (json_array_size(a) > max)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
+                     "\"%s\": %zu %s where CSL has at most %zu: the rest left out", key, json_array_size(a),
+                     what, max);
+}
+
+/* One date of date-parts: [y, m, d] (more parts are reported). */
+static bool date_from_array(csl_reader *r, const char *key, const json_t *p, pc_date *d, bool end)
+{
+    too_many(r, key, p, 3, "date parts");
+    return date_from_parts(r, key, json_array_get(p, 0), json_array_get(p, 1), json_array_get(p, 2), d, end);
+}
+
 /* "date-parts": [[y, m, d]] or [[y], [y2]] (a range); loose: [y, m]. */
-static bool date_from_dateparts(const json_t *dp, pc_date *d)
+static bool date_from_dateparts(csl_reader *r, const char *key, const json_t *dp, pc_date *d)
 {
     const json_t *p = json_array_get(dp, 0);
     if (!json_is_array(p)) /* loose: "date-parts": [2011, 5] */
-        return json_array_size(dp) <= 3 &&
-               date_from_parts(json_array_get(dp, 0), json_array_get(dp, 1), json_array_get(dp, 2), d,
-                               false);
+        return date_from_array(r, key, dp, d, false);
+    too_many(r, key, dp, 2, "dates");
     for (size_t i = 0; i < 2 && i < json_array_size(dp); i++) {
         p = json_array_get(dp, i);
         if (i == 1 && json_is_array(p) && (json_array_size(p) == 0 || date_part(json_array_get(p, 0)) == 0)) {
             d->flags |= PC_DATE_OPEN_END; /* [[2014, 12, 31], [0]]: a range with an open end */
             break;
         }
-        if (!json_is_array(p) || json_array_size(p) == 0 || json_array_size(p) > 3 ||
-            !date_from_parts(json_array_get(p, 0), json_array_get(p, 1), json_array_get(p, 2), d, i))
+        if (!json_is_array(p) || json_array_size(p) == 0 || !date_from_array(r, key, p, d, i))
             return false;
     }
     return true;
 }
 
+/* CSL-YAML: a list of {year, month, day}; two = a range. */
+static int date_from_maps(csl_reader *r, const char *key, const json_t *v, pc_date *d)
+{
+    static const char *const known[] = {"year", "month", "day", NULL};
+    too_many(r, key, v, 2, "dates");
+    for (size_t i = 0; i < 2 && i < json_array_size(v); i++) {
+        const json_t *p = json_array_get(v, i);
+        if (!json_is_object(p) || !date_from_parts(r, key, json_object_get(p, "year"), json_object_get(p, "month"),
+                                                   json_object_get(p, "day"), d, i))
+            return -1;
+        drop_unknown_keys(r, key, p, known);
+    }
+    return d->year ? 1 : -1;
+}
+
+/* What a date object holds beside its parts: season, circa, a literal;
+ * a "raw" string that says another date than the parts is kept as the
+ * literal (how the source wrote it) when there is none, else counted. */
+static void date_extras(csl_reader *r, const char *key, const json_t *v, pc_date *d, char **literal)
+{
+    static const char *const known[] = {"date-parts", "year", "month", "day", "season", "circa",
+                                        "literal", "raw", NULL};
+    const json_t *sv = json_object_get(v, "season");
+    long season = date_part(sv);
+    if (season >= 1 && season <= 4)
+        d->season = (int)season;
+    else if (!is_nothing(sv))
+        left_out(r, key, sv, "a season 1-4 (\"season\")");
+    const json_t *c = json_object_get(v, "circa");
+    if (c && !json_is_false(c) && !(json_is_integer(c) && !json_integer_value(c)) &&
+        !(json_is_string(c) && !json_string_length(c)))
+        d->flags |= PC_DATE_CIRCA;
+    *literal = get_text(r, json_object_get(v, "literal"), key); /* beside the parts */
+    const json_t *raw = json_object_get(v, "raw");
+    pc_date rd;
+    if (json_is_string(raw) && !(date_from_string(json_string_value(raw), json_string_length(raw), &rd) &&
+                                 rd.year == d->year && rd.month == d->month && rd.day == d->day &&
+                                 rd.end_year == d->end_year && rd.end_month == d->end_month &&
+                                 rd.end_day == d->end_day)) {
+        if (!*literal)
+            *literal = get_text(r, raw, key);
+        else
+            drop(r, key, "raw");
+    }
+    drop_unknown_keys(r, key, v, known);
+}
+
 /* Reads one CSL date value into d (zeroed first), or its text into
  * *literal when it is a string that is no date.  1 read, 0 absent, -1
  * unreadable. */
-static int read_date(csl_reader *r, const json_t *v, pc_date *d, char **literal)
+static int read_date(csl_reader *r, const char *key, const json_t *v, pc_date *d, char **literal)
 {
     memset(d, 0, sizeof *d);
     *literal = NULL;
-    if (!v || json_is_null(v))
+    if (is_nothing(v))
         return 0;
     if (json_is_string(v)) {
         if (date_from_string(json_string_value(v), json_string_length(v), d))
             return 1;
-        *literal = get_text(r, v, "date");
+        *literal = get_text(r, v, key);
         return *literal ? 1 : -1;
     }
     if (json_is_integer(v)) /* issued: 2014 */
-        return date_from_parts(v, NULL, NULL, d, false) ? 1 : -1;
-    if (json_is_array(v)) { /* CSL-YAML: a list of {year, month, day}; two = a range */
-        for (size_t i = 0; i < 2 && i < json_array_size(v); i++) {
-            const json_t *p = json_array_get(v, i);
-            if (!json_is_object(p) || !date_from_parts(json_object_get(p, "year"), json_object_get(p, "month"),
-                                                       json_object_get(p, "day"), d, i))
-                return -1;
-        }
-        return d->year ? 1 : -1;
-    }
+        return date_from_parts(r, key, v, NULL, NULL, d, false) ? 1 : -1;
+    if (json_is_array(v))
+        return date_from_maps(r, key, v, d);
     if (!json_is_object(v))
         return -1;
     const json_t *dp = json_object_get(v, "date-parts");
     int got = 0;
     if (json_is_array(dp) && json_array_size(dp))
-        got = date_from_dateparts(dp, d) ? 1 : -1;
+        got = date_from_dateparts(r, key, dp, d) ? 1 : -1;
     else if (json_object_get(v, "year"))
-        got = date_from_parts(json_object_get(v, "year"), json_object_get(v, "month"),
+        got = date_from_parts(r, key, json_object_get(v, "year"), json_object_get(v, "month"),
                               json_object_get(v, "day"), d, false)
                   ? 1
                   : -1;
     if (got > 0) {
-        long season = date_part(json_object_get(v, "season"));
-        if (season >= 1 && season <= 4)
-            d->season = (int)season;
-        const json_t *c = json_object_get(v, "circa");
-        if (c && !json_is_false(c) && !(json_is_integer(c) && !json_integer_value(c)) &&
-            !(json_is_string(c) && !json_string_length(c)))
-            d->flags |= PC_DATE_CIRCA;
-        *literal = get_text(r, json_object_get(v, "literal"), "date"); /* beside the parts */
+        date_extras(r, key, v, d, literal);
         return 1;
     }
     if (got < 0)
@@ -325,17 +466,17 @@ static int read_date(csl_reader *r, const json_t *v, pc_date *d, char **literal)
             continue;
         if (i == 0 && date_from_string(json_string_value(s), json_string_length(s), d))
             return 1;
-        *literal = get_text(r, s, "date");
+        *literal = get_text(r, s, key);
         return *literal ? 1 : -1;
     }
-    return json_object_size(v) ? -1 : 0;
+    return -1;
 }
 
 static void read_date_var(csl_reader *r, const json_t *v, const char *key, pc_field f, pc_record *rec)
 {
     pc_date d;
     char *literal;
-    int got = read_date(r, v, &d, &literal);
+    int got = read_date(r, key, v, &d, &literal);
     if (got > 0 && d.year && (!pc_date_valid(&d) || d.year < -9999)) {
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, 0, "impossible date %d-%d-%d in \"%s\"",
                      d.year, d.month, d.day, key);
@@ -350,28 +491,50 @@ static void read_date_var(csl_reader *r, const json_t *v, const char *key, pc_fi
     free(literal);
 }
 
-/* Appends the affiliations of a Crossref-style author ("affiliation":
- * [{"name": ...}] or plain strings). */
-static void read_affiliations(csl_reader *r, const json_t *aff, pc_name *nm)
+/* One affiliation: text, or a Crossref-style {"name": ...} (its other
+ * keys, a ROR id or a place, counted as dropped). */
+static void read_affiliation(csl_reader *r, const json_t *a, const char *where, pc_name *nm)
 {
-    size_t i;
-    const json_t *a;
-    if (!json_is_array(aff))
-        return;
-    json_array_foreach (aff, i, a) {
-        const json_t *v = json_is_object(a) ? json_object_get(a, "name") : a;
-        if (v && scalar_text(r, v, "affiliation"))
-            pc_strlist_add_unique(&nm->affiliations, r->txt, r->txt_len);
+    static const char *const known[] = {"name", NULL};
+    const json_t *v = a;
+    if (json_is_object(a)) {
+        v = json_object_get(a, "name");
+        drop_unknown_keys(r, where, a, known);
+    }
+    if (!is_scalar(v)) {
+        if (!is_nothing(a))
+            left_out(r, where, v ? v : a, "an affiliation (text, or an object with a name)");
+    } else if (scalar_text(r, v, where)) {
+        pc_strlist_add_unique(&nm->affiliations, r->txt, r->txt_len);
     }
 }
 
+/* Appends the affiliations of a Crossref-style author ("affiliation":
+ * [{"name": ...}] or plain strings; loose: one of them alone). */
+static void read_affiliations(csl_reader *r, const json_t *aff, const char *role, pc_name *nm)
+{
+    if (is_nothing(aff))
+        return;
+    pc_buf where = PC_BUF_INIT;
+    pc_buf_printf(&where, "%s.affiliation", role);
+    size_t i;
+    const json_t *a;
+    if (!json_is_array(aff))
+        read_affiliation(r, aff, where.ptr, nm);
+    json_array_foreach (aff, i, a)
+        read_affiliation(r, a, where.ptr, nm);
+    pc_buf_free(&where);
+}
+
 enum { N_LITERAL, N_FAMILY, N_GIVEN, N_SUFFIX, N_NDP, N_DP, N_AFFILIATION, N_ORCID, N_COMMA_SUFFIX,
-       N_STATIC, N_COUNT };
+       N_STATIC, N_PARSE_NAMES, N_COUNT };
 
 static const char *const name_keys[N_COUNT] = {
     [N_LITERAL] = "literal", [N_FAMILY] = "family", [N_GIVEN] = "given", [N_SUFFIX] = "suffix",
     [N_NDP] = "non-dropping-particle", [N_DP] = "dropping-particle", [N_AFFILIATION] = "affiliation",
     [N_ORCID] = "ORCID", [N_COMMA_SUFFIX] = "comma-suffix", [N_STATIC] = "static-ordering",
+    /* CSL's "split the particles off": what the reader does anyway */
+    [N_PARSE_NAMES] = "parse-names",
 };
 
 static bool truthy(const json_t *v)
@@ -424,17 +587,32 @@ static void name_parts(csl_reader *r, const json_t *const *f, const char *given,
     nm->dparticle = dp;
 }
 
-/* Fills nm from a CSL name object; false if it holds no name. */
-static bool read_name_object(csl_reader *r, const json_t *v, pc_name *nm)
+/* Counts the parts of a name its form does not read: beside a literal
+ * every other part, beside a lone given name the suffix and particles. */
+static void drop_unread_parts(csl_reader *r, const json_t *const *f, const char *role, bool literal)
+{
+    static const int parts[] = {N_FAMILY, N_GIVEN, N_SUFFIX, N_NDP, N_DP};
+    for (size_t i = literal ? 0 : 2; i < sizeof parts / sizeof *parts; i++)
+        if (!is_nothing(f[parts[i]]))
+            drop(r, role, name_keys[parts[i]]);
+}
+
+/* Fills nm from a CSL name object of role `role`; false if it holds no
+ * name.  Keys CSL has no place for (Crossref's "sequence") are counted. */
+static bool read_name_object(csl_reader *r, const json_t *v, const char *role, pc_name *nm)
 {
     const json_t *f[N_COUNT] = {0};
     const char *key;
     size_t key_len;
     json_t *value;
     json_object_keylen_foreach ((json_t *)v, key, key_len, value) {
-        for (int i = 0; i < N_COUNT; i++)
-            if (strlen(name_keys[i]) == key_len && memcmp(name_keys[i], key, key_len) == 0)
-                f[i] = value;
+        int i = 0;
+        while (i < N_COUNT && !(strlen(name_keys[i]) == key_len && memcmp(name_keys[i], key, key_len) == 0))
+            i++;
+        if (i < N_COUNT)
+            f[i] = value;
+        else if (!json_is_null(value))
+            drop(r, role, key);
     }
     char *literal = get_text(r, f[N_LITERAL], "literal");
     char *family = get_text(r, f[N_FAMILY], "family");
@@ -444,13 +622,15 @@ static bool read_name_object(csl_reader *r, const json_t *v, pc_name *nm)
     if (literal) {
         nm->literal = literal;
         literal = NULL;
+        drop_unread_parts(r, f, role, true);
     } else if (family) {
         name_parts(r, f, given, family, suffix, nm);
     } else if (given) { /* a lone given name is the whole name */
         pc_name_parse(given, strlen(given), nm);
+        drop_unread_parts(r, f, role, false);
     }
     if (ok) {
-        read_affiliations(r, f[N_AFFILIATION], nm);
+        read_affiliations(r, f[N_AFFILIATION], role, nm);
         nm->orcid = orcid_of(r, f[N_ORCID]);
         if (truthy(f[N_COMMA_SUFFIX]))
             nm->flags |= PC_NAME_COMMA_SUFFIX;
@@ -464,17 +644,45 @@ static bool read_name_object(csl_reader *r, const json_t *v, pc_name *nm)
     return ok;
 }
 
+/* A role given as one string where CSL expects a list of name objects
+ * ("author": "Smith, John and Doe, Jane"): read as a BibTeX name list, the
+ * notation such a string is written in (the listing splitter took "Smith,
+ * John" for two people), with a warning, and one more for what the BibTeX
+ * grammar found wrong (three commas, an empty name). */
+static void read_name_string(csl_reader *r, const json_t *v, const char *key, pc_field role, pc_record *rec)
+{
+    if (!scalar_text(r, v, key))
+        return;
+    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
+                 "\"%s\" is one string, not a list of names: read as a BibTeX name list "
+                 "(\"Family, Given and Family, Given\")",
+                 key);
+    pc_bibtex_names_report rep = {0};
+    pc_bibtex_names_parse_list(r->txt, r->txt_len, pc_record_names_mut(rec, role), &rep);
+    if (rep.n_problems)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "\"%s\": %s (byte %zu)%s", key,
+                     rep.first_what, rep.first_offset + 1, rep.n_problems > 1 ? " and more" : "");
+}
+
 /* The names of one role: an array of name objects or strings, or one
  * string ("A and B"). */
 static void read_names(csl_reader *r, const json_t *v, const char *key, pc_field role, pc_record *rec)
 {
     if (json_is_string(v)) {
-        if (scalar_text(r, v, key))
-            pc_names_parse_list(r->txt, r->txt_len, pc_record_names_mut(rec, role)); /* loose: "A and B" */
+        read_name_string(r, v, key, role, rec);
         return;
     }
-    if (!json_is_array(v))
+    json_t *one = NULL;
+    if (json_is_object(v) && json_object_size(v)) { /* loose: one name object, not a list of them */
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
+                     "\"%s\" is one name, not a list of names: read as a list of one", key);
+        v = one = json_pack("[O]", v);
+    }
+    if (!json_is_array(v)) {
+        if (!is_nothing(v))
+            keep_odd(r, v, key, "a list of names", rec);
         return;
+    }
     size_t i;
     const json_t *a;
     json_array_foreach (v, i, a) {
@@ -487,7 +695,7 @@ static void read_names(csl_reader *r, const json_t *v, const char *key, pc_field
                 pc_name_parse(r->txt, r->txt_len, pc_record_add_name(rec, role));
         } else if (json_is_object(a)) {
             pc_name nm = {0};
-            ok = read_name_object(r, a, &nm);
+            ok = read_name_object(r, a, key, &nm);
             if (ok)
                 *pc_record_add_name(rec, role) = nm;
             else
@@ -497,6 +705,7 @@ static void read_names(csl_reader *r, const json_t *v, const char *key, pc_field
             pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "%s %zu has no name; left out", key,
                          i + 1);
     }
+    json_decref(one);
 }
 
 /* A list variable: URL (a string, or loose: several), keyword ("a, b"), categories. */
@@ -505,8 +714,17 @@ static void read_list(csl_reader *r, const json_t *v, const char *key, pc_field 
     if (json_is_array(v)) {
         size_t i;
         const json_t *x;
-        json_array_foreach (v, i, x)
-            read_list(r, x, key, f, rec);
+        json_array_foreach (v, i, x) {
+            if (is_scalar(x))
+                read_list(r, x, key, f, rec);
+            else if (!json_is_null(x))
+                left_out(r, key, x, "text in a list");
+        }
+        return;
+    }
+    if (!is_scalar(v)) {
+        if (!is_nothing(v))
+            keep_odd(r, v, key, "text or a list of text", rec);
         return;
     }
     if (!scalar_text(r, v, key))
@@ -525,10 +743,42 @@ static void read_list(csl_reader *r, const json_t *v, const char *key, pc_field 
     }
 }
 
+/* ISSN and ISBN given as a list (doi.org's CSL: "ISSN": ["0028-0836",
+ * "1476-4687"]): joined with ", ", as the Crossref reader joins them and
+ * the field holds several. */
+static void read_joined(csl_reader *r, const json_t *v, const char *key, pc_field f, pc_record *rec)
+{
+    pc_buf all = PC_BUF_INIT;
+    size_t i;
+    const json_t *x;
+    json_array_foreach (v, i, x) {
+        if (!is_scalar(x)) {
+            if (!json_is_null(x))
+                left_out(r, key, x, "text in a list");
+        } else if (scalar_text(r, x, key)) {
+            if (all.len)
+                pc_buf_puts(&all, ", ");
+            pc_buf_put(&all, r->txt, r->txt_len);
+        }
+    }
+    if (all.len)
+        pc_record_set(rec, f, all.ptr, all.len);
+    pc_buf_free(&all);
+}
+
 /* A text or number variable, with the conventions some of them carry. */
 static void read_text(csl_reader *r, const json_t *v, const char *key, pc_field f, pc_record *rec)
 {
     const pc_field_info *fi = pc_field_get(f);
+    if (!is_texty(v)) {
+        if (!is_nothing(v))
+            keep_odd(r, v, key, "text", rec);
+        return;
+    }
+    if (json_is_array(v) && (f == PC_F_ISSN || f == PC_F_ISBN)) {
+        read_joined(r, v, key, f, rec);
+        return;
+    }
     if (fi->flags & PC_FF_RICH) {
         pc_spanlist spans = {0};
         pc_strlist nocase = {0};
@@ -623,8 +873,14 @@ static bool read_special(csl_reader *r, const char *key, size_t n, const json_t 
     } else if (n == 12 && memcmp(key, "citation-key", 12) == 0) {
         r->citation_key = v;
     } else if (n == 4 && memcmp(key, "type", 4) == 0) {
-        if (scalar_text(r, v, "type"))
-            rec->kind = pc_csl_kind(r->txt, r->txt_len);
+        char *t = get_text(r, v, "type");
+        if (t) {
+            rec->kind = pc_csl_kind(t, strlen(t));
+            if (kind_find(t, strlen(t)) == PC_KIND_NONE)
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
+                             "type \"%s\" is not a CSL type: read as \"%s\"", t, pc_kind_name(PC_KIND_OTHER));
+        }
+        free(t);
     } else if (n == 6 && memcmp(key, "custom", 6) == 0) {
         r->custom = v;
     } else {
@@ -686,26 +942,44 @@ static pc_names *names_of(pc_record *rec, const char *key)
     return fi && fi->kind == PC_FK_NAME && pc_record_names(rec, f) ? pc_record_names_mut(rec, f) : NULL;
 }
 
-/* custom.affiliations / custom.ORCID: {role: {1-based place: value}}. */
+/* One entry of custom.affiliations (a list of text) or custom.ORCID
+ * (text) for name nm; false when it holds something else. */
+static bool read_name_entry(csl_reader *r, const json_t *x, pc_name *nm, bool orcid)
+{
+    if (orcid) {
+        if (!is_scalar(x) || (nm->orcid && !(scalar_text(r, x, "ORCID") && strcmp(nm->orcid, r->txt) == 0)))
+            return false; /* not text, or another ORCID than the name's own */
+        if (!nm->orcid)
+            nm->orcid = get_text(r, x, "ORCID");
+        return true;
+    }
+    bool ok = json_is_array(x);
+    for (size_t k = 0; ok && k < json_array_size(x); k++)
+        if (!is_scalar(json_array_get(x, k)))
+            ok = false;
+        else if (scalar_text(r, json_array_get(x, k), "affiliation"))
+            pc_strlist_add_unique(&nm->affiliations, r->txt, r->txt_len);
+    return ok;
+}
+
+/* custom.affiliations / custom.ORCID: {role: {1-based place: value}}; an
+ * entry for no name of the item, or of another shape, is counted. */
 static void read_per_name(csl_reader *r, const json_t *v, pc_record *rec, bool orcid)
 {
+    const char *what = orcid ? PC_CSL_CUSTOM_ORCID : PC_CSL_CUSTOM_AFFILIATIONS;
     const char *role, *pos;
     json_t *map, *x;
     json_object_foreach ((json_t *)v, role, map) {
         pc_names *l = names_of(rec, role);
-        if (!l || !json_is_object(map))
+        if (!l || !json_is_object(map)) {
+            drop(r, "custom", what);
             continue;
+        }
         json_object_foreach (map, pos, x) {
             char *end;
             unsigned long i = strtoul(pos, &end, 10);
-            if (*end || i < 1 || i > l->n)
-                continue;
-            pc_name *nm = &l->items[i - 1];
-            if (orcid && !nm->orcid)
-                nm->orcid = get_text(r, x, "ORCID");
-            for (size_t k = 0; !orcid && k < json_array_size(x); k++)
-                if (scalar_text(r, json_array_get(x, k), "affiliation"))
-                    pc_strlist_add_unique(&nm->affiliations, r->txt, r->txt_len);
+            if (*end || i < 1 || i > l->n || !read_name_entry(r, x, &l->items[i - 1], orcid))
+                drop(r, "custom", what);
         }
     }
 }
@@ -725,12 +999,13 @@ static void read_et_al(csl_reader *r, const json_t *v, pc_record *rec)
 {
     size_t i;
     json_t *x;
-    json_array_foreach (v, i, x)
-        if (scalar_text(r, x, "et-al")) {
-            pc_names *l = names_of(rec, r->txt);
-            if (l)
-                l->et_al = true;
-        }
+    json_array_foreach (v, i, x) {
+        pc_names *l = is_scalar(x) && scalar_text(r, x, "et-al") ? names_of(rec, r->txt) : NULL;
+        if (l)
+            l->et_al = true;
+        else
+            drop(r, "custom", PC_CSL_CUSTOM_ET_AL); /* a role the item has no names of */
+    }
 }
 
 /* custom.URLs: every URL (the variable holds the first). */
@@ -745,9 +1020,12 @@ static void read_keywords(csl_reader *r, const json_t *v, pc_record *rec)
     size_t i;
     json_t *x;
     pc_record_unset(rec, PC_F_KEYWORD); /* the joined variable split them at its commas */
-    json_array_foreach (v, i, x)
-        if (scalar_text(r, x, "keywords"))
+    json_array_foreach (v, i, x) {
+        if (is_scalar(x) && scalar_text(r, x, "keywords"))
             pc_record_list_add(rec, PC_F_KEYWORD, r->txt, r->txt_len);
+        else if (!is_nothing(x))
+            drop(r, "custom", PC_CSL_CUSTOM_KEYWORDS);
+    }
 }
 
 /* custom.date-literals: {date variable: how the source wrote it}. */
@@ -758,8 +1036,10 @@ static void read_date_literals(csl_reader *r, const json_t *v, pc_record *rec)
     json_object_foreach ((json_t *)v, key, x) {
         pc_field f = pc_field_by_name(key, strlen(key));
         const pc_field_info *fi = pc_field_get(f);
-        if (fi && fi->kind == PC_FK_DATE && scalar_text(r, x, key))
+        if (fi && fi->kind == PC_FK_DATE && is_scalar(x) && scalar_text(r, x, key))
             pc_record_set_date_literal(rec, f, r->txt, r->txt_len);
+        else if (!is_nothing(x))
+            drop(r, "custom", PC_CSL_CUSTOM_DATE_LITERALS);
     }
 }
 
@@ -926,7 +1206,7 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
                       unsigned long line, pc_csl_text text)
 {
     csl_reader r = {.ctx = ctx, .file = file, .line = line, .tmp = PC_BUF_INIT, .md = PC_BUF_INIT,
-                    .text = text};
+                    .what = PC_BUF_INIT, .text = text};
     rec->src_file = file;
     rec->src_line = line;
     if (!json_is_object(item)) {
@@ -944,6 +1224,8 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
     split_joins(rec);
     pc_buf_free(&r.tmp);
     pc_buf_free(&r.md);
+    pc_buf_free(&r.what);
+    pc_strlist_clear(&r.dropped);
 
     if (r.bad)
         return false; /* reported: invalid UTF-8 */

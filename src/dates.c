@@ -157,6 +157,8 @@ static bool parse_numeric(const char *s, size_t n, pc_date *d)
             return false;
         if (i < n && s[i] == ' ' && !(i + 1 < n && pc_is_digit((unsigned char)s[i + 1])))
             return false; /* "2026-10-02 12:00" yes, "2026-10 and" no */
+        if (i < n && memchr(s + i, '/', n - i))
+            return false; /* a range of date-times (EDTF's), never its start alone */
     } else if (i < n && s[i] == '/') {
         i++;
         digits(s, n, &i, 2, &m);
@@ -168,7 +170,7 @@ static bool parse_numeric(const char *s, size_t n, pc_date *d)
         }
         if (i < n)
             return false;
-    } else if (i < n && s[i] != 'T') {
+    } else if (i < n && (s[i] != 'T' || memchr(s + i, '/', n - i))) {
         return false;
     }
     *d = (pc_date){.year = y, .month = m, .day = dd};
@@ -275,8 +277,42 @@ bool pc_date_parse(const char *s, size_t n, pc_date *d)
 
 /* ---- EDTF (ISO 8601-2) ------------------------------------------------------ */
 
-/* One EDTF date at s[*i]: [-]YYYY[-MM[-DD]] or YYYY-21..24 (a season),
- * then ? ~ % qualifiers.  Fills the start or end parts of d. */
+/* The time of a date-time at s[*i] (EDTF level 0: 2004-01-01T10:10:10Z,
+ * ISO 8601's shorter and fractional forms too): T hh[:mm[:ss[.f]]] and a
+ * zone Z, +hh[:mm] or -hhmm.  The model keeps no time of day: the time is
+ * skipped (as pc_date_parse skips it), what follows it read.  False when a
+ * T holds no time. */
+static bool edtf_time(const char *s, size_t n, size_t *i)
+{
+    int v;
+    (*i)++; /* the T */
+    if (digits(s, n, i, 2, &v) != 2)
+        return false;
+    for (int k = 0; k < 2 && *i + 1 < n && s[*i] == ':'; k++) {
+        (*i)++;
+        if (digits(s, n, i, 2, &v) != 2)
+            return false;
+    }
+    if (*i < n && (s[*i] == '.' || s[*i] == ',')) {
+        (*i)++;
+        if (!digits(s, n, i, 9, &v))
+            return false;
+    }
+    if (*i < n && (s[*i] == 'Z' || s[*i] == 'z')) {
+        (*i)++;
+    } else if (*i < n && (s[*i] == '+' || s[*i] == '-')) {
+        (*i)++;
+        if (digits(s, n, i, 2, &v) != 2)
+            return false;
+        if (*i < n && s[*i] == ':')
+            (*i)++;
+        digits(s, n, i, 2, &v);
+    }
+    return true;
+}
+
+/* One EDTF date at s[*i]: [-]YYYY[-MM[-DD[Thh:mm:ss]]] or YYYY-21..24 (a
+ * season), then ? ~ % qualifiers.  Fills the start or end parts of d. */
 static bool edtf_one(const char *s, size_t n, size_t *i, pc_date *d, bool end)
 {
     bool neg = *i < n && s[*i] == '-';
@@ -292,6 +328,8 @@ static bool edtf_one(const char *s, size_t n, size_t *i, pc_date *d, bool end)
         if (*i < n && s[*i] == '-' && m <= 12) {
             (*i)++;
             if (digits(s, n, i, 2, &dd) != 2)
+                return false;
+            if (*i < n && (s[*i] == 'T' || s[*i] == 't') && !edtf_time(s, n, i))
                 return false;
         }
     }
@@ -311,6 +349,7 @@ static bool edtf_one(const char *s, size_t n, size_t *i, pc_date *d, bool end)
         d->end_year = p.year;
         d->end_month = m;
         d->end_day = dd;
+        d->end_season = season;
     } else {
         d->year = p.year;
         d->month = m;
@@ -325,8 +364,10 @@ bool pc_date_parse_edtf(const char *s, size_t n, pc_date *d)
     memset(d, 0, sizeof *d);
     pc_trim(&s, &n);
     size_t i = 0;
-    if (n >= 3 && memcmp(s, "../", 3) == 0) { /* open start: keep the end as the date */
-        i = 3;
+    /* open start, "../1034", or unknown, "/1034" (kept as open, as CSL and
+     * pandoc cannot tell them apart): the end is kept as the date */
+    if ((n >= 3 && memcmp(s, "../", 3) == 0) || (n >= 2 && s[0] == '/')) {
+        i = s[0] == '/' ? 1 : 3;
         if (!edtf_one(s, n, &i, d, false) || i != n)
             return memset(d, 0, sizeof *d), false;
         d->flags |= PC_DATE_OPEN_START;
@@ -373,9 +414,14 @@ void pc_date_edtf(const pc_date *d, pc_buf *out)
     }
     edtf_qualifiers(d, out);
     if (d->end_year) {
-        pc_date e = {.year = d->end_year, .month = d->end_month, .day = d->end_day};
+        pc_date e = {.year = d->end_year, .month = d->end_season ? 0 : d->end_month,
+                     .day = d->end_season ? 0 : d->end_day};
         pc_buf_putc(out, '/');
         pc_date_iso(&e, out);
+        if (d->end_season) {
+            pc_buf_putc(out, '-');
+            pc_buf_put_int(out, 20 + d->end_season, 2);
+        }
     } else if (d->flags & PC_DATE_OPEN_END) {
         pc_buf_puts(out, "/..");
     }

@@ -6,7 +6,8 @@
  * case-protected words) are asked "is this one there yet?" once per item;
  * scanning the list each time made 80 000 keywords take 15 s.  Past
  * SET_FROM items the list keeps an open-addressing table of item indices
- * beside it, so the question costs a hash and a compare. */
+ * beside it, one per distinct string, so the question costs a hash and a
+ * compare, and so does a push, however many equal items the list holds. */
 #include "paperconv.h"
 #include "paperconv/buf.h"
 
@@ -36,12 +37,22 @@ static bool item_is(const char *item, const char *s, size_t n)
     return strnlen(item, n + 1) == n && memcmp(item, s, n) == 0;
 }
 
+/* Indexes items[idx] unless an equal item is indexed already: the index
+ * holds each distinct string once (its first occurrence), so a probe
+ * chain never runs through copies of one string.  Lists that keep
+ * duplicates (pending @comment bodies, crossref parent values, RIS AD
+ * lines) pushed n equal items and each push walked the chain of all the
+ * earlier ones: n^2 / 2 compares, 100 000 empty @comment{}s took 4 s.
+ * pc_strlist_has only asks whether a string is there, so one entry per
+ * distinct string answers it. */
 static void set_insert(struct pc_strset *set, char *const *items, size_t idx)
 {
     const char *s = items[idx];
-    size_t i = (size_t)hash_n(s, strlen(s)) & set->mask;
-    while (set->slot[i])
-        i = (i + 1) & set->mask;
+    size_t n = strlen(s);
+    size_t i = (size_t)hash_n(s, n) & set->mask;
+    for (uint32_t k; (k = set->slot[i]) != 0; i = (i + 1) & set->mask)
+        if (item_is(items[k - 1], s, n))
+            return;
     set->slot[i] = (uint32_t)(idx + 1);
 }
 

@@ -799,15 +799,21 @@ static void fill_record(bib_reader *r, pc_record *rec)
 /* @preamble and @comment: kept for the next entry's record. */
 static void keep_body(bib_reader *r, pc_bib_lex_status st)
 {
+    /* a body costs its bytes and about ITEM more (two list items, a
+     * pass-through value): empty @comment{}s count too, so their number is
+     * bounded; past the cap one warning, the rest of the run not kept */
+    enum { ITEM = 64 };
     size_t n;
     const char *body = pc_bib_lex_body(r->lx, &n);
-    if (r->pending_bytes + n > PC_BIB_MAX_PENDING) {
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, 0, 0,
-                     "more than %d MB of @preamble and @comment before an entry: the rest not kept",
-                     PC_BIB_MAX_PENDING >> 20);
+    if (r->pending_bytes + n + ITEM > PC_BIB_MAX_PENDING) {
+        if (r->pending_bytes <= PC_BIB_MAX_PENDING)
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, 0, 0,
+                         "more than %d MB of @preamble and @comment before an entry: the rest not kept",
+                         PC_BIB_MAX_PENDING >> 20);
+        r->pending_bytes = PC_BIB_MAX_PENDING + 1;
         return;
     }
-    r->pending_bytes += n;
+    r->pending_bytes += n + ITEM;
     pc_strlist_push_n(&r->pending, body, n);
     pc_strlist_push(&r->pending_names, st == PC_BIB_PREAMBLE ? PC_BIB_X_PREAMBLE : PC_BIB_X_COMMENT);
 }

@@ -67,10 +67,16 @@ static bool is_crossref(const json_t *v)
            json_is_array(json_object_get(v, "container-title"));
 }
 
-/* "Title: Subtitle" */
+/* "Title: Subtitle" (of the first of each; a work with several, its
+ * translated titles, keeps the lists as they are too) */
 static void title(pc_jm *m, const json_t *v, pc_record *rec)
 {
-    const char *t = pc_jm_first(v), *sub = pc_jm_first(json_object_get(m->item, "subtitle"));
+    const json_t *subs = json_object_get(m->item, "subtitle");
+    if (json_array_size(v) > 1)
+        pc_jm_keep(m, "title", v, rec);
+    if (json_array_size(subs) > 1)
+        pc_jm_keep(m, "subtitle", subs, rec);
+    const char *t = pc_jm_first(v), *sub = pc_jm_first(subs);
     if (!t || !sub) {
         pc_jm_set(m, rec, PC_F_TITLE, t);
         return;

@@ -118,8 +118,9 @@ void pc_jm_set(pc_jm *m, pc_record *rec, pc_field f, const char *s)
 
 /* A value through a TEXT, LIST or SPLIT row: a string, a number, an array
  * of them (a TEXT row takes the first).  False when the row cannot hold
- * it (an object, a boolean, an array of objects): the caller keeps it as
- * it is. */
+ * it (an object, a boolean, an array of objects) or not all of it (a TEXT
+ * row given several: Crossref's "short-container-title": ["Phys. Rev. D",
+ * "PRD"]): the caller keeps it as it is. */
 static bool read_value(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record *rec)
 {
     size_t i;
@@ -134,7 +135,7 @@ static bool read_value(pc_jm *m, const pc_map_row *row, const json_t *v, pc_reco
             if (pc_jm_scalar(m, x))
                 read_string(m, row, m->tmp2.ptr, m->tmp2.len, rec);
         }
-        return true;
+        return row->how != PC_MAP_TEXT || json_array_size(v) <= 1;
     }
     if (json_is_string(v)) {
         read_string(m, row, json_string_value(v), json_string_length(v), rec);

@@ -183,6 +183,41 @@ static void ids(pc_jm *m, const json_t *v, pc_record *rec)
     }
 }
 
+/* ---- keywords --------------------------------------------------------------------- */
+
+/* [{"id": ".../keywords/genome", "display_name": "Genome Annotation",
+ * "score": 0.6}] (the API since 2024), [{"keyword": "genome", "score":
+ * 0.6}] (before it), or plain strings: the names are the model's keywords.
+ * The id (the name's own URL) and the score (how sure OpenAlex's tagger
+ * was) have no field: counted once per record (-v); an element with no
+ * name is kept, with the others like it, as the pass-through "keywords". */
+static void keywords(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    size_t i;
+    const json_t *x;
+    json_t *rest = NULL;
+    bool extra_keys = false;
+    json_array_foreach(v, i, x) {
+        const char *name = json_is_string(x) ? json_string_value(x) : pc_jm_str(x, "display_name");
+        if (!name)
+            name = pc_jm_str(x, "keyword");
+        char *kw = pc_jm_plain(m, name);
+        if (kw)
+            pc_record_list_add(rec, PC_F_KEYWORD, kw, strlen(kw));
+        else if (!json_is_null(x))
+            json_array_append(rest ? rest : (rest = json_array()), (json_t *)x);
+        extra_keys |= kw && json_is_object(x) && (json_object_get(x, "id") || json_object_get(x, "score"));
+        free(kw);
+    }
+    if (!json_is_array(v) && !json_is_null(v))
+        pc_jm_keep(m, "keywords", v, rec);
+    if (rest)
+        pc_jm_keep(m, "keywords", rest, rec);
+    json_decref(rest);
+    if (extra_keys)
+        pc_ctx_dropped(m->ctx, "openalex", "keyword ids and scores");
+}
+
 /* ---- the work --------------------------------------------------------------------- */
 
 static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record *rec)
@@ -203,14 +238,7 @@ static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record 
         break;
     case R_PRIMARY: primary_location(m, v, rec); break;
     case R_BIBLIO: biblio(m, v, rec); break;
-    case R_KEYWORDS:
-        json_array_foreach(v, i, x) {
-            char *kw = pc_jm_plain(m, json_is_string(x) ? json_string_value(x) : pc_jm_str(x, "display_name"));
-            if (kw)
-                pc_record_list_add(rec, PC_F_KEYWORD, kw, strlen(kw));
-            free(kw);
-        }
-        break;
+    case R_KEYWORDS: keywords(m, v, rec); break;
     case R_GRANTS:
         json_array_foreach(v, i, x)
             pc_jm_funder(m, rec, pc_jm_str(x, "funder_display_name"), json_object_get(x, "award_id"));

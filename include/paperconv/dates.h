@@ -22,7 +22,11 @@ void pc_date_iso(const pc_date *d, pc_buf *out);
 /* Parses an EDTF date (ISO 8601-2 levels 0 and 1, as CSL and biblatex
  * write them): -0876, 2011-05-25, 2011-05~, 2011?, 2011-23 (a season),
  * 2011-05/2012-02 (a range), 2011/.. and ../2011 (open).  False (and *d
- * zeroed) when [s, s+n) is not one. */
+ * zeroed) when [s, s+n) is not one.
+ * Also: a range of seasons (2012-22/2012-23: the end's in end_season); an
+ * unknown start or end, /2011 and 2011/, read as open (CSL and pandoc
+ * cannot tell unknown from open); date-times (2004-01-01T10:10:10Z, a
+ * range of two), whose time of day the model does not keep. */
 bool pc_date_parse_edtf(const char *s, size_t n, pc_date *d);
 /* Appends d as EDTF: the reverse of pc_date_parse_edtf. */
 void pc_date_edtf(const pc_date *d, pc_buf *out);

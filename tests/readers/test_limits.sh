@@ -137,6 +137,16 @@ run "bibtex: NUL bytes" 1 "$T/nul.bib" -t bibtex
 contains "bibtex: NUL bytes are an error at their position" "$T/stderr" "nul.bib:2:1: error: NUL byte"
 titles "bibtex: NUL bytes: the entry before them is converted" "One"
 
+# @comment bodies wait in memory for the next entry, under a cap that counts
+# each body's bytes and what keeping it costs: 1 000 000 empty @comment{}s
+# (0 bytes each) are bounded too, with one warning (issue 19)
+python3 -c 'import sys; open(sys.argv[1], "w").write("@comment{}\n" * 1000000 + "@misc{a, title = {After}}\n")' \
+    "$T/comments.bib"
+run "bibtex: 1 000 000 empty @comment{}s" 0 "$T/comments.bib" -t bibtex
+check "bibtex: empty @comment{}s count against the pending cap, with one warning" \
+    test "$(grep -c 'of @preamble and @comment before an entry: the rest not kept' "$T/stderr")" -eq 1
+titles "bibtex: empty @comment{}s: the entry after them is converted" "After"
+
 # ---- 2. Atom / RSS -------------------------------------------------------------
 
 python3 - "$T" <<'EOF'

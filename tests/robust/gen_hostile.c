@@ -173,6 +173,7 @@ typedef struct spec {
     const buf *title;       /* NULL: an ordinary title */
     long authors;           /* how many (0: two) */
     long affs, kws, urls;   /* affiliations of the first author, keywords, URLs */
+    bool same_aff;          /* every affiliation the same one ("Institute 0") */
     enum jstyle json;
     const buf *extra;       /* raw text inside the record, where the writer says */
     const char *key;        /* BibTeX key (NULL: r<idx>) */
@@ -211,6 +212,9 @@ static void put_title(buf *b, enum reader rd, const spec *s)
 
 static long n_authors(const spec *s) { return s->authors ? s->authors : 2; }
 
+/* the number of the a-th affiliation's institute */
+static long aff_no(const spec *s, long a) { return s->same_aff ? 0 : a; }
+
 static void rec_listing(buf *b, const spec *s)
 {
     const char *nl = s->nl ? s->nl : "\n";
@@ -223,7 +227,7 @@ static void rec_listing(buf *b, const spec *s)
         person(b, s->idx + k);
         for (long a = 0; a < (k ? 0 : s->affs); a++) {
             puts_(b, a ? "; " : " (");
-            bprintf(b, "Institute %ld", a);
+            bprintf(b, "Institute %ld", aff_no(s, a));
         }
         if (!k && s->affs)
             putc_(b, ')');
@@ -247,7 +251,8 @@ static void rec_bibtex(buf *b, const spec *s)
     }
     bprintf(b, "},%s", nl);
     for (long a = 0; a < s->affs; a++)
-        bprintf(b, "%sInstitute %ld%s", a ? "; " : "  affiliation = {", a, a + 1 == s->affs ? "},\n" : "");
+        bprintf(b, "%sInstitute %ld%s", a ? "; " : "  affiliation = {", aff_no(s, a),
+                a + 1 == s->affs ? "},\n" : "");
     for (long k = 0; k < s->kws; k++) {
         puts_(b, k ? ", " : "  keywords = {");
         word(b, k);
@@ -270,7 +275,7 @@ static void rec_ris(buf *b, const spec *s)
         person(b, s->idx + k);
         puts_(b, nl);
         for (long a = 0; a < (k ? 0 : s->affs); a++)
-            bprintf(b, "AD  - Institute %ld%s", a, nl);
+            bprintf(b, "AD  - Institute %ld%s", aff_no(s, a), nl);
     }
     for (long k = 0; k < s->kws; k++) {
         puts_(b, "KW  - ");
@@ -294,7 +299,7 @@ static void json_authors(buf *b, const spec *s)
         if (s->json == J_CROSSREF) {
             puts_(b, ",\"affiliation\":[");
             for (long a = 0; a < (k ? 0 : s->affs); a++)
-                bprintf(b, "%s{\"name\":\"Institute %ld\"}", a ? "," : "", a);
+                bprintf(b, "%s{\"name\":\"Institute %ld\"}", a ? "," : "", aff_no(s, a));
             putc_(b, ']');
         }
         putc_(b, '}');
@@ -350,7 +355,7 @@ static void rec_atom(buf *b, const spec *s)
         person(b, s->idx + k);
         puts_(b, "</name>");
         for (long a = 0; a < (k ? 0 : s->affs); a++)
-            bprintf(b, "<arxiv:affiliation>Institute %ld</arxiv:affiliation>", a);
+            bprintf(b, "<arxiv:affiliation>Institute %ld</arxiv:affiliation>", aff_no(s, a));
         bprintf(b, "</author>%s", nl);
     }
     for (long k = 0; k < s->kws; k++) {
@@ -759,6 +764,48 @@ static long g_dup_fields(buf *b, enum reader rd, long n, char *m)
     free(x.p);
     *m = 'z';
     return 1;
+}
+
+/* ---- equal items (issue 19): lists that keep duplicates, pushed the same
+ * string n times; each push used to walk the index's chain of every earlier
+ * copy ------------------------------------------------------------------------ */
+
+/* BibTeX: n empty @comment{}s before one entry (each is kept for the entry,
+ * as its pending pass-through values, and costs no byte of their cap) */
+static long g_empty_comments(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    rep(b, "@comment{}\n", n);
+    spec s = {0};
+    record(b, R_BIBTEX, &s);
+    *m = 'z';
+    return 1;
+}
+
+/* the first author's affiliation, the same one n times */
+static long g_same_affs(buf *b, enum reader rd, long n, char *m)
+{
+    spec s = {.affs = n, .same_aff = true, .json = J_CROSSREF};
+    one_file(b, rd, &s);
+    *m = 'z';
+    return 1;
+}
+
+/* BibTeX: a crossref parent of n fields of one value, and its child (the
+ * parent's names and values are kept for the entries that cite it) */
+static long g_parent_values(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "@book{parent,\n  title = {The Parent},\n");
+    for (long i = 0; i < n; i++) {
+        puts_(b, "  f");
+        word(b, i);
+        puts_(b, " = {same},\n");
+    }
+    puts_(b, "  year = 2026\n}\n\n@inbook{child,\n  crossref = {parent},\n  title = {The Child},\n"
+             "  author = {Ada Lovelace}\n}\n");
+    *m = 'z';
+    return 2;
 }
 
 /* RIS: one tag n times in one record */
@@ -1213,6 +1260,10 @@ static const shape shapes[] = {
     {"ris-ja", "r", "ris", 3000, g_ris_ja},
     {"ris-j2", "r", "ris", 3000, g_ris_j2},
     {"ris-cont", "r", "ris", 4000, g_ris_cont},
+    /* equal items pushed n times (issue 19) */
+    {"empty-comments", "b", "bibtex", 100000, g_empty_comments},
+    {"same-affiliations", "lbrja", "bibtex", 3000, g_same_affs},
+    {"parent-values", "b", "bibtex", 3000, g_parent_values},
     /* BibTeX macros and tokens */
     {"string-bomb", "b", "bibtex", 10000, g_string_bomb},
     {"string-refs", "b", "bibtex", 20000, g_string_refs},

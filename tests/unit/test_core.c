@@ -228,6 +228,28 @@ static void ids(harness *h)
     pc_buf_free(&out);
 }
 
+/* pc_strlist: a list keeps its duplicates (pending bodies, parent values)
+ * and answers "is it there?" for any of them; equal pushes past the index's
+ * start and across its rebuilds (issue 19: the index holds each string once) */
+static void strlists(harness *h)
+{
+    pc_strlist l = {0};
+    for (int i = 0; i < 1000; i++)
+        pc_strlist_push(&l, i % 100 == 99 ? "b" : "");
+    pc_strlist_push(&l, "c");
+    size_t empty = 0;
+    for (size_t i = 0; i < l.n; i++)
+        empty += l.items[i][0] == '\0';
+    h_result(h, l.n == 1001 && empty == 990, "strlist keeps equal items (%zu, %zu empty)", l.n, empty);
+    h_result(h, pc_strlist_has(&l, "") && pc_strlist_has(&l, "b") && pc_strlist_has(&l, "c") &&
+                    !pc_strlist_has(&l, "d"),
+             "strlist finds each distinct item among equal ones");
+    h_result(h, !pc_strlist_add_unique(&l, "b", 1) && pc_strlist_add_unique(&l, "d", 1) && l.n == 1002 &&
+                    pc_strlist_has(&l, "d"),
+             "strlist add_unique after equal pushes");
+    pc_strlist_clear(&l);
+}
+
 int main(int argc, char **argv)
 {
     harness h = {.root = argc > 1 ? argv[1] : "."};
@@ -236,5 +258,6 @@ int main(int argc, char **argv)
     source(&h);
     author_lists(&h);
     ids(&h);
+    strlists(&h);
     return h_done(&h);
 }

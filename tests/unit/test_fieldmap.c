@@ -123,6 +123,10 @@ static void fill_field(pc_record *r, pc_field f)
             d = (pc_date){.year = 2019, .season = 2, .flags = PC_DATE_CIRCA};
         if (f == PC_F_UPDATED)
             d = (pc_date){.year = 2020, .flags = PC_DATE_UNCERTAIN | PC_DATE_OPEN_END};
+        if (f == PC_F_EVENT_DATE) /* a range of seasons (issue 19) */
+            d = (pc_date){.year = 2012, .season = 2, .end_year = 2013, .end_season = 4};
+        if (f == PC_F_SUBMITTED) /* an open start */
+            d = (pc_date){.year = 1034, .month = 5, .flags = PC_DATE_OPEN_START};
         pc_record_set_date(r, f, &d);
         if (f == PC_F_ACCESSED)
             pc_record_set_date_literal(r, f, "the Ides of March", 17);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_tables.c — table-driven tests of the shared modules: names, LaTeX
- * in both directions, and dates (cases in tests/data/), plus walks
+ * in both directions, dates and EDTF (cases in tests/data/), plus walks
  * over the LaTeX symbol table itself. */
 #include "paperconv/dates.h"
 #include "harness.h"
@@ -63,6 +63,21 @@ static void date_row(harness *h, char **f, int nf, int lineno)
     pc_buf out = PC_BUF_INIT;
     if (pc_date_parse(f[0], strlen(f[0]), &d))
         pc_date_iso(&d, &out);
+    else
+        pc_buf_puts(&out, "!");
+    h_streq(h, out.ptr, nf > 1 ? f[1] : "", what, f[0]);
+    pc_buf_free(&out);
+}
+
+/* edtf.tsv: EDTF input, the EDTF written back or "!" for "not EDTF" */
+static void edtf_row(harness *h, char **f, int nf, int lineno)
+{
+    char what[64];
+    snprintf(what, sizeof what, "edtf.tsv:%d", lineno);
+    pc_date d;
+    pc_buf out = PC_BUF_INIT;
+    if (pc_date_parse_edtf(f[0], strlen(f[0]), &d))
+        pc_date_edtf(&d, &out);
     else
         pc_buf_puts(&out, "!");
     h_streq(h, out.ptr, nf > 1 ? f[1] : "", what, f[0]);
@@ -180,6 +195,7 @@ int main(int argc, char **argv)
     h_table(&h, "tests/data/latex_decode.tsv", decode_row);
     h_table(&h, "tests/data/latex_encode.tsv", encode_row);
     h_table(&h, "tests/data/dates.tsv", date_row);
+    h_table(&h, "tests/data/edtf.tsv", edtf_row);
     table_walks(&h);
     hostile(&h);
     return h_done(&h);
