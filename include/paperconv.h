@@ -416,6 +416,10 @@ typedef struct pc_ctx {
     unsigned long n_errors, n_warnings;
     unsigned long n_read, n_written, n_skipped;
     bool output_failed; /* a writer could not write: the output is incomplete */
+    /* inputs that failed as a whole: not opened, format unknown, reading
+     * stopped before the end, or foreign content that gave no record.  An
+     * error --keep-going does not forgive (it is about bad records). */
+    unsigned long n_inputs_failed;
     /* per-field "dropped by the writer" counters, summarised with -v
      * (private: src/diag.c) */
     struct pc_drops *drops;

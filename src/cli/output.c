@@ -267,13 +267,24 @@ static bool commit(pc_cli_output *o, bool keep, pc_cli *c)
     return replaced;
 }
 
+/* Why the old file was kept, after the errors that said what failed. */
+static void say_not_written(const pc_cli_output *o, const pc_ctx *ctx, pc_cli *c)
+{
+    if (ctx->n_inputs_failed && c->opt.keep_going)
+        pc_cli_say(c, o->name, PC_SEV_NOTE, "not written: %s could not be read (--keep-going "
+                   "forgives bad records, not unread inputs)",
+                   ctx->n_inputs_failed == 1 ? "an input" : "some inputs");
+    else
+        pc_cli_say(c, o->name, PC_SEV_NOTE, "not written because of the errors above");
+}
+
 pc_exit pc_cli_output_close(pc_cli_output *o, pc_exit rc, const pc_ctx *ctx, pc_cli *c)
 {
     if (o->target) {
         if (!commit(o, rc == PC_EXIT_OK, c)) {
             rc = PC_EXIT_INPUT;
             if (!ctx->output_failed)
-                pc_cli_say(c, o->name, PC_SEV_NOTE, "not written because of the errors above");
+                say_not_written(o, ctx, c);
         }
         free(o->target);
         o->target = NULL;
