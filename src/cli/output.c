@@ -84,9 +84,6 @@ static void catch_signals(void)
         catch_one(fatal_signals[i]);
     for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
         catch_one(sig);
-    /* past `ulimit -f`, a write fails with EFBIG instead of killing us:
-     * reported as a write error, the old file kept */
-    signal(SIGXFSZ, SIG_IGN);
 }
 
 /* Blocks (or restores) every signal around a change of temp_active. */
@@ -214,6 +211,10 @@ pc_exit pc_cli_output_open(pc_cli_output *o, pc_cli *c)
 {
     static char outbuf[1 << 16];
     memset(o, 0, sizeof *o);
+    /* past `ulimit -f`, a write fails with EFBIG instead of killing us
+     * (SIGXFSZ): reported as a write error, exit 1, on standard output as
+     * with -o (where the old file is kept) */
+    signal(SIGXFSZ, SIG_IGN);
     o->f = stdout;
     const char *path = c->out_path;
     struct stat st;
