@@ -294,6 +294,8 @@ static void assign_key(run *r, size_t input, pc_record *rec)
         else
             pc_buf_printf(&where, "a record of %s", input_name(r->inputs[i]));
     }
+    if (clash.case_only)
+        pc_buf_printf(&where, " (%s compares keys without case)", r->to->name);
     pc_diag_emit(r->ctx, clash.input_key ? PC_SEV_WARNING : PC_SEV_NOTE, rec->src_file,
                  rec->src_line, 0, "%s key \"%.*s\" is taken by %s: this record gets \"%s\"",
                  clash.input_key ? "citation" : "generated", (int)clash.wanted, rec->key, where.ptr,
@@ -392,7 +394,7 @@ pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
     r.base[0] = 1; /* place 0 is "unknown" */
     if (ctx->progress)
         r.total = total_size(inputs, n_inputs);
-    r.keys = pc_keyset_new();
+    r.keys = pc_keyset_new_for(to);
     r.ws = to->write_begin(out, ctx);
     bool out_ok = true;
     for (size_t i = 0; i < n_inputs && out_ok; i++)
