@@ -127,3 +127,7 @@ exit_is "bad records, -o: exit 1" 1 $PCW bad.bib -o out.bib
 check "bad records, -o: old file intact" [ "$(cat out.bib)" = OLD ]
 exit_is "bad records --keep-going, -o: exit 0" 0 $PCW good.bib bad.bib -o out.bib --keep-going
 contains "bad records --keep-going, -o: what could be converted is written" out.bib "@article{good2000,"
+
+# -v counts the inputs that could not be read
+exit_is "-v with a missing input: exit 1" 1 $PCW good.bib nosuch.bib -t bibtex -v --keep-going
+contains "-v: the inputs not read are counted" "$T/stderr" "paperconv: 1 input(s) could not be read"
