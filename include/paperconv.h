@@ -420,6 +420,10 @@ typedef struct pc_ctx {
     unsigned long n_errors, n_warnings;
     unsigned long n_read, n_written, n_skipped;
     bool output_failed; /* a writer could not write: the output is incomplete */
+    /* inputs that failed as a whole: not opened, format unknown, reading
+     * stopped before the end, or foreign content that gave no record.  An
+     * error --keep-going does not forgive (it is about bad records). */
+    unsigned long n_inputs_failed;
     /* per-field "dropped by the writer" counters, summarised with -v
      * (private: src/diag.c) */
     struct pc_drops *drops;
@@ -488,6 +492,14 @@ struct pc_format {
      * each format keeps" matrix is generated from these. */
     const struct pc_map_row *map;
     size_t map_len;
+    /* How the format's consumers compare citation keys, so that the keys
+     * written are unique their way.  true: without case (BibTeX: bibtex
+     * finds \cite keys and "Repeated entry" case-folded, as pybtex and
+     * biblatex's bibtex backend do; keys are then compared Unicode
+     * case-folded, which is unique byte-wise for biber too).  false:
+     * byte-wise (CSL `id`: pandoc and citeproc-js find [@key] and [@Key]
+     * as two items; RIS `ID`, an opaque label to Zotero and EndNote). */
+    bool keys_fold_case;
 };
 
 /* The table, NULL-terminated (src/registry.c). */
@@ -530,14 +542,19 @@ void pc_input_close(pc_input *in);
 /* Reads every input ("-" = stdin) with `from` (NULL: chosen per input by
  * extension, then content), gives each record a unique key, and writes it
  * with `to` to `out`.  Problems go to ctx's sink and counters.  Returns
- * PC_EXIT_OK, or PC_EXIT_INPUT when an input or record could not be read
- * (unless ctx->opt.keep_going) or the output failed (always). */
+ * PC_EXIT_OK, or PC_EXIT_INPUT when a record could not be read (unless
+ * ctx->opt.keep_going), or an input failed as a whole or the output failed
+ * (always).  Keys are unique as `to` compares them (keys_fold_case). */
 pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
                    const pc_format *from, const pc_format *to, FILE *out);
 
 /* ---- citation keys ---------------------------------------------------------- */
 
 pc_keyset *pc_keyset_new(void);
+/* A set whose keys are unique the way `to` compares them: without case
+ * when to->keys_fold_case ("Key" after "key" becomes "Keya"), else
+ * byte-wise (pc_keyset_new). */
+pc_keyset *pc_keyset_new_for(const pc_format *to);
 void pc_keyset_free(pc_keyset *ks);
 /* Gives rec a key that is unique within ks: the input key unless `rekey`
  * or absent (letters and digits of any script and - _ : . / + ; ? ! ( ) * @

@@ -4,13 +4,16 @@
  * The set stores 56 bits of the hash of each key handed out, not the key,
  * and the place of the record that got it (a 32-bit number the driver
  * chooses), so its memory grows by 10 bytes (plus slack) per distinct key,
- * never per byte of input. */
+ * never per byte of input.  A set for a format whose keys compare without
+ * case (BibTeX) hashes each key case-folded, and keeps 8 bits of the hash
+ * of the key as written, to tell a repeat from a key differing in case. */
 #include "citekey.h"
 #include "paperconv/latex.h"
 #include "paperconv/unicode.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <utf8proc.h>
 
 /* Title words that are never the key word (sorted, lower case). */
 static const char *const stopwords[] = {
@@ -134,11 +137,13 @@ typedef struct hashset {
 
 /* One shard of the keys handed out: 48 bits of each key's hash (the shard
  * number is 8 more), kept as 32 + 16 bits in two arrays, 0 = empty slot;
- * and, slot for slot, the place given with the key (10 bytes a slot). */
+ * and, slot for slot, the place given with the key (10 bytes a slot), and
+ * when the set folds case, 8 bits of the hash of the key as written (11). */
 typedef struct keyshard {
     uint32_t *lo;
     uint16_t *hi;
     uint32_t *place;
+    uint8_t *exact; /* NULL unless the set folds case */
     size_t cap, used;
 } keyshard;
 
@@ -155,13 +160,16 @@ struct pc_keyset {
     keyshard keys[PC_KEY_SHARDS];
     hashset bases;     /* base-key hashes ... */
     uint32_t *next;    /* ... and their next suffix, slot for slot */
+    bool fold_case;    /* keys equal without case are the same key */
 };
 
-static uint64_t hash_key(const char *s, size_t n)
+/* FNV-1a, then a final mix; ASCII letters lower-cased when `lower`. */
+static uint64_t hash_bytes(const char *s, size_t n, bool lower)
 {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a, then a final mix */
+    uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
+        unsigned char c = (unsigned char)s[i];
+        h ^= lower ? (unsigned char)pc_to_lower(c) : c;
         h *= 1099511628211ULL;
     }
     h ^= h >> 33;
@@ -170,7 +178,34 @@ static uint64_t hash_key(const char *s, size_t n)
     return h ? h : 1;
 }
 
+/* A key's hash as the set compares keys; *exact (when the set folds case)
+ * gets 8 bits of the hash of the key as written.  Beyond ASCII the key is
+ * Unicode case-folded (Straße = STRASSE), which equates every pair any
+ * consumer's case-insensitive comparison does. */
+static uint64_t hash_key(const pc_keyset *ks, const char *s, size_t n, uint8_t *exact)
+{
+    *exact = 0;
+    if (!ks->fold_case)
+        return hash_bytes(s, n, false);
+    *exact = (uint8_t)hash_bytes(s, n, false);
+    if (pc_utf8_is_ascii(s, n))
+        return hash_bytes(s, n, true);
+    utf8proc_uint8_t *folded = NULL;
+    utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &folded,
+                                      UTF8PROC_CASEFOLD);
+    uint64_t h = m >= 0 ? hash_bytes((const char *)folded, (size_t)m, false) : hash_bytes(s, n, true);
+    free(folded);
+    return h;
+}
+
 pc_keyset *pc_keyset_new(void) { return pc_xcalloc(1, sizeof(pc_keyset)); }
+
+pc_keyset *pc_keyset_new_for(const pc_format *to)
+{
+    pc_keyset *ks = pc_keyset_new();
+    ks->fold_case = to && to->keys_fold_case;
+    return ks;
+}
 
 void pc_keyset_free(pc_keyset *ks)
 {
@@ -180,6 +215,7 @@ void pc_keyset_free(pc_keyset *ks)
         free(ks->keys[i].lo);
         free(ks->keys[i].hi);
         free(ks->keys[i].place);
+        free(ks->keys[i].exact);
     }
     free(ks->bases.slots);
     free(ks->next);
@@ -229,15 +265,17 @@ static size_t shard_slot(const keyshard *k, uint64_t fp)
     return i;
 }
 
-static void shard_put(keyshard *k, size_t i, uint64_t fp, uint32_t place)
+static void shard_put(keyshard *k, size_t i, uint64_t fp, uint32_t place, uint8_t exact)
 {
     k->lo[i] = (uint32_t)fp;
     k->hi[i] = (uint16_t)(fp >> 32);
     k->place[i] = place;
+    if (k->exact)
+        k->exact[i] = exact;
 }
 
 /* Grows a shard by a quarter when it is 7/8 full. */
-static void shard_reserve(keyshard *k)
+static void shard_reserve(keyshard *k, bool fold_case)
 {
     if (k->cap && (k->used + 1) * 8 <= k->cap * 7)
         return;
@@ -246,31 +284,36 @@ static void shard_reserve(keyshard *k)
     k->lo = pc_xcalloc(k->cap, sizeof *k->lo);
     k->hi = pc_xcalloc(k->cap, sizeof *k->hi);
     k->place = pc_xcalloc(k->cap, sizeof *k->place);
+    k->exact = fold_case ? pc_xcalloc(k->cap, sizeof *k->exact) : NULL;
     for (size_t i = 0; i < old.cap; i++)
         if (old.lo[i] || old.hi[i]) {
             uint64_t f = (uint64_t)old.hi[i] << 32 | old.lo[i];
-            shard_put(k, shard_slot(k, f), f, old.place[i]);
+            shard_put(k, shard_slot(k, f), f, old.place[i], old.exact ? old.exact[i] : 0);
         }
     free(old.lo);
     free(old.hi);
     free(old.place);
+    free(old.exact);
 }
 
-/* Adds a key's hash with `place`; false if it was there already, and then
- * *had is the place given with it. */
-static bool insert_key(pc_keyset *ks, uint64_t h, uint32_t place, uint32_t *had)
+/* Adds a key's hash with `place` (and `exact`, see hash_key); false if it
+ * was there already, and then *had is the place given with it and
+ * *case_only whether the key taken was written otherwise (a case change). */
+static bool insert_key(pc_keyset *ks, uint64_t h, uint8_t exact, uint32_t place, uint32_t *had,
+                       bool *case_only)
 {
     keyshard *k = &ks->keys[h >> 56];
     uint64_t fp = (h >> 8) & 0xFFFFFFFFFFFFULL;
     if (!fp)
         fp = 1;
-    shard_reserve(k);
+    shard_reserve(k, ks->fold_case);
     size_t i = shard_slot(k, fp);
     if (k->lo[i] || k->hi[i]) {
         *had = k->place[i];
+        *case_only = k->exact && k->exact[i] != exact;
         return false;
     }
-    shard_put(k, i, fp, place);
+    shard_put(k, i, fp, place, exact);
     k->used++;
     return true;
 }
@@ -345,8 +388,9 @@ void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t pla
     if (!key.len)
         pc_citekey_base(rec, &key);
     size_t base = key.len;
-    uint64_t bh = hash_key(key.ptr, key.len);
-    if (!insert_key(ks, bh, place, &c.first)) {
+    uint8_t exact;
+    uint64_t bh = hash_key(ks, key.ptr, key.len, &exact);
+    if (!insert_key(ks, bh, exact, place, &c.first, &c.case_only)) {
         /* a repeat: continue from the suffix this base reached last time */
         c.wanted = base;
         reserve(&ks->bases, &ks->next);
@@ -361,7 +405,9 @@ void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t pla
             pc_buf_truncate(&key, base);
             put_suffix(&key, k);
             uint32_t ignored;
-            if (insert_key(ks, hash_key(key.ptr, key.len), place, &ignored))
+            bool also_ignored;
+            uint64_t h = hash_key(ks, key.ptr, key.len, &exact);
+            if (insert_key(ks, h, exact, place, &ignored, &also_ignored))
                 break;
         }
         ks->next[slot] = (uint32_t)(k + 1);

@@ -4,7 +4,8 @@
  *
  * Key = ASCII-folded lower-case family name of the first author + year +
  * first significant word of the title ("ilin2026qkwanda").  The set of keys
- * already given (pc_keyset, in paperconv.h) adds a, b, c... to repeats. */
+ * already given (pc_keyset, in paperconv.h) adds a, b, c... to repeats,
+ * compared without case for a format whose keys are (pc_keyset_new_for). */
 #ifndef PC_CITEKEY_H
 #define PC_CITEKEY_H
 
@@ -21,6 +22,8 @@ typedef struct pc_key_clash {
     size_t wanted;  /* length of the key it wanted, a prefix of rec->key; 0 = no clash */
     bool input_key; /* that key came from the input (else it was generated) */
     uint32_t first; /* the place given with the record that has it (0 = unknown) */
+    bool case_only; /* that record's key differs from this one in case only
+                     * (a set that folds case; 1 in 256 such is missed) */
     char *refused;  /* the input's key when it held characters a key cannot
                      * (else NULL); the caller frees it */
 } pc_key_clash;

@@ -4,7 +4,11 @@
  * One record is alive at a time; it is cleared and reused for the next.
  * The driver also says which reader read each input and why (-v), reports
  * an input that gave no record although it is not empty, reports a key
- * renamed because an earlier record had it, and calls the progress hook. */
+ * renamed because an earlier record had it, and calls the progress hook.
+ * An input that fails as a whole (not opened, no format, reading stopped
+ * before its end, foreign content that gave no record) is counted in
+ * ctx->n_inputs_failed: the run then ends with exit 1 even with
+ * --keep-going, which forgives bad records only. */
 #include "citekey.h"
 #include "paperconv/encoding.h"
 #include "paperconv.h"
@@ -290,6 +294,8 @@ static void assign_key(run *r, size_t input, pc_record *rec)
         else
             pc_buf_printf(&where, "a record of %s", input_name(r->inputs[i]));
     }
+    if (clash.case_only)
+        pc_buf_printf(&where, " (%s compares keys without case)", r->to->name);
     pc_diag_emit(r->ctx, clash.input_key ? PC_SEV_WARNING : PC_SEV_NOTE, rec->src_file,
                  rec->src_line, 0, "%s key \"%.*s\" is taken by %s: this record gets \"%s\"",
                  clash.input_key ? "citation" : "generated", (int)clash.wanted, rec->key, where.ptr,
@@ -297,20 +303,45 @@ static void assign_key(run *r, size_t input, pc_record *rec)
     pc_buf_free(&where);
 }
 
+/* True when reading `in` stopped before its end: on a read or decoding
+ * error (reported when it is closed), or with bytes left after the
+ * reader's end (a line readers' line over PC_LINE_MAX; said here unless
+ * the reader reported an error since `errors`, the count at the start). */
+static bool stopped_early(pc_input *in, unsigned long errors)
+{
+    if (pc_source_error(in->src))
+        return true;
+    const char *rest;
+    if (in->fmt && pc_source_peek(in->src, 1, &rest) > 0) {
+        if (in->ctx->n_errors == errors)
+            pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
+                         "read as %s: the reader stopped before the end of the input", in->fmt->name);
+        return true;
+    }
+    pc_buf msg = PC_BUF_INIT;
+    unsigned long line, col;
+    bool bad = pc_source_decode_error(in->src, &msg, &line, &col);
+    pc_buf_free(&msg);
+    return bad;
+}
+
 /* Converts input number i; false when the output failed.  Sets the next
- * input's first place number. */
+ * input's first place number; counts the input in ctx->n_inputs_failed
+ * when it failed as a whole. */
 static bool convert_one(run *r, size_t i)
 {
     pc_ctx *ctx = r->ctx;
     unsigned long long last_line = 0;
     pc_input *in = pc_input_open(ctx, r->inputs[i], r->from);
     if (!in) {
+        ctx->n_inputs_failed++;
         r->base[i + 1] = r->base[i] + 1;
         return true;
     }
     note_reader(r, in, r->inputs[i]);
     bool out_ok = true;
-    unsigned long n_before = ctx->n_read;
+    unsigned long n_before = ctx->n_read, errors_before = ctx->n_errors;
+    bool lost = false;
     pc_record rec;
     pc_record_init(&rec);
     for (;;) {
@@ -329,16 +360,21 @@ static bool convert_one(run *r, size_t i)
             ctx->n_read++;
             ctx->n_skipped++;
         } else {
-            break; /* EOF, or FATAL (already reported) */
+            lost = st == PC_READ_FATAL; /* already reported */
+            break;
         }
         pc_record_clear(&rec);
         if (ctx->progress)
             progress(r, in, false);
     }
     pc_record_clear(&rec);
-    if (out_ok && ctx->n_read == n_before && in->foreign)
+    if (out_ok && ctx->n_read == n_before && in->foreign) {
         pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
                      "read as %s: no record found; is it another format? try -f", in->fmt->name);
+        lost = true;
+    }
+    if (out_ok && (lost || stopped_early(in, errors_before)))
+        ctx->n_inputs_failed++;
     r->done += pc_source_offset(in->src);
     r->base[i + 1] = r->base[i] + last_line + 1;
     pc_input_close(in);
@@ -358,7 +394,7 @@ pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
     r.base[0] = 1; /* place 0 is "unknown" */
     if (ctx->progress)
         r.total = total_size(inputs, n_inputs);
-    r.keys = pc_keyset_new();
+    r.keys = pc_keyset_new_for(to);
     r.ws = to->write_begin(out, ctx);
     bool out_ok = true;
     for (size_t i = 0; i < n_inputs && out_ok; i++)
@@ -373,7 +409,7 @@ pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
         pc_diag_emit(ctx, PC_SEV_ERROR, NULL, 0, 0, "cannot write the output: %s",
                      strerror(errno ? errno : EIO));
     }
-    if (ctx->output_failed)
+    if (ctx->output_failed || ctx->n_inputs_failed)
         return PC_EXIT_INPUT;
     return ctx->n_errors && !ctx->opt.keep_going ? PC_EXIT_INPUT : PC_EXIT_OK;
 }

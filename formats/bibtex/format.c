@@ -23,6 +23,7 @@ const pc_format pc_format_bibtex = {
     .write_end = pc_bib_write_end,
     .map = pc_bib_classic_rows,
     .map_len = PC_BIB_N_ROWS,
+    .keys_fold_case = true, /* bibtex: "Repeated entry" is case-folded */
 };
 
 const pc_format pc_format_biblatex = {
@@ -38,4 +39,5 @@ const pc_format pc_format_biblatex = {
     .write_end = pc_bib_write_end,
     .map = pc_bib_biblatex_rows,
     .map_len = PC_BIB_N_ROWS,
+    .keys_fold_case = true, /* biblatex with backend=bibtex; biber is byte-wise */
 };

@@ -69,5 +69,7 @@ void pc_cli_summary(pc_cli *c, const pc_ctx *ctx)
     pc_cli_progress_pause(&c->meter);
     fprintf(stderr, "%s: %lu record(s) read, %lu written, %lu skipped; %lu warning(s), %lu error(s)\n",
             c->prog, ctx->n_read, ctx->n_written, ctx->n_skipped, ctx->n_warnings, ctx->n_errors);
+    if (ctx->n_inputs_failed)
+        fprintf(stderr, "%s: %lu input(s) could not be read\n", c->prog, ctx->n_inputs_failed);
     pc_ctx_each_drop(ctx, print_drop, c);
 }

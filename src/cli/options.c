@@ -25,6 +25,7 @@ static void usage(FILE *f)
           "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
           "      --strict          treat warnings as errors\n"
           "      --keep-going      exit 0 even if some records could not be converted\n"
+          "                        (an input that cannot be read is still an error)\n"
           "      --progress        show a progress line on stderr (default: on a\n"
           "                        terminal, for inputs over 50 MB)\n"
           "      --no-progress     never show the progress line\n"

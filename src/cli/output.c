@@ -84,9 +84,6 @@ static void catch_signals(void)
         catch_one(fatal_signals[i]);
     for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
         catch_one(sig);
-    /* past `ulimit -f`, a write fails with EFBIG instead of killing us:
-     * reported as a write error, the old file kept */
-    signal(SIGXFSZ, SIG_IGN);
 }
 
 /* Blocks (or restores) every signal around a change of temp_active. */
@@ -214,6 +211,10 @@ pc_exit pc_cli_output_open(pc_cli_output *o, pc_cli *c)
 {
     static char outbuf[1 << 16];
     memset(o, 0, sizeof *o);
+    /* past `ulimit -f`, a write fails with EFBIG instead of killing us
+     * (SIGXFSZ): reported as a write error, exit 1, on standard output as
+     * with -o (where the old file is kept) */
+    signal(SIGXFSZ, SIG_IGN);
     o->f = stdout;
     const char *path = c->out_path;
     struct stat st;
@@ -267,13 +268,24 @@ static bool commit(pc_cli_output *o, bool keep, pc_cli *c)
     return replaced;
 }
 
+/* Why the old file was kept, after the errors that said what failed. */
+static void say_not_written(const pc_cli_output *o, const pc_ctx *ctx, pc_cli *c)
+{
+    if (ctx->n_inputs_failed && c->opt.keep_going)
+        pc_cli_say(c, o->name, PC_SEV_NOTE, "not written: %s could not be read (--keep-going "
+                   "forgives bad records, not unread inputs)",
+                   ctx->n_inputs_failed == 1 ? "an input" : "some inputs");
+    else
+        pc_cli_say(c, o->name, PC_SEV_NOTE, "not written because of the errors above");
+}
+
 pc_exit pc_cli_output_close(pc_cli_output *o, pc_exit rc, const pc_ctx *ctx, pc_cli *c)
 {
     if (o->target) {
         if (!commit(o, rc == PC_EXIT_OK, c)) {
             rc = PC_EXIT_INPUT;
             if (!ctx->output_failed)
-                pc_cli_say(c, o->name, PC_SEV_NOTE, "not written because of the errors above");
+                say_not_written(o, ctx, c);
         }
         free(o->target);
         o->target = NULL;

@@ -38,7 +38,7 @@ contains "... names the reader" "$T/stderr" "read as ris: no record found; is it
 cp "$D/bib-types.bib" types.bib
 exit_is "-f listing on a BibTeX file: exit 1" 1 $PCW -f listing types.bib -t ris
 contains "... names the reader" "$T/stderr" "types.bib: error: read as listing: no record found"
-exit_is "--keep-going: exit 0" 0 $PCW junk.txt -t bibtex --keep-going
+exit_is "--keep-going: still exit 1 (no bad record: a whole input)" 1 $PCW junk.txt -t bibtex --keep-going
 : > empty.bib
 exit_is "0-byte input: exit 0" 0 $PCW empty.bib -t bibtex
 check "0-byte input: nothing said" [ ! -s "$T/stderr" ]

@@ -74,6 +74,19 @@ check "ulimit -f with -o: exit 1 ($st)" [ $st -eq 1 ]
 contains "ulimit -f with -o: says why" fsz.err "File too large"
 check "ulimit -f with -o: old file intact" [ "$(cat big.bib)" = OLD ]
 check "ulimit -f with -o: no temp file left" no_temp
+# standard output into a file past the limit: the same error, not SIGXFSZ
+# (exit 153, no message); once, not once per layer that saw it fail
+(ulimit -f 8; exec $PC "$S" -t bibtex) > big-stdout.bib 2> fsz-stdout.err
+st=$?
+check "ulimit -f on stdout: exit 1, not killed by SIGXFSZ ($st)" [ $st -eq 1 ]
+contains "ulimit -f on stdout: says why" fsz-stdout.err "paperconv: error: cannot write the output: File too large"
+n=$(grep -c 'cannot write' fsz-stdout.err)
+check "ulimit -f on stdout: said once ($n)" [ "$n" -eq 1 ]
+(ulimit -f 8; exec $PC "$S" "$S" "$S" "$S" -t csljson --keep-going) > big-stdout.json 2> fsz-stdout.err
+st=$?
+check "ulimit -f on stdout, --keep-going: exit 1 ($st)" [ $st -eq 1 ]
+contains "ulimit -f on stdout, --keep-going: says why" fsz-stdout.err "File too large"
+rm -f big-stdout.bib big-stdout.json
 
 # -- closed standard descriptors -----------------------------------------
 $PC "$S" -t csljson -o closed.json 2>&-

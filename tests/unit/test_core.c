@@ -95,6 +95,33 @@ static void keys(harness *h)
     }
     h_result(h, ok, "200000 distinct keys stay as given");
     pc_keyset_free(ks);
+
+    /* a set for BibTeX compares keys without case, Unicode folded; one for
+     * CSL-JSON byte-wise (keys_fold_case in the format table) */
+    static const struct {
+        const char *key, *bibtex, *csl;
+    } fold[] = {
+        {"Key", "Key", "Key"},          {"key", "keya", "key"},
+        {"KEY", "KEYb", "KEY"},         {"Straße", "Straße", "Straße"},
+        {"STRASSE", "STRASSEa", "STRASSE"}, {"\xc3\x96l", "\xc3\x96l", "\xc3\x96l"},
+        {"\xc3\xb6l", "\xc3\xb6la", "\xc3\xb6l"}, {"keya", "keyaa", "keya"},
+    };
+    pc_keyset *bib = pc_keyset_new_for(pc_format_find("bibtex"));
+    pc_keyset *csl = pc_keyset_new_for(pc_format_find("csljson"));
+    for (size_t i = 0; i < sizeof fold / sizeof *fold; i++) {
+        pc_keyset *set[] = {bib, csl};
+        const char *want_key[] = {fold[i].bibtex, fold[i].csl};
+        for (int j = 0; j < 2; j++) {
+            pc_record_init(&r);
+            r.key = pc_xstrdup(fold[i].key);
+            pc_keyset_assign(set[j], &r, false);
+            h_streq(h, r.key, want_key[j], j ? "csljson keys byte-wise" : "bibtex keys without case",
+                    fold[i].key);
+            pc_record_clear(&r);
+        }
+    }
+    pc_keyset_free(bib);
+    pc_keyset_free(csl);
 }
 
 static void utf8(harness *h)
