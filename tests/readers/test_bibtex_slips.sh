@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: MIT
+# test_bibtex_slips.sh — the BibTeX reader on the slips real files hold
+# (issue 19): nothing of an entry lost for one syntax slip.
+#
+#  - repaired where the intent is plain, with a warning at the place: a
+#    missing ',' at a line break, a missing '=' before a braced or quoted
+#    value, a missing key (`@article{,` and EndNote's `@article{` + newline);
+#  - elsewhere the fields read before the error are kept, as bibtex keeps
+#    them, and the message says how many were lost;
+#  - an undefined @string macro is its name, as pandoc and Better BibTeX
+#    read it; an unknown entry type is a warning ("did you mean @article?")
+#    and is written back; Mendeley's types; @periodical's title;
+#  - name lists: a trailing "and", biblatex's name-list options.
+. "$ROOT/tests/lib.sh"
+
+field() { # DUMP KEY FIELD: the field's values in the record KEY
+    awk -F'\t' -v k="$2" -v f="$3" '$1 == "@" { in_ = ($2 == k) } in_ && $1 == f { print $2 }' "$1"
+}
+want() { # NAME DUMP KEY FIELD VALUE
+    got=$(field "$2" "$3" "$4")
+    [ "$got" = "$5" ] && pass "$1" || fail "$1" "$3 $4: got '$got', want '$5'"
+}
+
+# ---- repaired slips ----------------------------------------------------------
+cat > "$T/slips.bib" <<'EOF'
+@article{comma,
+  title = {One},
+  url = {http://x.org/a}
+  month = {October},
+  year = 2000
+}
+@article{equals,
+  title = {Two},
+  month {May},
+  note "quoted",
+  year = 2001
+}
+@article{,
+  title = {Three},
+  year = 2002
+}
+@article{
+  title = {Four},
+  year = 2003
+}
+@article{keycomma
+  title = {Five},
+  year = 2004
+}
+EOF
+exit_is "slips: repaired slips: exit 0" 0 $PCW "$T/slips.bib" -t bibtex
+cp "$T/stderr" "$T/slips.err"
+"$PCTOOL" dump -f bibtex "$T/slips.bib" > "$T/slips.dump" 2> /dev/null
+want "slips: a missing ',' at a line break: the next field read" "$T/slips.dump" comma date 2000-10
+want "slips: ... and the field before it" "$T/slips.dump" comma url "http://x.org/a"
+contains "slips: a missing ',' is a warning at its place" "$T/slips.err" \
+    "slips.bib:4:3: warning: missing ',' before field \"month\": taken as there"
+want "slips: a missing '=' before a braced value: read" "$T/slips.dump" equals date 2001-05
+want "slips: a missing '=' before a quoted value: read" "$T/slips.dump" equals comment quoted
+contains "slips: a missing '=' is a warning at its place" "$T/slips.err" \
+    "slips.bib:9:9: warning: missing '=' after field name \"month\": taken as there"
+want "slips: @article{, (no key): read, a key made" "$T/slips.dump" anon2002three title Three
+contains "slips: a missing key is a warning at its place" "$T/slips.err" \
+    "slips.bib:13:10: warning: entry without a key: a key is made for it"
+want "slips: @article{ + newline (EndNote): the first field read, a key made" "$T/slips.dump" anon2003four title Four
+contains "slips: EndNote's missing key is a warning at its place" "$T/slips.err" \
+    "slips.bib:18:3: warning: entry without a key: a key is made for it"
+want "slips: a missing ',' after the key at a line break" "$T/slips.dump" keycomma title Five
+if grep -q "error" "$T/slips.err"; then
+    fail "slips: repaired slips are no errors" "$(cat "$T/slips.err")"
+else
+    pass "slips: repaired slips are no errors"
+fi
+
+# ---- what cannot be repaired: the fields before the error kept -------------------
+cat > "$T/broken.bib" <<'EOF'
+@article{junk,
+  author = {Doe, Jane},
+  title = {Kept},
+  year = 2003 ! junk,
+  volume = 3,
+  pages = {1--2}
+}
+@article{sameline, title = {Kept too}, journal = {J} year = 2004, volume = 5}
+@article{runaway,
+  title = {Kept as well},
+  note = {never closed,
+  year = 2005
+@article{after, title = {After}, year = 2006}
+@article{nofield, = {x}, title = {T}}
+EOF
+exit_is "slips: an unrepairable slip is an error (exit 1)" 1 $PCW "$T/broken.bib" -t bibtex
+cp "$T/stderr" "$T/broken.err"
+"$PCTOOL" dump -f bibtex "$T/broken.bib" > "$T/broken.dump" 2> /dev/null
+want "slips: the fields before the error are kept (title)" "$T/broken.dump" junk title Kept
+want "slips: ... (author)" "$T/broken.dump" junk author "Jane||Doe||"
+want "slips: ... (the year, whose value ended before the junk)" "$T/broken.dump" junk date 2003
+contains "slips: the message says how many fields were lost" "$T/broken.err" \
+    "broken.bib:4:15: warning: entry \"junk\": the 3 field(s) read before this error are kept, 2 lost"
+want "slips: a missing ',' on one line: the fields before it kept" "$T/broken.dump" sameline container J
+contains "slips: ... and the lost ones counted" "$T/broken.err" \
+    "entry \"sameline\": the 2 field(s) read before this error are kept, 2 lost"
+want "slips: a brace never closed: the fields before it kept" "$T/broken.dump" runaway title "Kept as well"
+contains "slips: ... the open field counted as lost" "$T/broken.err" \
+    "entry \"runaway\": the 1 field(s) read before this error are kept, 1 lost"
+want "slips: the entry after a broken one is read" "$T/broken.dump" after title After
+if grep -q '^@	nofield' "$T/broken.dump"; then
+    fail "slips: an entry with no field before its error is no record"
+else
+    pass "slips: an entry with no field before its error is no record"
+fi
+contains "slips: ... its lost fields are counted" "$T/broken.err" \
+    "entry \"nofield\": no field read before this error; 2 field(s) lost"
+
+# ---- @string macros ---------------------------------------------------------------
+printf '@string{known = {Known}}\n@article{m, title = {T}, journal = jPhys, publisher = ieee # { Press}, note = known, year = 2000}\n' > "$T/macro.bib"
+exit_is "slips: an undefined macro: exit 0" 0 $PCW "$T/macro.bib" -t bibtex
+contains "slips: an undefined macro is a warning at its place" "$T/stderr" \
+    "macro.bib:2:36: warning: undefined macro \"jPhys\" in field \"journal\": its name is taken as the value"
+"$PCTOOL" dump -f bibtex "$T/macro.bib" > "$T/macro.dump" 2> /dev/null
+want "slips: an undefined macro is its name, as written (pandoc, Better BibTeX)" "$T/macro.dump" m container jPhys
+want "slips: ... also joined with #" "$T/macro.dump" m publisher "ieee Press"
+want "slips: a defined macro is its value" "$T/macro.dump" m comment Known
