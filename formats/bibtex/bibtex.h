@@ -129,6 +129,10 @@ enum {
 
 /* The row of type `name` (lower case), or NULL. */
 const pc_bib_type *pc_bib_type_find(const char *name);
+/* A type of either dialect close to the unknown type `name` (lower case;
+ * one or two letters off: @artcle, @inproceeding), or NULL: for a "did you
+ * mean". */
+const pc_bib_type *pc_bib_type_near(const char *name);
 /* The type a dialect writes for kind k (or the nearest broader kind). */
 const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d);
 /* "Chapter-like" kinds: their container is a book (booktitle, maintitle

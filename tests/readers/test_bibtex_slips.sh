@@ -121,3 +121,77 @@ contains "slips: an undefined macro is a warning at its place" "$T/stderr" \
 want "slips: an undefined macro is its name, as written (pandoc, Better BibTeX)" "$T/macro.dump" m container jPhys
 want "slips: ... also joined with #" "$T/macro.dump" m publisher "ieee Press"
 want "slips: a defined macro is its value" "$T/macro.dump" m comment Known
+# ---- entry types --------------------------------------------------------------------
+cat > "$T/types.bib" <<'EOF2'
+@artcle{typo, title = {Typo}, journal = {J}, year = 2000}
+@frobnicate{odd, title = {Odd}, year = 2000}
+@web_page{mweb, title = {Page}, url = {http://x.org}, year = 2000}
+@book_section{mchap, title = {Chap}, booktitle = {Book}, year = 2000}
+@generic{mgen, title = {Gen}, year = 2000}
+@periodical{per, title = {Journal of Things}, year = 2000, volume = 3}
+@periodical{perissue, title = {Journal of Things}, issuetitle = {Special Issue}, year = 2000}
+EOF2
+exit_is "slips: unknown entry types: exit 0" 0 $PCW "$T/types.bib" -t bibtex
+cp "$T/stderr" "$T/types.err"
+cp "$T/stdout" "$T/types.out"
+contains "slips: an unknown entry type is a warning, with the type it is close to" "$T/types.err" \
+    'types.bib:1:1: warning: unknown entry type @artcle (did you mean @article?): read as "document"'
+contains "slips: ... and without one when none is close" "$T/types.err" \
+    'types.bib:2:1: warning: unknown entry type @frobnicate: read as "document"'
+contains "slips: an unknown entry type is written back to BibTeX" "$T/types.out" "@artcle{typo,"
+$PCW "$T/types.bib" -t biblatex > "$T/types.biblatex" 2> /dev/null
+contains "slips: ... and to biblatex" "$T/types.biblatex" "@frobnicate{odd,"
+$PCW "$T/types.bib" -t csljson > "$T/types.json" 2> /dev/null
+python3 - "$T/types.json" > "$T/types.got" <<'EOF2'
+import json, sys
+for e in json.load(open(sys.argv[1])):
+    print(e["id"], e["type"], e.get("title", "-"), e.get("container-title", "-"))
+EOF2
+cat > "$T/types.want" <<'EOF2'
+typo document Typo J
+odd document Odd -
+mweb webpage Page -
+mchap chapter Chap Book
+mgen article Gen -
+per periodical Journal of Things -
+perissue periodical Special Issue Journal of Things
+EOF2
+same "slips: Mendeley's @web_page, @book_section, @generic; @periodical's title" "$T/types.want" "$T/types.got"
+for t in bibtex biblatex; do
+    $PCW "$T/types.bib" -t $t 2> /dev/null | "$PCTOOL" dump -f bibtex /dev/stdin > "$T/types.$t.dump" 2> /dev/null
+    want "slips: a periodical's title through $t and back" "$T/types.$t.dump" per title "Journal of Things"
+    want "slips: a periodical's issue title through $t and back" "$T/types.$t.dump" perissue title "Special Issue"
+done
+grep -A3 '^@periodical{per,' "$T/types.biblatex" > "$T/per.bib"
+contains "slips: biblatex: a periodical with no issue title has its title in title" "$T/per.bib" \
+    "title = {Journal of Things}"
+
+# ---- name lists -------------------------------------------------------------------------
+cat > "$T/names.bib" <<'EOF2'
+@article{trail, title = {T}, year = 2000, author = {Smith, J and}}
+@article{opts, title = {T}, year = 2000, author = {nosortothers=false and Doe, Jane and Roe, Rick}}
+EOF2
+exit_is "slips: name-list slips: exit 0" 0 $PCW "$T/names.bib" -t bibtex
+cp "$T/stderr" "$T/names.err"
+"$PCTOOL" dump -f bibtex "$T/names.bib" > "$T/names.dump" 2> /dev/null
+want "slips: a trailing \"and\" ends the list" "$T/names.dump" trail author "J||Smith||"
+if grep -q "author_dropping" "$T/names.dump"; then
+    fail "slips: ... it is no particle" "$(grep author "$T/names.dump")"
+else
+    pass "slips: ... it is no particle"
+fi
+contains "slips: a trailing \"and\" is a warning at its place" "$T/names.err" \
+    "names.bib:1:62: warning: author: a trailing \"and\" ends the list"
+want "slips: biblatex name-list options are no author" "$T/names.dump" opts author "Jane||Doe||
+Rick||Roe||"
+contains "slips: ... and are reported" "$T/names.err" \
+    "names.bib:2:52: warning: author: biblatex name-list options (key=value before the first name) are no name: not kept"
+# a hyphenated given name is one given name (bibtex's First; pandoc too:
+# tests/data/bib-names.bib checks both), also before a dropping particle
+printf '@article{hy, title = {T}, year = 2000, author = {Lee, Seung-jae and Souza, Mary-ann de}}\n' > "$T/hy.bib"
+"$PCTOOL" dump -f bibtex "$T/hy.bib" > "$T/hy.dump" 2> /dev/null
+want "slips: \"Lee, Seung-jae\": given Seung-jae, no particle" "$T/hy.dump" hy author "Seung-jae||Lee||
+Mary-ann||Souza||"
+contains "slips: \"Souza, Mary-ann de\": the dropping particle de" "$T/hy.dump" "author_dropping_particle	1	de"
+$PCW "$T/hy.bib" -t ris 2> /dev/null > "$T/hy.ris"
+contains "slips: ... RIS gets the given name whole" "$T/hy.ris" "AU  - Lee, Seung-jae"
