@@ -195,3 +195,53 @@ Mary-ann||Souza||"
 contains "slips: \"Souza, Mary-ann de\": the dropping particle de" "$T/hy.dump" "author_dropping_particle	1	de"
 $PCW "$T/hy.bib" -t ris 2> /dev/null > "$T/hy.ris"
 contains "slips: ... RIS gets the given name whole" "$T/hy.ris" "AU  - Lee, Seung-jae"
+
+# ---- biblatex years are astronomical (EDTF): year 0 is 1 BC ------------------------
+# CSL counts no year 0 (-1 is 1 BC): date = {-0876} is CSL -877 (as pandoc
+# reads it), {0000} is 1 BC, CSL -1 (pandoc writes 0, which CSL has no
+# year for: pandoc-citeproc#240 asked for -1); `year` is no EDTF, and
+# -876 there is CSL -876, as pandoc reads it.  Written back the same way.
+cat > "$T/bc.bib" <<'EOF2'
+@book{bc876, title = {Iliad}, date = {-0876}}
+@book{bc1, title = {One BC}, date = {0000}}
+@book{bc2, title = {Two BC}, date = {-0001-03-04}}
+@book{bcrange, title = {Range}, date = {-0876/-0800}}
+@book{bcyear, title = {Year}, year = {-876}}
+EOF2
+$PCW "$T/bc.bib" -t csljson > "$T/bc.json" 2> "$T/bc.err"
+python3 - "$T/bc.json" > "$T/bc.got" <<'EOF2'
+import json, sys
+for e in json.load(open(sys.argv[1])):
+    print(e["id"], e.get("issued"))
+EOF2
+cat > "$T/bc.want" <<'EOF2'
+bc876 {'date-parts': [[-877]]}
+bc1 {'date-parts': [[-1]]}
+bc2 {'date-parts': [[-2, 3, 4]]}
+bcrange {'date-parts': [[-877], [-801]]}
+bcyear {'date-parts': [[-876]]}
+EOF2
+same "slips: astronomical years: EDTF -0876 is CSL -877, 0000 is CSL -1" "$T/bc.want" "$T/bc.got"
+$PCW -f csljson "$T/bc.json" -t biblatex 2> /dev/null | grep 'date = ' > "$T/bc.back"
+cat > "$T/bc.bwant" <<'EOF2'
+  date = {-0876},
+  date = {0000},
+  date = {-0001-03-04},
+  date = {-0876/-0800},
+  date = {-0875},
+EOF2
+same "slips: astronomical years written back to biblatex the same way" "$T/bc.bwant" "$T/bc.back"
+# (not the range: classic BibTeX's "-877--801" is left alone here)
+grep -v bcrange "$T/bc.bib" > "$T/bc-norange.bib"
+$PCW "$T/bc-norange.bib" -t bibtex 2> /dev/null | grep -E '(year|date) = ' > "$T/bc.classic"
+cat > "$T/bc.cwant" <<'EOF2'
+  year = {-877},
+  date = {-0876},
+  year = {-1},
+  date = {0000},
+  year = {-2},
+  date = {-0001-03-04},
+  year = {-876},
+  date = {-0875},
+EOF2
+same "slips: classic BibTeX: year as CSL counts it (as pandoc reads year), date in EDTF" "$T/bc.cwant" "$T/bc.classic"
