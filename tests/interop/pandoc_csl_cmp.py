@@ -210,8 +210,8 @@ def main():
             if var in SKIP or (var in NAMES and k in KNOWN_NAMES):
                 continue
             mine = a.get("event-title" if var == "event" else var)
-            if mine is None and var == "publisher" and m.get("organization"):
-                mine = ""  # organization only: our own field, pandoc's publisher
+            if mine is None and var == "publisher" and m.get("organization") and a.get("authority"):
+                mine = a["authority"]  # a standard's organization: CSL's authority (Zotero's), pandoc's publisher
             if mine is None:
                 if var in DERIVED:
                     continue

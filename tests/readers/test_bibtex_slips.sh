@@ -245,3 +245,51 @@ cat > "$T/bc.cwant" <<'EOF2'
   date = {-0875},
 EOF2
 same "slips: classic BibTeX: year as CSL counts it (as pandoc reads year), date in EDTF" "$T/bc.cwant" "$T/bc.classic"
+
+# ---- CSL from BibTeX: arXiv e-prints, organization ------------------------------------
+# The arXiv id of a published article is its own field (custom.arxiv-id),
+# never its number, its publisher or (as the preprint's DOI) its DOI; an
+# arXiv-only preprint has them (publisher arXiv, number, the arXiv DOI).
+# organization with no publisher is the publisher, as pandoc and citeproc
+# read it (a standard's: the authority), and stays organization for BibTeX.
+cat > "$T/csl.bib" <<'EOF2'
+@article{pubaps, author = {Doe, Jane}, title = {Pub}, journal = {Phys. Rev. D}, publisher = {APS}, year = 2019, eprint = {1901.01234}, archivePrefix = {arXiv}, primaryClass = {hep-th}}
+@article{pubdoi, author = {Doe, Jane}, title = {Pub2}, journal = {Phys. Rev. D}, year = 2019, eprint = {1901.01235}, archivePrefix = {arXiv}, doi = {10.1103/x.y}}
+@article{pubnodoi, author = {Doe, Jane}, title = {Pub3}, journal = {Phys. Rev. D}, year = 2019, eprint = {1901.01237}, archivePrefix = {arXiv}}
+@article{pubarxivdoi, author = {Doe, Jane}, title = {Pub4}, journal = {Phys. Rev. D}, year = 2019, eprint = {1901.01239}, archivePrefix = {arXiv}, doi = {10.48550/arXiv.1901.01239}}
+@misc{pre, author = {Doe, Jane}, title = {Pre}, year = 2019, eprint = {1901.01236}, archivePrefix = {arXiv}}
+@article{prearticle, author = {Doe, Jane}, title = {Pre2}, year = 2019, eprint = {1901.01238}, archivePrefix = {arXiv}}
+@manual{man, title = {Man}, organization = {ACME}, year = 2000}
+@techreport{rep, title = {Rep}, organization = {ACME}, institution = {Uni}, year = 2000}
+@inproceedings{proc, title = {Proc}, booktitle = {Conf}, organization = {IEEE}, year = 2000}
+@standard{std, title = {Std}, organization = {ISO}, year = 2000}
+EOF2
+$PCW "$T/csl.bib" -t csljson > "$T/csl.json" 2> "$T/csl.err"
+python3 - "$T/csl.json" > "$T/csl.got" <<'EOF2'
+import json, sys
+for e in json.load(open(sys.argv[1])):
+    c = e.get("custom", {})
+    print(e["id"], *("%s=%s" % (k, e.get(k, "-")) for k in ("publisher", "number", "DOI", "authority")),
+          "arxiv=%s" % c.get("arxiv-id", "-"), "org=%s" % c.get("organization", "-"))
+EOF2
+cat > "$T/csl.want" <<'EOF2'
+pubaps publisher=APS number=- DOI=- authority=- arxiv=1901.01234 org=-
+pubdoi publisher=- number=- DOI=10.1103/x.y authority=- arxiv=1901.01235 org=-
+pubnodoi publisher=- number=- DOI=- authority=- arxiv=1901.01237 org=-
+pubarxivdoi publisher=- number=- DOI=- authority=- arxiv=1901.01239 org=-
+pre publisher=arXiv number=1901.01236 DOI=10.48550/arXiv.1901.01236 authority=- arxiv=- org=-
+prearticle publisher=arXiv number=1901.01238 DOI=10.48550/arXiv.1901.01238 authority=- arxiv=- org=-
+man publisher=ACME number=- DOI=- authority=- arxiv=- org=ACME
+rep publisher=Uni number=- DOI=- authority=- arxiv=- org=ACME
+proc publisher=IEEE number=- DOI=- authority=- arxiv=- org=IEEE
+std publisher=- number=- DOI=- authority=ISO arxiv=- org=ISO
+EOF2
+same "slips: CSL: arXiv ids of published articles apart; organization as publisher or authority" "$T/csl.want" "$T/csl.got"
+# (an article's arXiv DOI is its arXiv id, which CSL keeps: not a DOI again)
+"$PCTOOL" dump -f bibtex "$T/csl.bib" | grep -v '^extra	bibtex' | grep -vx 'doi	10.48550/arXiv.1901.01239' > "$T/csl.dump" 2> /dev/null
+"$PCTOOL" dump -f csljson "$T/csl.json" > "$T/csl.back" 2> /dev/null
+same "slips: CSL: read back, the same model (no publisher, authority or number added)" "$T/csl.dump" "$T/csl.back"
+$PCW -f csljson "$T/csl.json" -t bibtex 2> /dev/null > "$T/csl.bib2"
+grep -A4 '{man,' "$T/csl.bib2" > "$T/man.bib"
+contains "slips: ... and to BibTeX, organization is organization again" "$T/man.bib" "organization = {ACME}"
+if grep -q "publisher" "$T/man.bib"; then fail "slips: ... with no publisher added" "$(cat "$T/man.bib")"; else pass "slips: ... with no publisher added"; fi
