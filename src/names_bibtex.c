@@ -479,9 +479,16 @@ void pc_bibtex_names_parse_list(const char *s, size_t n, pc_names *list,
     if (!tn)
         return;
     /* "Smith, J and": a trailing "and" (at depth 0: the list does not end
-     * in a brace) ends the list, where bibtex would make it a name part */
-    if (tn > 4 && pc_is_space((unsigned char)t[tn - 4]) && pc_strncasecmp(t + tn - 3, "and", 3) == 0) {
+     * in a brace) ends the list, where bibtex would make it a name part;
+     * lower case only, here: "Ivar And" may be a name */
+    if (tn > 4 && pc_is_space((unsigned char)t[tn - 4]) && memcmp(t + tn - 3, "and", 3) == 0) {
         note(rep, s, t + tn - 3, "a trailing \"and\" ends the list");
+        tn -= 3;
+        pc_trim(&t, &tn);
+    }
+    if (tn > 4 && pc_is_space((unsigned char)t[3]) && memcmp(t, "and", 3) == 0) { /* and a leading one */
+        note(rep, s, t, "a leading \"and\" starts the list");
+        t += 3;
         tn -= 3;
         pc_trim(&t, &tn);
     }

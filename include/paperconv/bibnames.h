@@ -33,8 +33,8 @@
  *    (CSL's dropping-particle; von is the non-dropping one): where our
  *    writer puts it to keep CSL's two particles apart; a word joined by a
  *    hyphen stays in First ("Lee, Seung-jae": given "Seung-jae", as bibtex);
- *  - * a trailing "and" ("Smith, J and") ends the list (reported), where
- *    bibtex would make it a part of the last name;
+ *  - * a trailing "and" ("Smith, J and") ends the list, a leading one
+ *    starts it (reported), where bibtex would make it a name part;
  *  - * a first item of "key=value" pairs with no name key
  *    ("nosortothers=false and ..."): biblatex's per-list options, no name
  *    (reported, not kept);

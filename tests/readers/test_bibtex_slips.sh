@@ -170,6 +170,7 @@ contains "slips: biblatex: a periodical with no issue title has its title in tit
 cat > "$T/names.bib" <<'EOF2'
 @article{trail, title = {T}, year = 2000, author = {Smith, J and}}
 @article{opts, title = {T}, year = 2000, author = {nosortothers=false and Doe, Jane and Roe, Rick}}
+@article{lead, title = {T}, year = 2000, editor = {and Doe, Jane}}
 EOF2
 exit_is "slips: name-list slips: exit 0" 0 $PCW "$T/names.bib" -t bibtex
 cp "$T/stderr" "$T/names.err"
@@ -182,6 +183,9 @@ else
 fi
 contains "slips: a trailing \"and\" is a warning at its place" "$T/names.err" \
     "names.bib:1:62: warning: author: a trailing \"and\" ends the list"
+want "slips: a leading \"and\" starts the list" "$T/names.dump" lead editor "Jane||Doe||"
+contains "slips: ... a warning at its place" "$T/names.err" \
+    "names.bib:3:52: warning: editor: a leading \"and\" starts the list"
 want "slips: biblatex name-list options are no author" "$T/names.dump" opts author "Jane||Doe||
 Rick||Roe||"
 contains "slips: ... and are reported" "$T/names.err" \
