@@ -11,10 +11,15 @@
  * at a time, at most PC_BIB_MAX_ENTRY bytes (counted after @string
  * expansion, and checked before a piece is copied), braces at most
  * PC_BIB_MAX_DEPTH deep, keys, names and bare numbers at most
- * PC_BIB_MAX_TOKEN bytes.  A broken entry is reported at file:line:column
- * and skipped: the lexer resynchronises at the next '@' in column 1.  A
- * '@' in column 1 inside a value is taken as the start of the next entry (a
- * missing '}'), which BibTeX files never hold otherwise.  CR, LF and CRLF
+ * PC_BIB_MAX_TOKEN bytes.  Slips whose intent is plain are repaired with
+ * a warning at their place: a ',' missing at a line break before "name =",
+ * a '=' missing before a value, a missing key.  Any other syntax error is
+ * reported at file:line:column; the fields read before it make the entry
+ * (as bibtex keeps them), the rest of the entry is skipped (to its closing
+ * delimiter at depth 0, or the next '@' in column 1) and its fields are
+ * counted as lost.  A '@' in column 1 inside a value is taken as the start
+ * of the next entry (a missing '}'), which BibTeX files never hold
+ * otherwise.  An undefined macro is its own name (pandoc, Better BibTeX).  CR, LF and CRLF
  * all end a line (old Mac and EndNote files end lines with CR alone), for
  * %-comments, column 1 and positions.
  *
@@ -657,12 +662,16 @@ static bool read_string(pc_bib_lexer *r, int close)
     char *name = pc_xstrdup(r->ident.ptr);
     uint64_t h = r->ident_hash;
     skip_ws(r, false);
-    if (peek(r) != '=') {
+    int next = peek(r);
+    if (next == '{' || next == '"') { /* @string{name {value}}: as read_field repairs it */
+        WARN(r, r->line, r->col, "missing '=' after macro name \"%s\": taken as there", name);
+    } else if (next != '=') {
         ERR(r, r->line, r->col, "expected '=' after the macro name \"%s\"", name);
         free(name);
         return false;
+    } else {
+        get(r);
     }
-    get(r);
     pc_buf_clear(&r->tmp);
     bool ok = read_value(r, &r->tmp, NULL);
     skip_ws(r, false);

@@ -113,7 +113,7 @@ contains "slips: ... its lost fields are counted" "$T/broken.err" \
     "entry \"nofield\": no field read before this error; 2 field(s) lost"
 
 # ---- @string macros ---------------------------------------------------------------
-printf '@string{known = {Known}}\n@article{m, title = {T}, journal = jPhys, publisher = ieee # { Press}, note = known, year = 2000}\n' > "$T/macro.bib"
+printf '@string{known {Known}}\n@article{m, title = {T}, journal = jPhys, publisher = ieee # { Press}, note = known, year = 2000}\n' > "$T/macro.bib"
 exit_is "slips: an undefined macro: exit 0" 0 $PCW "$T/macro.bib" -t bibtex
 contains "slips: an undefined macro is a warning at its place" "$T/stderr" \
     "macro.bib:2:36: warning: undefined macro \"jPhys\" in field \"journal\": its name is taken as the value"
@@ -121,6 +121,8 @@ contains "slips: an undefined macro is a warning at its place" "$T/stderr" \
 want "slips: an undefined macro is its name, as written (pandoc, Better BibTeX)" "$T/macro.dump" m container jPhys
 want "slips: ... also joined with #" "$T/macro.dump" m publisher "ieee Press"
 want "slips: a defined macro is its value" "$T/macro.dump" m comment Known
+contains "slips: @string{name {value}}: the missing '=' is a warning at its place" "$T/stderr" \
+    "macro.bib:1:15: warning: missing '=' after macro name \"known\": taken as there"
 # ---- entry types --------------------------------------------------------------------
 cat > "$T/types.bib" <<'EOF2'
 @artcle{typo, title = {Typo}, journal = {J}, year = 2000}
