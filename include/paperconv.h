@@ -192,9 +192,10 @@ enum {
 };
 
 /* A date, or a range of two.  0 means unknown for each part.  Years are
- * astronomical: -876 is 877 BC (as EDTF and biblatex write it); year 0
- * (1 BC) cannot be told from "unknown" and is not kept.  A value type: no
- * pointers (a literal date lives in pc_datevar). */
+ * counted as CSL counts them, with no year 0: -1 is 1 BC, -877 is 877 BC
+ * (EDTF, ISO 8601 and biblatex count astronomically, 0000 and -0876:
+ * pc_date_parse_edtf and pc_date_iso convert).  A value type: no pointers
+ * (a literal date lives in pc_datevar). */
 typedef struct pc_date {
     int year;  /* e.g. 2026; 0 = unknown */
     int month; /* 1..12; 0 = unknown */

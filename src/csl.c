@@ -356,18 +356,62 @@ static json_t *csl_date(csl_out *w, const char *key, const pc_date *d, const cha
     return o;
 }
 
-/* The arXiv fallbacks: "arXiv" as the publisher of a preprint, its id as
- * the number, its DOI as the DOI, when the record has none of its own. */
+/* An arXiv-only record: an e-print with no journal, publisher or
+ * organization of its own and no DOI but the arXiv one.  Only such a
+ * record is the preprint itself, which arXiv publishes; a published
+ * article's arXiv id goes in custom.arxiv-id (its rows' next one). */
+static bool arxiv_only(const pc_record *rec)
+{
+    const char *doi = pc_record_get(rec, PC_F_DOI);
+    return pc_record_has(rec, PC_F_ARXIV_ID) && !pc_record_has(rec, PC_F_CONTAINER_TITLE) &&
+           !pc_record_has(rec, PC_F_PUBLISHER) && !pc_record_has(rec, PC_F_ORGANIZATION) &&
+           (!doi || pc_strncasecmp(doi, ARXIV_DOI, sizeof ARXIV_DOI - 1) == 0);
+}
+
+/* True if doi is the arXiv DOI of arXiv id `id` (10.48550/arXiv.ID). */
+static bool is_arxiv_doi(const char *doi, const char *id)
+{
+    size_t n = sizeof ARXIV_DOI - 1;
+    return pc_strncasecmp(doi, ARXIV_DOI, n) == 0 && strncmp(doi + n, id, strlen(id)) == 0 &&
+           (!doi[n + strlen(id)] || doi[n + strlen(id)] == 'v');
+}
+
+/* Kinds whose organization is the issuing authority (CSL's `authority`:
+ * "USPTO" for a patent, a court, ISO for a standard, as Zotero maps a
+ * standard's organization); the others' is the publisher. */
+static bool by_authority(pc_kind k)
+{
+    return k == PC_KIND_STANDARD || k == PC_KIND_PATENT || k == PC_KIND_LEGAL_CASE ||
+           k == PC_KIND_LEGISLATION || k == PC_KIND_BILL || k == PC_KIND_REGULATION ||
+           k == PC_KIND_HEARING || k == PC_KIND_TREATY;
+}
+
+/* The fallbacks of publisher, number and DOI, when the record has none
+ * of its own: BibTeX's organization as the publisher (or the authority),
+ * where pandoc and citeproc look for it (it stays in custom.organization
+ * too, which csl_read.c reads back as the organization alone); an
+ * arXiv-only preprint's "arXiv" as the publisher, its id as the number,
+ * its DOI as the DOI. */
 static bool arxiv_fallback(csl_out *w, const pc_map_row *row, bool *wrote)
 {
-    const char *id = pc_record_get(w->rec, PC_F_ARXIV_ID);
-    const char *own = pc_record_get(w->rec, row->field);
+    const pc_record *rec = w->rec;
+    const char *id = pc_record_get(rec, PC_F_ARXIV_ID);
+    const char *own = pc_record_get(rec, row->field);
+    if (own && row->field == PC_F_DOI && id && !arxiv_only(rec) && is_arxiv_doi(own, id))
+        return true; /* the preprint's DOI is not the article's: its id is in custom.arxiv-id */
     if (own) {
         set_text(w, w->item, row->name, own);
         return true;
     }
     *wrote = false;
-    if (!id)
+    const char *org = pc_record_get(rec, PC_F_ORGANIZATION);
+    if (row->field == PC_F_PUBLISHER && org) {
+        bool authority = by_authority(rec->kind);
+        if (!authority || !pc_record_has(rec, PC_F_AUTHORITY))
+            set_text(w, w->item, authority ? "authority" : row->name, org);
+        return true;
+    }
+    if (!arxiv_only(rec))
         return true;
     if (row->field == PC_F_PUBLISHER) {
         set_text(w, w->item, row->name, "arXiv");

@@ -1202,6 +1202,20 @@ static void read_arxiv(csl_reader *r, pc_record *rec)
         pc_record_unset(rec, PC_F_PUBLISHER); /* "arXiv" is what the writer adds for a preprint */
 }
 
+/* Our writer gives BibTeX's organization as the publisher (or the
+ * authority) too, and keeps it in custom.organization: a publisher or
+ * authority that says what the organization says is that one. */
+static void read_organization(pc_record *rec)
+{
+    const char *org = pc_record_get(rec, PC_F_ORGANIZATION);
+    static const pc_field as[] = {PC_F_PUBLISHER, PC_F_AUTHORITY};
+    for (size_t i = 0; org && i < sizeof as / sizeof *as; i++) {
+        const char *v = pc_record_get(rec, as[i]);
+        if (v && strcmp(v, org) == 0)
+            pc_record_unset(rec, as[i]);
+    }
+}
+
 bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file,
                       unsigned long line, pc_csl_text text)
 {
@@ -1221,6 +1235,7 @@ bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const cha
     read_id(&r, rec);
     read_arxiv(&r, rec);
     read_custom(&r, rec);
+    read_organization(rec);
     split_joins(rec);
     pc_buf_free(&r.tmp);
     pc_buf_free(&r.md);

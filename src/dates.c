@@ -70,6 +70,8 @@ int pc_month_from_name(const char *s, size_t n)
 static int days_in_month(int y, int m)
 {
     static const int dim[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (y < 0) /* leap years count from the astronomical year 0 (1 BC) */
+        y++;
     if (m == 2 && y && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
         return 29;
     return m == 2 && !y ? 29 : dim[m - 1];
@@ -96,8 +98,10 @@ void pc_date_iso(const pc_date *d, pc_buf *out)
      * record's date, and three pc_buf_printf calls (vsnprintf twice each)
      * cost more than the rest of the date handling. */
     if (d->year < 0 || d->year > 9999 || d->month < 0 || d->month > 99 || d->day < 0 || d->day > 99) {
-        /* EDTF and biblatex: a BC year is "-" and four digits (-0876) */
-        pc_buf_printf(out, d->year < 0 ? "-%04d" : "%04d", d->year < 0 ? -d->year : d->year);
+        /* ISO 8601, EDTF and biblatex count astronomically: 1 BC (the
+         * model's -1, as CSL counts) is 0000, 877 BC is -0876 */
+        int y = d->year < 0 ? d->year + 1 : d->year;
+        pc_buf_printf(out, y < 0 ? "-%04d" : "%04d", y < 0 ? -y : y);
         if (d->month) {
             pc_buf_printf(out, "-%02d", d->month);
             if (d->day)
@@ -342,8 +346,10 @@ static bool edtf_one(const char *s, size_t n, size_t *i, pc_date *d, bool end)
         season = m - 20;
         m = 0;
     }
-    pc_date p = {.year = neg ? -y : y, .month = m, .day = dd};
-    if (!p.year || !pc_date_valid(&p))
+    /* astronomical (0000 is 1 BC, -0876 is 877 BC) to the model's count,
+     * CSL's, which has no year 0 */
+    pc_date p = {.year = neg || !y ? -y - 1 : y, .month = m, .day = dd};
+    if (!pc_date_valid(&p))
         return false;
     if (end) {
         d->end_year = p.year;

@@ -233,20 +233,24 @@ static bool key_is(const char *key, size_t kn, const char *want)
     return kn == strlen(want) && pc_strncasecmp(key, want, kn) == 0;
 }
 
-/* True if [s, s+n) is "key = value, ..." throughout, with a name key. */
-static bool is_extended(const char *s, size_t n)
+/* What [s, s+n) is as "key = value, ...": -1 not that throughout, 1 with
+ * a name key (biblatex's extended name), 0 options only (useprefix=true,
+ * nosortothers=false: biblatex's per-list options, as the first "name"). */
+static int pairs_kind(const char *s, size_t n)
 {
     bool any_name_key = false;
     const char *key, *val;
     size_t kn, vn, i = 0;
     while (i < n) {
         if (!next_pair(s, n, &i, &key, &kn, &val, &vn))
-            return false;
+            return -1;
         any_name_key |= key_is(key, kn, "family") || key_is(key, kn, "given") ||
                         key_is(key, kn, "prefix") || key_is(key, kn, "suffix");
     }
     return any_name_key;
 }
+
+static bool is_extended(const char *s, size_t n) { return pairs_kind(s, n) == 1; }
 
 /* biblatex's "family=…, given=…, prefix=…, suffix=…". */
 static void parse_extended(const char *s, size_t n, pc_name *out, const char *base,
@@ -383,7 +387,10 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
      * ("la Fontaine, Jean de") are CSL's dropping particle, which our
      * writer puts there to keep it apart from the von part */
     size_t dp = p.first_b;
-    while (commas && dp > p.first_a + 1 && pc_bibtex_word_case(w[dp - 1].s, w[dp - 1].n, true) < 0)
+    /* a word joined by a hyphen is part of the given name before it
+     * ("Lee, Seung-jae": bibtex's First is "Seung-jae") */
+    while (commas && dp > p.first_a + 1 && w[dp - 1].sep != '-' &&
+           pc_bibtex_word_case(w[dp - 1].s, w[dp - 1].n, true) < 0)
         dp--;
     bool capital = false;
     for (size_t i = p.first_a; i < dp && !capital; i++)
@@ -440,11 +447,16 @@ typedef struct list_ctx {
     pc_names *list;
     const char *base;
     pc_bibtex_names_report *rep;
+    size_t i; /* items seen */
 } list_ctx;
 
 static void add_one(void *u, const char *item, size_t len)
 {
     list_ctx *lc = u;
+    if (lc->i++ == 0 && memchr(item, '=', len) && pairs_kind(item, len) == 0) {
+        note(lc->rep, lc->base, item, "biblatex name-list options (key=value before the first name) are no name: not kept");
+        return;
+    }
     if (len == 6 && pc_strncasecmp(item, "others", 6) == 0) {
         lc->list->et_al = true;
         return;
@@ -466,6 +478,20 @@ void pc_bibtex_names_parse_list(const char *s, size_t n, pc_names *list,
     pc_trim(&t, &tn);
     if (!tn)
         return;
+    /* "Smith, J and": a trailing "and" (at depth 0: the list does not end
+     * in a brace) ends the list, where bibtex would make it a name part;
+     * lower case only, here: "Ivar And" may be a name */
+    if (tn > 4 && pc_is_space((unsigned char)t[tn - 4]) && memcmp(t + tn - 3, "and", 3) == 0) {
+        note(rep, s, t + tn - 3, "a trailing \"and\" ends the list");
+        tn -= 3;
+        pc_trim(&t, &tn);
+    }
+    if (tn > 4 && pc_is_space((unsigned char)t[3]) && memcmp(t, "and", 3) == 0) { /* and a leading one */
+        note(rep, s, t, "a leading \"and\" starts the list");
+        t += 3;
+        tn -= 3;
+        pc_trim(&t, &tn);
+    }
     list_ctx lc = {.list = list, .base = s, .rep = rep};
-    pc_bibtex_split_and(s, n, add_one, &lc);
+    pc_bibtex_split_and(t, tn, add_one, &lc);
 }

@@ -37,10 +37,10 @@ typedef struct pc_bib_field {
 /* What pc_bib_lex_next found. */
 typedef enum pc_bib_lex_status {
     PC_BIB_NONE = 0,
-    PC_BIB_ENTRY,    /* an entry: pc_bib_lex_entry */
+    PC_BIB_ENTRY,    /* an entry: pc_bib_lex_entry (the fields before an error, after one) */
     PC_BIB_PREAMBLE, /* @preamble{...}: its body in pc_bib_lex_body */
     PC_BIB_COMMENT,  /* @comment{...}: its body in pc_bib_lex_body */
-    PC_BIB_SKIP,     /* a bad entry, reported (errors make no record) */
+    PC_BIB_SKIP,     /* a bad entry, reported: bad bytes, or no field before a syntax error */
     PC_BIB_EOF,
     PC_BIB_FATAL, /* the input cannot be read further, reported */
 } pc_bib_lex_status;
@@ -136,6 +136,10 @@ enum {
 
 /* The row of type `name` (lower case), or NULL. */
 const pc_bib_type *pc_bib_type_find(const char *name);
+/* A type of either dialect close to the unknown type `name` (lower case;
+ * one or two letters off: @artcle, @inproceeding), or NULL: for a "did you
+ * mean". */
+const pc_bib_type *pc_bib_type_near(const char *name);
 /* The type a dialect writes for kind k (or the nearest broader kind). */
 const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d);
 /* "Chapter-like" kinds: their container is a book (booktitle, maintitle

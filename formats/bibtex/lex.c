@@ -11,10 +11,15 @@
  * at a time, at most PC_BIB_MAX_ENTRY bytes (counted after @string
  * expansion, and checked before a piece is copied), braces at most
  * PC_BIB_MAX_DEPTH deep, keys, names and bare numbers at most
- * PC_BIB_MAX_TOKEN bytes.  A broken entry is reported at file:line:column
- * and skipped: the lexer resynchronises at the next '@' in column 1.  A
- * '@' in column 1 inside a value is taken as the start of the next entry (a
- * missing '}'), which BibTeX files never hold otherwise.  CR, LF and CRLF
+ * PC_BIB_MAX_TOKEN bytes.  Slips whose intent is plain are repaired with
+ * a warning at their place: a ',' missing at a line break before "name =",
+ * a '=' missing before a value, a missing key.  Any other syntax error is
+ * reported at file:line:column; the fields read before it make the entry
+ * (as bibtex keeps them), the rest of the entry is skipped (to its closing
+ * delimiter at depth 0, or the next '@' in column 1) and its fields are
+ * counted as lost.  A '@' in column 1 inside a value is taken as the start
+ * of the next entry (a missing '}'), which BibTeX files never hold
+ * otherwise.  An undefined macro is its own name (pandoc, Better BibTeX).  CR, LF and CRLF
  * all end a line (old Mac and EndNote files end lines with CR alone), for
  * %-comments, column 1 and positions.
  *
@@ -96,6 +101,13 @@ struct pc_bib_lexer {
     size_t n_fields, cap_fields;
     name_index field_ix;
     bool bad; /* an error was reported: skip the entry after reading it */
+    bool bad_text;            /* of those, bad bytes (invalid UTF-8): no record at all */
+    unsigned long err_line, err_col; /* where the last error was reported */
+    size_t lost;              /* fields of the entry lost to a syntax error so far */
+    int err_depth;            /* brace depth inside the value the error stopped in */
+    bool err_quote;           /* ... and whether that value is quoted */
+    pc_buf raw;               /* a macro name as written (read_ident's `raw`) */
+    unsigned long value_line; /* the line the last value read ended on */
     /* open value, for "missing '}'" messages */
     unsigned long open_line, open_col;
     macro *macros;
@@ -205,9 +217,21 @@ static void resync(pc_bib_lexer *r)
 
 #define ERR(r, line, col, ...)                                                                 \
     do {                                                                                       \
-        pc_diag_emit((r)->ctx, PC_SEV_ERROR, (r)->file, (line), (col), __VA_ARGS__);           \
+        (r)->err_line = (line);                                                                \
+        (r)->err_col = (col);                                                                  \
+        pc_diag_emit((r)->ctx, PC_SEV_ERROR, (r)->file, (r)->err_line, (r)->err_col, __VA_ARGS__); \
         (r)->bad = true;                                                                       \
     } while (0)
+
+/* An error in the bytes of a value (invalid UTF-8, NUL): the entry is read
+ * to its end, and makes no record. */
+#define TEXT_ERR(r, line, col, ...)                                                            \
+    do {                                                                                       \
+        ERR(r, line, col, __VA_ARGS__);                                                        \
+        (r)->bad_text = true;                                                                  \
+    } while (0)
+
+#define WARN(r, line, col, ...) pc_diag_emit((r)->ctx, PC_SEV_WARNING, (r)->file, (line), (col), __VA_ARGS__)
 
 /* Characters BibTeX allows in names of types, fields and macros: printable
  * ASCII but "#%'(),={}@.  A table, not strchr per byte (read_ident cost 500
@@ -293,12 +317,14 @@ static void index_empty(name_index *ix)
 }
 
 /* Reads an identifier into r->ident, lower-cased, and its hash into
- * r->ident_hash.  1: read; 0: there is none; -1: longer than
- * PC_BIB_MAX_TOKEN, reported (`what` names it) at its start, which is not
- * read further (the caller resynchronises). */
-static int read_ident(pc_bib_lexer *r, const char *what)
+ * r->ident_hash; with `raw`, also as written into *raw.  1: read; 0: there
+ * is none; -1: longer than PC_BIB_MAX_TOKEN, reported (`what` names it) at
+ * its start, which is not read further (the caller resynchronises). */
+static int read_ident(pc_bib_lexer *r, const char *what, pc_buf *raw)
 {
     pc_buf_clear(&r->ident);
+    if (raw)
+        pc_buf_clear(raw);
     unsigned long l = r->line, col = r->col;
     uint64_t h = r->seed;
     int c;
@@ -307,6 +333,8 @@ static int read_ident(pc_bib_lexer *r, const char *what)
             ERR(r, l, col, "%s longer than %d bytes", what, PC_BIB_MAX_TOKEN);
             return -1;
         }
+        if (raw)
+            pc_buf_putc(raw, (char)c);
         c = pc_to_lower(get(r));
         h = name_hash_step(h, (unsigned char)c);
         pc_buf_putc(&r->ident, (char)c);
@@ -354,6 +382,15 @@ static inline bool word_plain(const char *p)
     return !((((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c) | ((x - 0x0E * ones) & ~x)) & highs);
 }
 
+/* An error stopped read_delimited inside a value opened by `open`, at
+ * brace depth `depth` in it: where skip_rest starts.  False. */
+static bool stopped_in(pc_bib_lexer *r, int open, int depth)
+{
+    r->err_depth = depth + (open == '{');
+    r->err_quote = open == '"';
+    return false;
+}
+
 /* At a '{' or '"': appends the braced or quoted piece without its
  * delimiters.  False after reporting an error that needs a resync; bad
  * UTF-8 is reported (r->bad) but the piece is read to its end. */
@@ -380,7 +417,7 @@ static bool read_delimited(pc_bib_lexer *r, pc_buf *out)
         }
         if (r->entry_bytes > PC_BIB_MAX_ENTRY) {
             ERR(r, ol, oc, "entry larger than %d MB (after @string expansion)", PC_BIB_MAX_ENTRY >> 20);
-            return false;
+            return stopped_in(r, open, depth);
         }
         /* Fast path: a run of bytes that are none of { } " CR LF is copied
          * and counted at once (peek/get/putc per byte cost a third of bibtex
@@ -408,14 +445,14 @@ static bool read_delimited(pc_bib_lexer *r, pc_buf *out)
         if (c == '{') {
             if (++depth > PC_BIB_MAX_DEPTH) {
                 ERR(r, r->line, r->col - 1, "braces nested deeper than %d", PC_BIB_MAX_DEPTH);
-                return false;
+                return stopped_in(r, open, depth);
             }
         } else if (c == '}') {
             if (depth == 0) {
                 if (open == '{')
                     break;
                 ERR(r, r->line, r->col - 1, "unbalanced '}' in a quoted value");
-                return false;
+                return stopped_in(r, open, depth);
             }
             depth--;
         } else if (c == '"' && open == '"' && depth == 0) {
@@ -429,7 +466,7 @@ static bool read_delimited(pc_bib_lexer *r, pc_buf *out)
         !pc_utf8_valid(out->ptr + start, out->len - start, &bad)) {
         unsigned long l, col;
         pc_bib_pos_in(out->ptr + start, bad, sl, sc, &l, &col);
-        ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
+        TEXT_ERR(r, l, col, out->ptr[start + bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
             (unsigned char)out->ptr[start + bad],
             pc_encoding_hint(out->ptr + start + bad, out->len - start - bad));
     }
@@ -494,30 +531,34 @@ static bool read_value(pc_bib_lexer *r, pc_buf *out, const char *field)
             }
         } else if (c >= 0 && ident_char(c) && !at_entry_start(r)) {
             unsigned long l = r->line, col = r->col;
-            if (read_ident(r, "macro name") < 0)
+            if (read_ident(r, "macro name", &r->raw) < 0)
                 return false;
             size_t n;
             const char *v = macro_value(r, &n);
+            if (!v) {
+                /* undefined: its name as written is the value, as pandoc and
+                 * Better BibTeX read it (bibtex takes it as empty) */
+                WARN(r, l, col, "undefined macro \"%s\" in %s: its name is taken as the value", r->raw.ptr,
+                     value_what(what, field));
+                v = r->raw.ptr;
+                n = r->raw.len;
+            }
             /* the entry limit holds for what the macros expand to, checked
              * before the copy (one 1 MB macro used 1 000 times is 1 GB) */
-            if (v && r->entry_bytes + n > PC_BIB_MAX_ENTRY) {
+            if (r->entry_bytes + n > PC_BIB_MAX_ENTRY) {
                 ERR(r, l, col, "entry larger than %d MB after @string expansion (macro \"%s\" in %s)",
                     PC_BIB_MAX_ENTRY >> 20, r->ident.ptr, value_what(what, field));
                 return false;
             }
-            r->entry_bytes += v ? n : 0;
-            if (v)
-                pc_buf_put(out, v, n);
-            else
-                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, l, col,
-                             "undefined macro \"%s\" in %s: taken as empty", r->ident.ptr,
-                             value_what(what, field));
+            r->entry_bytes += n;
+            pc_buf_put(out, v, n);
         } else {
             ERR(r, r->line, r->col, c < 0 ? "end of input: the value of %s is missing"
                                           : "expected a value for %s ('{', '\"', a number or a macro name)",
                 value_what(what, field));
             return false;
         }
+        r->value_line = r->line;
         skip_ws(r, false);
         if (peek(r) != '#')
             return true;
@@ -623,7 +664,7 @@ static bool read_string(pc_bib_lexer *r, int close)
 {
     skip_ws(r, false);
     unsigned long l = r->line, c = r->col;
-    int got = read_ident(r, "macro name");
+    int got = read_ident(r, "macro name", NULL);
     if (got <= 0) {
         if (got == 0)
             ERR(r, r->line, r->col, "expected a macro name after @string");
@@ -632,12 +673,16 @@ static bool read_string(pc_bib_lexer *r, int close)
     char *name = pc_xstrdup(r->ident.ptr);
     uint64_t h = r->ident_hash;
     skip_ws(r, false);
-    if (peek(r) != '=') {
+    int next = peek(r);
+    if (next == '{' || next == '"') { /* @string{name {value}}: as read_field repairs it */
+        WARN(r, r->line, r->col, "missing '=' after macro name \"%s\": taken as there", name);
+    } else if (next != '=') {
         ERR(r, r->line, r->col, "expected '=' after the macro name \"%s\"", name);
         free(name);
         return false;
+    } else {
+        get(r);
     }
-    get(r);
     pc_buf_clear(&r->tmp);
     bool ok = read_value(r, &r->tmp, NULL);
     skip_ws(r, false);
@@ -679,8 +724,143 @@ static void not_closed(pc_bib_lexer *r)
         r->key.ptr, r->line);
 }
 
+/* Forgets the last field (read only in part: an error stopped its value). */
+static void drop_last_field(pc_bib_lexer *r)
+{
+    pc_bib_field *f = &r->fields[--r->n_fields];
+    free(f->name);
+    f->name = NULL;
+}
+
+/* After a field name (in r->ident, read at fl:fc): '=' and the value.  A
+ * missing '=' before a value that cannot be anything else (`month {May}`,
+ * `year 2001`) is taken as there, with a warning.  False after an error
+ * (the field is then lost, and counted). */
+static bool read_field(pc_bib_lexer *r, unsigned long fl, unsigned long fc)
+{
+    skip_ws(r, false);
+    int c = peek(r);
+    if (c == '=') {
+        get(r);
+    } else if (c == '{' || c == '"' || (c >= 0 && pc_is_digit(c))) {
+        WARN(r, r->line, r->col, "missing '=' after field name \"%s\": taken as there", r->ident.ptr);
+    } else {
+        ERR(r, r->line, r->col, "expected '=' after the field name \"%s\"", r->ident.ptr);
+        r->lost++;
+        return false;
+    }
+    pc_bib_field *f = new_field(r);
+    f->name = pc_xstrdup(r->ident.ptr);
+    f->hash = r->ident_hash;
+    skip_ws(r, false);
+    f->line = r->line;
+    f->col = r->col + 1;
+    if (!read_value(r, &f->val, f->name)) {
+        drop_last_field(r);
+        r->lost++;
+        return false;
+    }
+    keep_field(r, fl, fc);
+    return true;
+}
+
+/* True if every byte of [s, s+n) may be in a field name. */
+static bool all_ident(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!ident_char((unsigned char)s[i]))
+            return false;
+    return n > 0;
+}
+
+/* The key just read (at kl:kc), and what follows it.  No key at all
+ * (`@article{,`), or a field name where the key should be (EndNote's
+ * `@article{` + newline + `title = ...`: a name followed by '=' is never a
+ * key): a warning, and the entry gets a made key (the record has none).
+ * False after an error. */
+static bool check_key(pc_bib_lexer *r, int close, unsigned long kl, unsigned long kc)
+{
+    skip_ws(r, true);
+    int c = peek(r);
+    if (!r->key.len && (c == ',' || c == close)) {
+        WARN(r, kl, kc, "entry without a key: a key is made for it");
+        return true;
+    }
+    if (c != '=' || !all_ident(r->key.ptr, r->key.len))
+        return true;
+    WARN(r, kl, kc, "entry without a key: a key is made for it");
+    pc_buf_clear(&r->ident);
+    uint64_t h = r->seed;
+    for (size_t i = 0; i < r->key.len; i++) {
+        char l = (char)pc_to_lower((unsigned char)r->key.ptr[i]);
+        h = name_hash_step(h, (unsigned char)l);
+        pc_buf_putc(&r->ident, l);
+    }
+    r->ident_hash = name_hash_end(h);
+    pc_buf_clear(&r->key);
+    return read_field(r, kl, kc);
+}
+
+/* Between two fields (or after the key): ',' and the next field's name
+ * into r->ident, its place in *fl:*fc.  A ',' missing at a line break
+ * before "name =" is taken as there, with a warning (`line` is where the
+ * value before ended).  0: the entry's end was read; 1: a field name;
+ * -1: an error. */
+static int next_field(pc_bib_lexer *r, int close, unsigned long line, unsigned long *fl, unsigned long *fc)
+{
+    skip_ws(r, true);
+    int c = peek(r);
+    if (c == close) {
+        get(r);
+        return 0;
+    }
+    if (c != ',' && at_entry_start(r)) {
+        not_closed(r);
+        return -1;
+    }
+    bool repaired = false;
+    if (c == ',') {
+        get(r);
+        skip_ws(r, true);
+        c = peek(r);
+        if (c == close) { /* trailing comma */
+            get(r);
+            return 0;
+        }
+        if (at_entry_start(r)) {
+            not_closed(r);
+            return -1;
+        }
+    } else if (r->line != line && c >= 0 && ident_char(c)) {
+        repaired = true; /* if "name =" follows */
+    } else {
+        ERR(r, r->line, r->col,
+            c < 0 ? "end of input inside the entry (missing '%c')" : "expected ',' or '%c' in the entry", close);
+        return -1;
+    }
+    *fl = r->line;
+    *fc = r->col;
+    int got = read_ident(r, "field name", NULL);
+    if (got <= 0) {
+        if (got == 0)
+            ERR(r, r->line, r->col,
+                c < 0 ? "end of input inside the entry (missing '%c')" : "expected a field name or '%c'", close);
+        return -1;
+    }
+    if (repaired) {
+        skip_ws(r, false);
+        if (peek(r) != '=') {
+            ERR(r, *fl, *fc, "expected ',' or '%c' in the entry", close);
+            return -1;
+        }
+        WARN(r, *fl, *fc, "missing ',' before field \"%s\": taken as there", r->ident.ptr);
+    }
+    return 1;
+}
+
 /* Reads "key, field = value, ..." up to `close`.  False after an error
- * that needs a resync; r->bad may be set with true (entry read, skip it). */
+ * that ends the entry (read_entry keeps the fields read before it); r->bad
+ * may be set with true (entry read, skip it). */
 static bool read_fields(pc_bib_lexer *r, int close)
 {
     skip_ws(r, false);
@@ -698,59 +878,70 @@ static bool read_fields(pc_bib_lexer *r, int close)
     }
     size_t bad;
     if (!pc_utf8_valid(r->key.ptr, r->key.len, &bad))
-        ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key%s", (unsigned char)r->key.ptr[bad],
-            pc_encoding_hint(r->key.ptr + bad, r->key.len - bad));
+        TEXT_ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key%s", (unsigned char)r->key.ptr[bad],
+                 pc_encoding_hint(r->key.ptr + bad, r->key.len - bad));
+    unsigned long line = r->line;
+    if (!check_key(r, close, kl, kc))
+        return false;
     for (;;) {
-        skip_ws(r, true);
-        c = peek(r);
-        if (c == close) {
-            get(r);
-            return true;
-        }
-        if (c != ',' && at_entry_start(r)) {
-            not_closed(r);
+        unsigned long fl, fc;
+        int got = next_field(r, close, line, &fl, &fc);
+        if (got <= 0)
+            return got == 0;
+        if (!read_field(r, fl, fc))
             return false;
-        }
-        if (c != ',') {
-            ERR(r, r->line, r->col,
-                c < 0 ? "end of input inside the entry (missing '%c')"
-                      : "expected ',' or '%c' in the entry", close);
-            return false;
-        }
-        get(r);
-        skip_ws(r, true);
-        c = peek(r);
-        if (c == close) /* trailing comma */
-            continue;
-        unsigned long fl = r->line, fc = r->col;
-        if (at_entry_start(r)) {
-            not_closed(r);
-            return false;
-        }
-        int got = read_ident(r, "field name");
-        if (got <= 0) {
-            if (got == 0)
-                ERR(r, r->line, r->col,
-                    c < 0 ? "end of input inside the entry (missing '%c')"
-                          : "expected a field name or '%c'", close);
-            return false;
-        }
-        skip_ws(r, false);
-        if (peek(r) != '=') {
-            ERR(r, r->line, r->col, "expected '=' after the field name \"%s\"", r->ident.ptr);
-            return false;
-        }
-        get(r);
-        pc_bib_field *f = new_field(r);
-        f->name = pc_xstrdup(r->ident.ptr);
-        f->hash = r->ident_hash;
-        skip_ws(r, false);
-        f->line = r->line;
-        f->col = r->col + 1;
-        if (!read_value(r, &f->val, f->name))
-            return false;
-        keep_field(r, fl, fc);
+        line = r->value_line;
     }
+}
+
+/* After an error that ended the entry early: skips the rest of it (to its
+ * closing delimiter at depth 0, or the next entry), and returns how many
+ * fields it held (its '=' at depth 0, outside quotes).  Starts inside the
+ * value the error stopped in, if any (r->err_depth, r->err_quote). */
+static size_t skip_rest(pc_bib_lexer *r, int close)
+{
+    int depth = r->err_depth;
+    bool quote = r->err_quote;
+    size_t n = 0;
+    int c;
+    while ((c = peek(r)) >= 0 && !at_entry_start(r)) {
+        get(r);
+        if (c == '{') {
+            depth++;
+        } else if (c == '}' && depth > 0) {
+            depth--;
+        } else if (depth == 0 && c == '"') {
+            quote = !quote;
+        } else if (depth == 0 && !quote) {
+            if (c == close)
+                break;
+            n += c == '=';
+        }
+    }
+    return n;
+}
+
+/* An entry an error ended early: the fields read before the error make
+ * the entry (as bibtex keeps them), with a warning that counts the fields
+ * lost; with no field read, or bad bytes in it, it is skipped. */
+static pc_bib_lex_status broken_entry(pc_bib_lexer *r, int close)
+{
+    size_t lost = r->lost + skip_rest(r, close);
+    char what[80];
+    if (r->key.len)
+        snprintf(what, sizeof what, "entry \"%.60s\"", r->key.ptr);
+    else
+        snprintf(what, sizeof what, "entry without a key");
+    if (r->bad_text)
+        return PC_BIB_SKIP;
+    if (!r->n_fields) {
+        if (lost)
+            WARN(r, r->err_line, r->err_col, "%s: no field read before this error; %zu field(s) lost", what, lost);
+        return PC_BIB_SKIP;
+    }
+    WARN(r, r->err_line, r->err_col, "%s: the %zu field(s) read before this error are kept, %zu lost", what,
+         r->n_fields, lost);
+    return PC_BIB_ENTRY;
 }
 
 /* ---- keeping what was read (pc_bib_lex_tee) ------------------------------------- */
@@ -909,6 +1100,7 @@ static pc_bib_lexer *lex_new(pc_ctx *ctx, const char *name)
     pc_buf_init(&r->ident);
     pc_buf_init(&r->tmp);
     pc_buf_init(&r->body);
+    pc_buf_init(&r->raw);
     pc_buf_init(&r->tee_mem);
     /* the seed of name_hash: a heap address (randomised) and the time */
     r->seed = (0xcbf29ce484222325ULL ^ (uint64_t)(uintptr_t)r) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL);
@@ -972,6 +1164,7 @@ void pc_bib_lex_close(pc_bib_lexer *r)
     pc_buf_free(&r->ident);
     pc_buf_free(&r->tmp);
     pc_buf_free(&r->body);
+    pc_buf_free(&r->raw);
     if (r->spool)
         fclose(r->spool); /* before tee_mem: it may be a stream over it */
     pc_buf_free(&r->tee_mem);
@@ -1016,15 +1209,14 @@ static pc_bib_lex_status read_entry(pc_bib_lexer *r, int open)
             resync(r);
         return PC_BIB_NONE;
     }
-    if (!read_fields(r, close)) {
-        resync(r);
-        return PC_BIB_SKIP;
-    }
-    if (r->bad)
-        return PC_BIB_SKIP;
-    if (r->key.len)
+    pc_bib_lex_status st = PC_BIB_ENTRY;
+    if (!read_fields(r, close))
+        st = broken_entry(r, close);
+    else if (r->bad)
+        st = PC_BIB_SKIP;
+    if (st == PC_BIB_ENTRY && r->key.len)
         pc_utf8_nfc(&r->key);
-    return PC_BIB_ENTRY;
+    return st;
 }
 
 /* The UTF-16/32 byte-order mark check of the first call. */
@@ -1056,7 +1248,7 @@ pc_bib_lex_status pc_bib_lex_next(pc_bib_lexer *r)
         unsigned long line = r->line, col = r->col;
         get(r);
         skip_ws(r, false);
-        int got = read_ident(r, "entry type");
+        int got = read_ident(r, "entry type", NULL);
         if (got < 0) {
             resync(r);
             return PC_BIB_SKIP;
@@ -1082,7 +1274,9 @@ pc_bib_lex_status pc_bib_lex_next(pc_bib_lexer *r)
         r->entry_bytes = 0;
         r->entry_line = line;
         r->entry_col = col;
-        r->bad = false;
+        r->bad = r->bad_text = r->err_quote = false;
+        r->lost = 0;
+        r->err_depth = 0;
         clear_fields(r);
         pc_buf_clear(&r->key);
         pc_bib_lex_status st = read_entry(r, c);

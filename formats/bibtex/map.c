@@ -109,6 +109,7 @@ static const pc_bib_type types[] = {
     {"audio", PC_KIND_SONG, NULL, L},
     {"bibnote", PC_KIND_OTHER, NULL, L},
     {"book", PC_KIND_BOOK, NULL, CM | LM},
+    {"book_section", PC_KIND_CHAPTER, NULL, 0}, /* Mendeley */
     {"bookinbook", PC_KIND_CHAPTER, NULL, L},
     {"booklet", PC_KIND_PAMPHLET, NULL, CM | LM},
     {"collection", PC_KIND_BOOK, NULL, L},
@@ -123,6 +124,7 @@ static const pc_bib_type types[] = {
     {"data", PC_KIND_DATASET, NULL, 0},
     {"dataset", PC_KIND_DATASET, NULL, LM},
     {"electronic", PC_KIND_WEBPAGE, NULL, L | A},
+    {"generic", PC_KIND_NONE, NULL, 0}, /* Mendeley's "Generic": as @misc */
     {"image", PC_KIND_GRAPHIC, NULL, L},
     {"inbook", PC_KIND_CHAPTER, NULL, C | L},
     {"incollection", PC_KIND_CHAPTER, NULL, CM | LM},
@@ -162,6 +164,7 @@ static const pc_bib_type types[] = {
     {"thesis", PC_KIND_THESIS, NULL, LM},
     {"unpublished", PC_KIND_MANUSCRIPT, NULL, CM | LM},
     {"video", PC_KIND_MOTION_PICTURE, NULL, L},
+    {"web_page", PC_KIND_WEBPAGE, NULL, 0}, /* Mendeley */
     {"www", PC_KIND_WEBPAGE, NULL, L | A},
     {"xdata", PC_KIND_OTHER, NULL, L | PC_BIB_T_SKIP},
 };
@@ -174,6 +177,50 @@ static int name_cmp(const void *key, const void *elem)
 const pc_bib_type *pc_bib_type_find(const char *name)
 {
     return bsearch(name, types, sizeof types / sizeof *types, sizeof *types, name_cmp);
+}
+
+/* Levenshtein distance of a and b (b at most 15 bytes, as the type names
+ * are), stopping early: more than `max` is max + 1. */
+static size_t distance(const char *a, size_t an, const char *b, size_t max)
+{
+    size_t bn = strlen(b), row[16];
+    if (bn >= 16 || (an > bn ? an - bn : bn - an) > max)
+        return max + 1;
+    for (size_t j = 0; j <= bn; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= an; i++) {
+        size_t diag = row[0], best = row[0] = i;
+        for (size_t j = 1; j <= bn; j++) {
+            size_t up = row[j];
+            size_t v = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < v)
+                v = up + 1;
+            if (row[j - 1] + 1 < v)
+                v = row[j - 1] + 1;
+            row[j] = v;
+            diag = up;
+            best = v < best ? v : best;
+        }
+        if (best > max)
+            return max + 1;
+    }
+    return row[bn];
+}
+
+const pc_bib_type *pc_bib_type_near(const char *name)
+{
+    size_t n = strlen(name), max = n <= 4 ? 1 : 2, best = max + 1;
+    const pc_bib_type *near = NULL;
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
+        if (!(types[i].flags & (PC_BIB_T_CLASSIC | PC_BIB_T_BIBLATEX)) || (types[i].flags & PC_BIB_T_SKIP))
+            continue;
+        size_t d = distance(name, n, types[i].name, max);
+        if (d < best) { /* the first of equals: the table is sorted */
+            best = d;
+            near = &types[i];
+        }
+    }
+    return near;
 }
 
 const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d)

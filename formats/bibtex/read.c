@@ -672,6 +672,20 @@ static void read_main_title(bib_reader *r, pc_record *rec)
     }
 }
 
+/* A @periodical is an issue of a periodical: its issuetitle the item's
+ * title, its title the periodical's (the container), as pandoc reads it.
+ * With no issue title, the entry is the periodical itself: its title is
+ * the item's (CSL's periodical has a title, not only a container). */
+static void periodical_title(pc_record *rec)
+{
+    if (rec->kind != PC_KIND_PERIODICAL || pc_record_has(rec, PC_F_TITLE) || pc_record_has(rec, PC_F_SUBTITLE) ||
+        pc_record_has(rec, PC_F_TITLE_ADDON))
+        return;
+    move_text(rec, PC_F_CONTAINER_TITLE, PC_F_TITLE);
+    move_text(rec, PC_F_CONTAINER_SUBTITLE, PC_F_SUBTITLE);
+    move_text(rec, PC_F_CONTAINER_TITLE_ADDON, PC_F_TITLE_ADDON);
+}
+
 /* ---- the entry ------------------------------------------------------------------------------ */
 
 /* The kind of the entry's type (entrysubtype: a magazine or newspaper
@@ -679,9 +693,12 @@ static void read_main_title(bib_reader *r, pc_record *rec)
 static void read_kind(bib_reader *r, pc_record *rec, const pc_bib_type *t)
 {
     rec->kind = t ? t->kind : PC_KIND_OTHER;
-    if (!t)
-        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, r->e.line, r->e.col, "entry type @%s read as \"other\"",
-                     r->e.type);
+    if (!t) { /* kept for the BibTeX writers (keep_type) */
+        const pc_bib_type *near = pc_bib_type_near(r->e.type);
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->e.line, r->e.col,
+                     "unknown entry type @%s%s%s%s: read as \"%s\"", r->e.type, near ? " (did you mean @" : "",
+                     near ? near->name : "", near ? "?)" : "", pc_kind_name(PC_KIND_OTHER));
+    }
     pc_bib_field *st = pc_bib_lex_find(r->lx, "entrysubtype");
     if (st && rec->kind == PC_KIND_ARTICLE) {
         bool mag = strcmp(st->val.ptr, "magazine") == 0, news = strcmp(st->val.ptr, "newspaper") == 0;
@@ -788,6 +805,7 @@ static void fill_record(bib_reader *r, pc_record *rec)
             read_field(r, rec, &r->e.fields[k], r->rows[k]);
     }
     read_main_title(r, rec);
+    periodical_title(rec);
     if (t && t->genre && !pc_record_has(rec, PC_F_GENRE)) /* @phdthesis: a PhD thesis */
         pc_record_set_str(rec, PC_F_GENRE, t->genre);
     if (rec->kind == PC_KIND_NONE && pc_record_has(rec, PC_F_ARXIV_ID))

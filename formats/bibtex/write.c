@@ -353,6 +353,11 @@ static bool write_title(bib_writer *w, const pc_map_row *row, bool *wrote)
 {
     const char *name = title_name(w, row);
     const pc_text *t = pc_record_text(w->rec, row->field);
+    /* a periodical with no container title is the periodical itself: its
+     * title is biblatex's title, not the issuetitle (read.c reads it back) */
+    if (name && w->kind == PC_KIND_PERIODICAL && strncmp(name, "issue", 5) == 0 &&
+        !pc_record_has(w->rec, PC_F_CONTAINER_TITLE))
+        name = NULL;
     if (!name || !t) { /* a volume's subtitle with no volume-title: under its own name */
         *wrote = false;
         return true;
@@ -562,6 +567,8 @@ const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
     const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
     if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
         return t->name;
+    if (kept && !t && *kept->value) /* a type no table knows (@artcle): as the source wrote it */
+        return kept->value;
     t = pc_bib_type_for(rec->kind, d);
     if (d == PC_BIB_BIBLATEX)
         return t->name;

@@ -2,7 +2,8 @@
 /* write_names.c — name lists as bibtex (and biber) split them back.
  *
  * Each name is written "von Last, Jr, First dparticle": the non-dropping
- * particle is BibTeX's von, the dropping particle follows the given names
+ * particle is BibTeX's von (apart from Last by a space, but for one that
+ * ends in a hyphen), the dropping particle follows the given names
  * (bibnames.h reads a lower-case tail of First back as the dropping
  * particle), organisations are one brace group, and any part that bibtex
  * would split otherwise is braced: commas, a lone hyphen, the word "and",
@@ -127,8 +128,15 @@ static void put_name(name_out *o, const pc_name *nm)
     bool dp_after = has(nm->dparticle) && has(nm->given);
     const char *von = has(nm->particle) ? nm->particle : dp_after ? NULL : has(nm->dparticle) ? nm->dparticle : NULL;
     if (von) {
-        put_part(o, von, true, pc_particle_joins(von));
-        if (!pc_particle_joins(von))
+        /* "al-Rashid": bibtex splits words at the hyphen, von "al"; but a
+         * particle ending in an apostrophe is one word with the family
+         * name to bibtex ("d'Jones", "{d'}Jones" alike): "d' Jones" gives
+         * von "d'" back (biber's manual writes it so), and our reader
+         * joins it again (pc_particle_joins) */
+        size_t vn = strlen(von);
+        bool hyphen = vn && von[vn - 1] == '-';
+        put_part(o, von, true, hyphen);
+        if (!hyphen)
             pc_buf_putc(o->out, ' ');
     }
     size_t fam = o->out->len;

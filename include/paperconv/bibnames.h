@@ -31,7 +31,13 @@
  *  - * in the comma forms, lower-case words ending First after a
  *    capitalised one ("la Fontaine, Jean de") are the dropping particle
  *    (CSL's dropping-particle; von is the non-dropping one): where our
- *    writer puts it to keep CSL's two particles apart;
+ *    writer puts it to keep CSL's two particles apart; a word joined by a
+ *    hyphen stays in First ("Lee, Seung-jae": given "Seung-jae", as bibtex);
+ *  - * a trailing "and" ("Smith, J and") ends the list, a leading one
+ *    starts it (reported), where bibtex would make it a name part;
+ *  - * a first item of "key=value" pairs with no name key
+ *    ("nosortothers=false and ..."): biblatex's per-list options, no name
+ *    (reported, not kept);
  *  - biblatex's extended form "family=Adler, given=Alfred, prefix=von,
  *    suffix=Jr" (values optionally braced or quoted); useprefix, id and the
  *    -i (initials) keys are accepted and ignored;

@@ -17,7 +17,10 @@ bool pc_date_parse(const char *s, size_t n, pc_date *d);
 /* True if the parts make a real date (unknown parts are 0 and allowed, but a
  * day needs a month and a month needs a year). */
 bool pc_date_valid(const pc_date *d);
-/* Appends ISO 8601 with only the known parts: 2026-10-02, 2026-10, 2026. */
+/* Appends ISO 8601 with only the known parts: 2026-10-02, 2026-10, 2026.
+ * Its years are astronomical, the model's are CSL's: the model's -877
+ * (877 BC) is -0876, its -1 (1 BC) 0000; pc_date_parse_edtf reads them
+ * back so. */
 void pc_date_iso(const pc_date *d, pc_buf *out);
 /* Parses an EDTF date (ISO 8601-2 levels 0 and 1, as CSL and biblatex
  * write them): -0876, 2011-05-25, 2011-05~, 2011?, 2011-23 (a season),

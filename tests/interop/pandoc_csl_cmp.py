@@ -44,8 +44,8 @@
 #     break in a note is a space for us and for TeX, nothing for pandoc;
 #   - where a maintitle has no mainsubtitle, pandoc gives the main title
 #     the volume's subtitle (we keep it the volume's);
-#   - BC years: pandoc writes EDTF -0876 as CSL -877 (CSL counts no year
-#     0); our CSL writer writes the model's astronomical year (-876);
+#   - year 0000 (1 BC): pandoc writes CSL 0, which CSL has no year for; we
+#     write -1, as -0876 is -877 for both (no fixture holds it yet);
 #   - the entry type: ours follows CSL 1.0.2 where it has a closer type
 #     (software, standard, collection, performance, preprint);
 #   - an open range (2011/..): pandoc reads its start from the year;
@@ -139,9 +139,9 @@ def same(var, ours, theirs, model):
             return True
         if isinstance(a, str) and isinstance(b, list) and re.match(r"-?\d{4}", a):  # an open range
             return b[0][0] == int(re.match(r"-?\d{4}", a).group(0))
-        # BC years: CSL -877 (pandoc) is the model's -876
+        # 1 BC: CSL -1 (ours), 0 (pandoc's, for EDTF 0000)
         if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-            return all(len(x) == len(y) and (x[0] == y[0] or (x[0] < 0 and y[0] == x[0] - 1)) and x[1:] == y[1:]
+            return all(len(x) == len(y) and (x[0] == y[0] or (x[0] == -1 and y[0] == 0)) and x[1:] == y[1:]
                        for x, y in zip(a, b))
         return False
     def norm(x):
@@ -210,8 +210,8 @@ def main():
             if var in SKIP or (var in NAMES and k in KNOWN_NAMES):
                 continue
             mine = a.get("event-title" if var == "event" else var)
-            if mine is None and var == "publisher" and m.get("organization"):
-                mine = ""  # organization only: our own field, pandoc's publisher
+            if mine is None and var == "publisher" and m.get("organization") and a.get("authority"):
+                mine = a["authority"]  # a standard's organization: CSL's authority (Zotero's), pandoc's publisher
             if mine is None:
                 if var in DERIVED:
                     continue

@@ -83,6 +83,22 @@ for f in "$ROOT"/samples/* "$ROOT"/tests/data/listing-*.txt "$ROOT"/tests/data/c
     oracle "$base --unicode" "$f" --unicode
 done
 
+# Particles a writer must keep apart from the family name: one ending in
+# an apostrophe ("d'") is written "d' Jones" (as biber documents it; glued,
+# "d'Jones" is bibtex's family name, and so is "{d'}Jones"), one ending in a
+# hyphen stays joined ("al-Rashid": bibtex splits at the hyphen).
+cat > "$T/particles.json" <<'EOF'
+[{"id":"p1","type":"book","title":"T","publisher":"P","issued":{"date-parts":[[2000]]},"author":[
+ {"family":"Jones","given":"John","non-dropping-particle":"d'"},
+ {"family":"Alembert","given":"Jean","non-dropping-particle":"d\u2019"},
+ {"family":"Angelo","given":"Maria","non-dropping-particle":"dell'"},
+ {"family":"Jones","non-dropping-particle":"d'"},
+ {"family":"Rashid","given":"Ahmed","non-dropping-particle":"al-"},
+ {"family":"Souza","given":"Ana","dropping-particle":"d'"}]}]
+EOF
+oracle "particles ending in an apostrophe or a hyphen" "$T/particles.json"
+oracle "particles ending in an apostrophe or a hyphen --unicode" "$T/particles.json" --unicode
+
 # A pass-through @preamble whose braces BibTeX counts as unbalanced ("\{"
 # is a brace to it) is left out, not written: written, bibtex would read
 # the rest of the file as the preamble and lose the entry after it.

@@ -246,10 +246,12 @@ else
     fail "bibtex-read: broken entries reported at file:line:col" "$(cat "$T/stderr")"
 fi
 keys=$(grep '^@' "$T/stdout" | sed 's/.*{//; s/,$//' | tr '\n' ' ')
-if [ "$keys" = "before after last " ]; then
-    pass "bibtex-read: the entries after a broken one are still converted"
+# (a broken entry keeps the fields read before its error, as bibtex keeps
+# them: tests/readers/test_bibtex_slips.sh)
+if [ "$keys" = "before broken after also-broken last " ]; then
+    pass "bibtex-read: the entries after a broken one are still converted, the broken ones in part"
 else
-    fail "bibtex-read: the entries after a broken one are still converted" "got keys: $keys"
+    fail "bibtex-read: the entries after a broken one are still converted, the broken ones in part" "got keys: $keys"
 fi
 exit_is "bibtex-read: broken entries: exit 0 with --keep-going" 0 $PCW --keep-going "$DATA/bib-broken.bib" -t bibtex
 
