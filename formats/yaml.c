@@ -403,6 +403,12 @@ static size_t filter_char(utf8_filter *f, unsigned char *out)
     size_t avail = f->len - f->pos;
     int32_t cp = p[0];
     int n = p[0] < 0x80 ? 1 : pc_utf8_next((const char *)p, avail, &cp);
+    if (cp == 0xFEFF && f->index == f->line_start) {
+        /* a byte-order mark at a line start: a later document's, from
+         * `cat a.yaml b.yaml`; libyaml takes one only at the very start */
+        f->pos += 3;
+        return 0;
+    }
     bool was_cr = f->after_cr;
     f->after_cr = false;
     if (n < 0 || yaml_forbids(cp)) {

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { PC_SNIFF_BYTES = 4096, PC_JABREF_BYTES = 32768 };
+enum { PC_SNIFF_BYTES = 4096 };
 
 struct pc_input {
     pc_ctx *ctx;
@@ -65,59 +65,19 @@ static bool foreign_to(const pc_format *f, pc_source *src)
 }
 
 /* Chooses the input's encoding before the format is told: a UTF-16 or
- * UTF-32 byte-order mark, else --encoding.  A UTF-8 mark means UTF-8
- * whatever --encoding says (the readers skip it).  False after reporting
- * an encoding iconv does not know. */
+ * UTF-32 byte-order mark, else --encoding (src/source.c).  False after
+ * reporting an encoding iconv does not know. */
 static bool choose_encoding(pc_ctx *ctx, pc_source *src)
 {
-    const char *head, *why = "--encoding";
-    size_t n = pc_source_peek(src, 4, &head), bom = 0;
-    const char *enc = pc_encoding_from_bom(head, n, &bom);
-    if (enc) {
-        why = "byte-order mark";
-    } else {
-        if (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3))
-            return true;
-        enc = ctx->opt.encoding;
-        if (!enc || pc_encoding_is_utf8(enc))
-            return true;
-    }
-    if (!pc_source_set_encoding(src, enc, bom)) {
-        pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(src), 0, 0,
-                     "unknown encoding \"%s\" (`iconv -l` lists the names)", enc);
-        return false;
-    }
-    pc_diag_emit(ctx, PC_SEV_NOTE, pc_source_name(src), 0, 0, "decoded from %s (%s)", enc, why);
-    return true;
+    return pc_source_choose_encoding(src, ctx, ctx->opt.encoding);
 }
 
-/* JabRef's "% Encoding: windows-1252" at the top of a .bib decodes it,
- * unless a byte-order mark or --encoding said otherwise. */
+/* Once the format is known: what the top of the input names (JabRef's
+ * "% Encoding: windows-1252" in a .bib, a coding cookie), else UTF-8 with
+ * bytes that are not UTF-8 read as Windows-1252. */
 static void jabref_encoding(pc_ctx *ctx, pc_source *src, const pc_format *f)
 {
-    if (!f || (strcmp(f->name, "bibtex") && strcmp(f->name, "biblatex")) || ctx->opt.encoding ||
-        pc_source_encoding(src))
-        return;
-    const char *head;
-    size_t n = pc_source_peek(src, PC_JABREF_BYTES, &head);
-    if (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3))
-        return;
-    pc_buf name = PC_BUF_INIT;
-    if (pc_encoding_jabref(head, n, &name) && !pc_encoding_is_utf8(name.ptr)) {
-        if (pc_encoding_is_utf8_text(head, n)) /* converted by an editor, header left behind */
-            pc_diag_emit(ctx, PC_SEV_WARNING, pc_source_name(src), 1, 1,
-                         "the %% Encoding header says %s but the text is UTF-8; read as UTF-8 "
-                         "(--encoding decides)",
-                         name.ptr);
-        else if (pc_source_set_encoding(src, name.ptr, 0))
-            pc_diag_emit(ctx, PC_SEV_NOTE, pc_source_name(src), 1, 1,
-                         "decoded from %s (JabRef's %% Encoding header)", name.ptr);
-        else
-            pc_diag_emit(ctx, PC_SEV_WARNING, pc_source_name(src), 1, 1,
-                         "the %% Encoding header names \"%s\", which iconv does not know; read as UTF-8",
-                         name.ptr);
-    }
-    pc_buf_free(&name);
+    pc_source_header_encoding(src, ctx, f && (!strcmp(f->name, "bibtex") || !strcmp(f->name, "biblatex")));
 }
 
 pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from)
@@ -176,11 +136,6 @@ void pc_input_close(pc_input *in)
     if (pc_source_error(in->src))
         pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0, "read error: %s",
                      strerror(pc_source_error(in->src)));
-    pc_buf msg = PC_BUF_INIT;
-    unsigned long line, col;
-    if (pc_source_decode_error(in->src, &msg, &line, &col))
-        pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), line, col, "%s", msg.ptr);
-    pc_buf_free(&msg);
     pc_source_close(in->src);
     free(in);
 }

@@ -389,6 +389,31 @@ static void elem_pos(const pc_json_split *sp, size_t off, unsigned long *line, u
     }
 }
 
+/* jansson's allocator while it parses an element: the one in place (libc's
+ * unless an embedding program set its own), noting a failure.  jansson
+ * then gives an empty error text or a wrong one ("string or '}' expected"
+ * where it could not copy the string), so the failure is told apart here. */
+static _Thread_local json_malloc_t parse_malloc;
+static _Thread_local bool parse_oom;
+static void *noting_malloc(size_t n)
+{
+    void *p = parse_malloc(n);
+    parse_oom |= p == NULL;
+    return p;
+}
+
+static json_t *load_noting_oom(const char *p, size_t len, json_error_t *err, bool *oom)
+{
+    json_free_t free_fn;
+    json_get_alloc_funcs(&parse_malloc, &free_fn);
+    parse_oom = false;
+    json_set_alloc_funcs(noting_malloc, free_fn);
+    json_t *v = json_loadb(p, len, JSON_DECODE_ANY, err);
+    json_set_alloc_funcs(parse_malloc, free_fn);
+    *oom = parse_oom;
+    return v;
+}
+
 /* Parses the element; reports invalid UTF-8, NUL bytes and syntax errors
  * with their file position.  Returns the value (caller decrefs) or NULL.
  * jansson rejects exactly what pc_utf8_valid rejects (bad sequences,
@@ -412,9 +437,15 @@ static json_t *parse_elem(pc_json_split *sp)
         }
     }
     json_error_t err;
-    json_t *v = json_loadb(p, len, JSON_DECODE_ANY, &err);
+    bool oom;
+    json_t *v = load_noting_oom(p, len, &err, &oom);
     if (v)
         return v;
+    if (oom || json_error_code(&err) == json_error_out_of_memory) {
+        pc_diag_emit(sp->ctx, PC_SEV_ERROR, sp->file, sp->eline, sp->ecol,
+                     "JSON: out of memory loading the value that starts here (%zu bytes): skipped", len);
+        return NULL;
+    }
     if (!pc_utf8_valid(p, len, &bad)) {
         elem_pos(sp, bad, &line, &col);
         unsigned char b = (unsigned char)p[bad];

@@ -5,8 +5,10 @@
  * fixed-size buffer, so memory does not grow with the input.  Readers pull
  * lines or raw blocks; the format detector peeks at the first bytes without
  * consuming them.  An input in another encoding than UTF-8 is decoded on
- * the way in (pc_source_set_encoding): what readers see is always UTF-8,
- * and positions (offsets, lines, columns) are those of the decoded text. */
+ * the way in (pc_source_set_encoding), and so is UTF-8 that holds bytes
+ * that are not UTF-8 (pc_source_header_encoding): what readers see is
+ * always UTF-8, and positions (offsets, lines, columns) are those of the
+ * decoded text. */
 #ifndef PC_SOURCE_H
 #define PC_SOURCE_H
 
@@ -30,17 +32,32 @@ int pc_source_error(const pc_source *src);
 /* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 
-/* Decodes the input from `encoding` (an iconv name, see pc_decoder_new)
- * from now on, after dropping its first `skip` bytes (a byte-order mark).
- * Only before anything was consumed: what was peeked is decoded again.
- * False (and nothing changed) if iconv does not know the name. */
+/* Decodes the input from `encoding` (see pc_decoder_new) from now on,
+ * after dropping its first `skip` bytes (a byte-order mark).  Only before
+ * anything was consumed: what was peeked is decoded again.  False (and
+ * nothing changed) if iconv does not know the name.  Bytes that are not
+ * `encoding` are replaced by U+FFFD, and reported once per line as errors
+ * to the context pc_source_choose_encoding was given (if any). */
 bool pc_source_set_encoding(pc_source *src, const char *encoding, size_t skip);
-/* The encoding the input is decoded from, or NULL for UTF-8 read as is. */
+/* The encoding the input is decoded from, or NULL for UTF-8. */
 const char *pc_source_encoding(const pc_source *src);
-/* True if decoding stopped at bytes that are not `encoding` or the input
- * ended inside a character; *msg (cleared first) says so, and *line, *col
- * are where the decoded text stops. */
-bool pc_source_decode_error(const pc_source *src, pc_buf *msg, unsigned long *line, unsigned long *col);
+
+/* Choosing the encoding, in two steps, before anything is consumed.
+ * First, before the format is told: a UTF-16 or UTF-32 byte-order mark,
+ * else `asked` (--encoding; NULL for none).  A UTF-8 mark means UTF-8
+ * whatever `asked` says.  A single-byte encoding asked for on text that is
+ * valid UTF-8 is warned about at its first non-ASCII character.  False
+ * after reporting an encoding iconv does not know. */
+bool pc_source_choose_encoding(pc_source *src, pc_ctx *ctx, const char *asked);
+/* Second, once the format is known, unless the first step chose: what the
+ * top of the input names (JabRef's "% Encoding:" when `jabref`, an
+ * Emacs or Vim coding cookie) when the bytes fit it (warned about and
+ * ignored otherwise), and ctx->opt.encoding unset; else UTF-8, where a
+ * byte that is not UTF-8 is read as Windows-1252 with a warning (one per
+ * line, the first with a guess of the encoding).  An input whose XML
+ * declaration names another encoding than UTF-8 is left to the XML
+ * parser. */
+void pc_source_header_encoding(pc_source *src, pc_ctx *ctx, bool jabref);
 
 /* The longest line a line-based reader takes (16 MB).  A longer line is an
  * error at its line number and ends the input: its bytes past the limit

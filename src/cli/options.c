@@ -3,6 +3,7 @@
  * --list-formats, and the choice of formats (-t, or -o's extension; -f). */
 #include "cli.h"
 #include "paperconv/buf.h"
+#include "paperconv/encoding.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -19,7 +20,8 @@ static void usage(FILE *f)
           "  -f, --from FORMAT     input format (default: from the file extension,\n"
           "                        then from the content)\n"
           "  -o, --output FILE     write to FILE atomically (default: standard output)\n"
-          "      --encoding NAME   the inputs' character set (iconv name, e.g. latin1)\n"
+          "      --encoding NAME   the inputs' character set (iconv name or alias: latin1,\n"
+          "                        windows-1252, utf-16le, ...)\n"
           "      --unicode         BibTeX: keep UTF-8 instead of LaTeX commands\n"
           "      --rekey           ignore input citation keys, always generate them\n"
           "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
@@ -133,7 +135,12 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     case 'o': c->out_path = arg; break;
     case 'q': c->quiet = true; break;
     case 'v': c->verbose++; break;
-    case OPT_ENCODING: c->opt.encoding = arg; break;
+    case OPT_ENCODING:
+        if (!pc_encoding_known(arg))
+            return usage_error(c, PC_THEN_NOTHING, "unknown encoding '%s' for --encoding (for example latin1, "
+                               "windows-1252, utf-16le; `iconv -l` lists the names)", arg);
+        c->opt.encoding = arg;
+        break;
     case OPT_UNICODE: c->opt.unicode = true; break;
     case OPT_REKEY: c->opt.rekey = true; break;
     case OPT_STRICT: c->opt.strict = true; break;

@@ -81,12 +81,13 @@ same "-o symlink: target replaced" "$T/file.bib" target.bib
 exit_is "-o /dev/null" 0 $PCW "$S" -t bibtex -o /dev/null
 check "-o /dev/null: still a device" [ -c /dev/null ]
 
-# invalid UTF-8: reported with its position, that record skipped, the rest kept
+# invalid UTF-8: read as Windows-1252, a warning with its position, every record kept
 printf 'Head\n\n\342\200\242 Good\n\n  A B \302\267 2026-10-02\n\n\342\200\242 Bad \377 title\n\n  C D \302\267 2026-10-02\n' > bad-utf8.txt
-exit_is "invalid UTF-8 is bad input" 1 $PCW bad-utf8.txt -t bibtex
-contains "invalid UTF-8: position" "$T/stderr" "bad-utf8.txt:7:9: error: invalid UTF-8 byte 0xFF"
+exit_is "invalid UTF-8 is a warning" 0 $PCW bad-utf8.txt -t bibtex
+contains "invalid UTF-8: position (a column counts characters)" "$T/stderr" "bad-utf8.txt:7:7: warning: invalid UTF-8 byte 0xFF"
 n=$(grep -c '^@' "$T/stdout")
-check "invalid UTF-8: the good record is kept ($n)" [ "$n" -eq 1 ]
+check "invalid UTF-8: both records kept ($n)" [ "$n" -eq 2 ]
+exit_is "invalid UTF-8 with --strict: bad input" 1 $PCW --strict bad-utf8.txt -t bibtex
 
 # an empty input is not an error
 : > empty.txt

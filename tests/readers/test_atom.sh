@@ -297,7 +297,7 @@ limited() {
 }
 # run_bounded NAME FILE: paperconv under 10 s and ~500 MB of address space
 run_bounded() {
-    limited 10 500000 $PC "$2" -t bibtex > "$T/stdout" 2> "$T/stderr"
+    limited 10 500000 $PC "$2" ${3:-} -t bibtex > "$T/stdout" 2> "$T/stderr"
     rc=$?
     if [ $rc -eq 1 ]; then
         pass "$1: exit 1 in bounded time and memory"
@@ -325,9 +325,9 @@ count_is "internal entity: the clean entry is still converted" 1 "$T/stdout"
 run_bounded "truncated file" "$D/atom-truncated.xml"
 contains "truncated: the cut entry is named" "$T/stderr" "atom-truncated.xml:38:3: error: entry not converted: the file ends inside it (truncated?)"
 count_is "truncated: the complete entry before it is converted" 1 "$T/stdout"
-run_bounded "invalid UTF-8" "$D/atom-invalid-utf8.xml"
-contains "invalid UTF-8: libxml2's error with line and column" "$T/stderr" "atom-invalid-utf8.xml:10:31: error: XML: Input is not proper UTF-8"
-count_is "invalid UTF-8: the good entry before it is converted" 1 "$T/stdout"
+run_bounded "invalid UTF-8 (--strict)" "$D/atom-invalid-utf8.xml" --strict
+contains "invalid UTF-8: read as Windows-1252, said with line and column" "$T/stderr" "atom-invalid-utf8.xml:10:31: error: invalid UTF-8 byte"
+count_is "invalid UTF-8: both entries converted" 2 "$T/stdout"
 run_bounded "200 levels of nesting" "$D/atom-deep.xml"
 contains "deep nesting: an error naming the limit" "$T/stderr" "atom-deep.xml:6: error: elements nested deeper than 64 levels: entry skipped"
 count_is "deep nesting: the entry after it is converted" 1 "$T/stdout"

@@ -76,30 +76,77 @@ contains "Atom: Latin-1 declared in the XML declaration: libxml2 decodes it" l1d
 have_opt=1
 "$PC" --encoding UTF-8 --list-formats > /dev/null 2>&1 || have_opt=0
 
-# without --encoding: invalid UTF-8 stays an error, with the hint
+# without --encoding: a byte that is not UTF-8 is read as Windows-1252, with
+# a warning at its place (one per line) and the guess of the encoding; the
+# record is kept.  --strict makes it an error.
 enc "$D/encoding-latin1.bib" LATIN1 > latin1.bib
 conv latin1.bib l1.out
-check "Latin-1 .bib without --encoding: exit 1" [ "$(cat l1.out.rc)" -eq 1 ]
-contains "Latin-1 .bib: error positioned at the first bad byte" l1.out.err "latin1.bib:5:14: error: invalid UTF-8 byte 0xFC"
-contains "Latin-1 .bib: the message suggests --encoding latin1" l1.out.err "try --encoding latin1"
-# the same hint from every reader: listing, RIS, JSON, YAML, Atom
+conv "$D/encoding-latin1.bib" l1.want
+check "Latin-1 .bib without --encoding: exit 0" [ "$(cat l1.out.rc)" -eq 0 ]
+same "Latin-1 .bib without --encoding: every record kept, the bytes read as Windows-1252" l1.want l1.out
+contains "Latin-1 .bib: warning positioned at the first bad byte" l1.out.err \
+    'latin1.bib:5:14: warning: invalid UTF-8 byte 0xFC, read as Windows-1252 "ü"; the text looks like Latin-1: try --encoding latin1'
+check "Latin-1 .bib: one warning per line, the guess only on the first" \
+    [ "$(grep -c 'invalid UTF-8' l1.out.err)" -eq "$(LC_ALL=C grep -c '[^ -~	]' latin1.bib)" \
+    -a "$(grep -c 'try --encoding' l1.out.err)" -eq 1 ]
+conv latin1.bib l1s.out --strict
+check "Latin-1 .bib with --strict: exit 1" [ "$(cat l1s.out.rc)" -eq 1 ]
+contains "Latin-1 .bib with --strict: the warning is an error" l1s.out.err "latin1.bib:5:14: error: invalid UTF-8 byte 0xFC"
+# every reader: listing, RIS, JSON, JSON Lines, YAML, Atom (UTF-8 by default)
 printf '\342\200\242 Caf\351\n\n  Ren\351 Dupr\351 \302\267 2 octobre 2026\n' > hint.txt
 printf 'TY  - JOUR\nTI  - Caf\351\nER  - \n' > hint.ris
 printf '[{"id": "a", "type": "book", "title": "Caf\351"}]\n' > hint.json
+printf '{"id": "a", "type": "book", "title": "Caf\351"}\n' > hint.jsonl
 printf 'references:\n- id: a\n  type: book\n  title: "Caf\351"\n' > hint.yaml
 printf '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>Caf\351</title></entry></feed>\n' > hint.atom
-for f in hint.txt hint.ris hint.json hint.yaml hint.atom; do
+printf '@book{a, title = {Caf\351}}\n' > hint.bib
+for f in hint.txt hint.ris hint.json hint.jsonl hint.yaml hint.atom hint.bib; do
     conv "$f" h.out
-    check "$f: Latin-1 byte is an error (exit 1)" [ "$(cat h.out.rc)" -eq 1 ]
-    contains "$f: the message suggests --encoding latin1" h.out.err "try --encoding latin1"
+    check "$f: a Latin-1 byte keeps its record (exit 0)" [ "$(cat h.out.rc)" -eq 0 ]
+    contains "$f: the byte is read as Windows-1252" h.out "Café"
+    contains "$f: warned, with the guess" h.out.err "read as Windows-1252 \"é\"; the text looks like Latin-1: try --encoding latin1"
+    conv "$f" h.out --strict
+    check "$f: --strict makes it an error (exit 1)" [ "$(cat h.out.rc)" -eq 1 ]
 done
 printf 'TY  - JOUR\nTI  - \223Caf\351\224\nER  - \n' > hint1252.ris
 conv hint1252.ris h.out
 contains "Windows-1252 quotes: the message suggests --encoding windows-1252" h.out.err \
-    "hint1252.ris:2:7: error: invalid UTF-8 byte 0x93; record skipped; the text looks like Windows-1252: try --encoding windows-1252"
-printf 'TY  - JOUR\nTI  - Caf\351\200 cut\n' > cut.ris # a 3-byte sequence cut short: no charset hint
+    'hint1252.ris:2:7: warning: invalid UTF-8 byte 0x93, read as Windows-1252 "“"; the text looks like Windows-1252: try --encoding windows-1252'
+contains "Windows-1252 quotes: read as such" h.out "title = {“Café”}"
+printf 'TY  - JOUR\nTI  - x \201 y\nER  - \n' > undef1252.ris
+conv undef1252.ris h.out
+contains "a byte Windows-1252 leaves undefined: U+FFFD, said" h.out.err \
+    "undef1252.ris:2:9: warning: invalid UTF-8 byte 0x81, not a Windows-1252 character either: replaced by U+FFFD"
+printf 'TY  - JOUR\nTI  - Caf\351\200 cut\nER  - \n' > cut.ris # a 3-byte sequence cut short: no charset hint
 conv cut.ris h.out
 check "broken UTF-8 (not an 8-bit charset) gets no hint" sh -c "grep -q 'invalid UTF-8' h.out.err && ! grep -q 'try --encoding' h.out.err"
+# the guess: only encodings the bytes fit, two when unsure
+printf 'TY  - JOUR\nTI  - Caf\351 \244 5, \275uvre\nER  - \n' > l9.ris
+conv l9.ris h.out
+contains "Latin-9 bytes (euro, oe): the guess is Latin-9" h.out.err "the text looks like Latin-9: try --encoding latin9"
+printf 'TY  - JOUR\nTI  - 中文文献的标题：并行计算的研究与分析\nER  - \n' | iconv -f UTF-8 -t GB18030 > gb.ris
+conv gb.ris h.out
+contains "GB18030 text: the guess is GB18030, not Latin-1" h.out.err "the text looks like GB18030 (Chinese): try --encoding gb18030"
+printf 'TY  - JOUR\nTI  - 日本語の論文のタイトル：並列計算に関する研究\nER  - \n' | iconv -f UTF-8 -t SHIFT_JIS > sjis.ris
+conv sjis.ris h.out
+contains "Shift_JIS text: unsure, two names" h.out.err "the text looks like Shift_JIS (Japanese) or GB18030 (Chinese): try --encoding shift_jis (or gb18030)"
+conv gb.ris gb.got --encoding gb18030
+contains "GB18030 with --encoding gb18030: decoded" gb.got "title = {中文文献的标题：并行计算的研究与分析}"
+
+# coding cookies (Emacs, Vim) decode the file when the bytes fit them
+{ printf '%% -*- mode: bibtex; coding: latin-9 -*-\n'; printf '@book{a, title = {Caf\351 \244 5, \275uvre}}\n'; } > cookie9.bib
+conv cookie9.bib c9.out -v
+check "Emacs coding cookie (latin-9): exit 0, no warning" [ "$(cat c9.out.rc)" -eq 0 -a "$(grep -c ': warning:' c9.out.err)" -eq 0 ]
+contains "Emacs coding cookie: decoded as Latin-9" c9.out "title = {Café € 5, œuvre}"
+contains "Emacs coding cookie: -v says so" c9.out.err "cookie9.bib:1:1: note: decoded from latin-9 (the coding cookie)"
+{ printf '# vim: set fileencoding=cp1252 :\nTY  - JOUR\nTI  - \223Caf\351\224\nER  - \n'; } > vim.txt
+conv vim.txt vim.out -f ris
+contains "Vim modeline (fileencoding=cp1252): decoded" vim.out "title = {“Café”}"
+printf '%% -*- coding: latin-1 -*-\n@book{a, title = {M\303\274ller}}\n' > stale.bib
+conv stale.bib st.out
+contains "a coding cookie on a file that is UTF-8: warned, read as UTF-8" st.out.err \
+    "stale.bib:1:1: warning: the coding cookie says latin-1 but the text is UTF-8; read as UTF-8"
+contains "a coding cookie on a file that is UTF-8: the UTF-8 text kept" st.out "Müller"
 
 # JabRef's header decodes the file (no --encoding needed)
 { printf '%% This file was created with JabRef 2.10.\n%% Encoding: windows-1252\n\n'; enc "$D/encoding-cp1252.bib" WINDOWS-1252; } > jabref.bib
@@ -111,11 +158,22 @@ same "JabRef header windows-1252: the records of the UTF-8 original" cp.want cp.
 contains "JabRef header: -v says how the file was decoded" cp.got.err "decoded from windows-1252 (JabRef's % Encoding header)"
 conv jabref-utf8.bib cpu.got
 same "JabRef header left on a file converted to UTF-8: read as UTF-8" cp.want cpu.got
-contains "stale JabRef header: warned" cpu.got.err "the % Encoding header says windows-1252 but the text is UTF-8"
+contains "stale JabRef header: warned" cpu.got.err "jabref-utf8.bib:2:1: warning: JabRef's % Encoding header says windows-1252 but the text is UTF-8"
 { printf '%% Encoding: ISO8859_1\n\n'; enc "$D/encoding-latin1.bib" LATIN1; } > jabref-java.bib
 conv "$D/encoding-latin1.bib" l1.want
 conv jabref-java.bib l1j.got
 same "JabRef header with a Java charset name (ISO8859_1)" l1.want l1j.got
+# the bytes must fit the header before it is obeyed
+{ printf '%% Encoding: UTF-16\n\n'; enc "$D/encoding-latin1.bib" LATIN1; } > jabref16.bib
+conv jabref16.bib j16.got
+contains "JabRef header UTF-16 over an 8-bit file: warned at the header, ignored" j16.got.err \
+    "jabref16.bib:1:1: warning: JabRef's % Encoding header says UTF-16, but it is itself written in 8-bit text"
+check "JabRef header UTF-16 over an 8-bit file: no 'no record found'" sh -c "! grep -q 'no record found' j16.got.err"
+check "JabRef header UTF-16 over an 8-bit file: the records kept" [ "$(grep -c '^@' j16.got)" -eq "$(grep -c '^@' l1.want)" ]
+{ printf '%% Encoding: windows-1252\n\n'; printf '@book{a, title = {x \201 y}}\n'; } > jabref-undef.bib
+conv jabref-undef.bib ju.got
+contains "JabRef header, a byte the encoding does not have: the header is ignored, at the byte" ju.got.err \
+    "jabref-undef.bib:3:21: warning: JabRef's % Encoding header (line 1) says windows-1252, but byte 0x81 is not windows-1252: the header is ignored"
 
 if [ $have_opt = 1 ]; then
     conv latin1.bib l1e.got --encoding latin1
@@ -136,29 +194,97 @@ if [ $have_opt = 1 ]; then
     conv l1x.atom l1x.out --encoding latin1
     contains "--encoding on an XML file that declares it: decoded once, not twice" l1x.out "Café"
     conv latin1.bib utf.got --encoding UTF-8
-    check "--encoding UTF-8: invalid UTF-8 stays an error" [ "$(cat utf.got.rc)" -eq 1 ]
+    contains "--encoding UTF-8: invalid UTF-8 warned as without it" utf.got.err "latin1.bib:5:14: warning: invalid UTF-8 byte 0xFC"
     conv jabref.bib jx.got --encoding utf-8
-    check "--encoding wins over JabRef's header" [ "$(cat jx.got.rc)" -eq 1 ]
+    contains "--encoding wins over JabRef's header" jx.got.err "warning: invalid UTF-8 byte"
+    # aliases: what people write, and what iconv takes
+    for a in latin-1 latin_1 Latin1 L1 iso8859-1 ISO_8859-1; do
+        conv latin1.bib al.got --encoding "$a"
+        same "--encoding $a: an alias of latin1" l1e.got al.got
+    done
+    for a in win-1252 windows1252 cp1252 Windows-1252; do
+        conv fr1252.txt al.got --encoding "$a"
+        same "--encoding $a: an alias of windows-1252" fr.got al.got
+    done
+    conv "$D/bib-syntax.bib" bs.want
+    enc "$D/bib-syntax.bib" UTF-16LE > nobom16.bib
+    for a in utf-16le utf_16le UTF16LE; do
+        conv nobom16.bib al.got --encoding "$a"
+        same "--encoding $a: UTF-16LE without a byte-order mark" bs.want al.got
+    done
+    # a single-byte encoding asked for on UTF-8 text: said, at its place
+    conv "$D/encoding-latin1.bib" u8l1.got --encoding latin1
+    contains "--encoding latin1 on UTF-8: warned at the first non-ASCII character" u8l1.got.err \
+        'encoding-latin1.bib:5:14: warning: the text is valid UTF-8 ("ü" here), which --encoding latin1 turns into "Ã¼"'
+    conv "$D/encoding-latin1.bib" u8l1s.got --encoding latin1 --strict
+    check "--encoding latin1 on UTF-8 with --strict: exit 1" [ "$(cat u8l1s.got.rc)" -eq 1 ]
+    conv latin1.bib u16.got --encoding utf-16le
+    contains "--encoding utf-16le on 8-bit text: said" u16.got.err \
+        "latin1.bib: warning: --encoding utf-16le, but the first"
+    check "--encoding latin1 on UTF-8: one warning, not a second for its C1 controls" \
+        [ "$(grep -c ': warning:' u8l1.got.err)" -eq 1 ]
+    printf 'TY  - JOUR\nTI  - \223Caf\351\224\nER  - \n' > c1.ris
+    conv c1.ris c1.got --encoding latin1
+    contains "--encoding latin1 on Windows-1252 quotes: the C1 control said, once" c1.got.err \
+        "c1.ris:2:7: warning: byte 0x93 is a control character (U+0093) in latin1, not text: is the input Windows-1252 (try --encoding windows-1252)?"
+    check "--encoding latin1 on Windows-1252 quotes: once" [ "$(grep -c ': warning:' c1.got.err)" -eq 1 ]
+    conv latin1.bib l1ok.got --encoding latin1
+    check "--encoding latin1 on Latin-1: no such warning" sh -c "! grep -q 'valid UTF-8' l1ok.got.err"
     enc "$D/bib-syntax.bib" UTF-16LE '\377\376' > bom16.bib
     conv "$D/bib-syntax.bib" bs.want
     conv bom16.bib bs.got --encoding latin1
     same_conv "a byte-order mark wins over --encoding" bs.want bs.got
     conv latin1.bib unk.got --encoding no-such-charset
-    check "unknown --encoding: exit 1" [ "$(cat unk.got.rc)" -eq 1 ]
-    contains "unknown --encoding: named" unk.got.err 'unknown encoding "no-such-charset"'
+    check "unknown --encoding: a usage error (exit 2)" [ "$(cat unk.got.rc)" -eq 2 ]
+    contains "unknown --encoding: named, with examples" unk.got.err \
+        "paperconv: error: unknown encoding 'no-such-charset' for --encoding (for example latin1, windows-1252, utf-16le"
+    check "unknown --encoding: nothing written" [ ! -s unk.got ]
 else
     skip "--encoding" "this build has no --encoding option (src/main.c)"
 fi
 
-# --- decoding errors: positioned, never silent --------------------------------
+# --- decoding errors: positioned, said once, decoding goes on ---------------
 { printf '\377\376'; printf 'TY  - JOUR\nTI  - First\nER  - \nTY  - JOUR\nTI  - X' | iconv -f UTF-8 -t UTF-16LE
-  printf '\000\330A\000'; printf 'B\nER  - \n' | iconv -f UTF-8 -t UTF-16LE; } > surrogate.ris
+  printf '\000\330A\000'; printf 'B\nER  - \nTY  - JOUR\nTI  - Third\nER  - \n' | iconv -f UTF-8 -t UTF-16LE; } > surrogate.ris
 conv surrogate.ris s.out
 check "UTF-16 with an unpaired surrogate: exit 1" [ "$(cat s.out.rc)" -eq 1 ]
 contains "UTF-16 unpaired surrogate: error at its line:column in the decoded text" s.out.err \
-    "surrogate.ris:5:8: error: cannot decode the input as UTF-16LE: invalid byte sequence at byte 98"
+    "surrogate.ris:5:8: error: cannot decode the input as UTF-16LE: invalid byte sequence at byte 98 (0x00 0xD8), replaced by U+FFFD"
+check "UTF-16 unpaired surrogate: the one message" [ "$(wc -l < s.out.err)" -eq 1 ]
 contains "UTF-16 unpaired surrogate: the records before it are converted" s.out "title = {First}"
+contains "UTF-16 unpaired surrogate: its record is kept, the unit replaced" s.out "title = {{X�AB}}"
+contains "UTF-16 unpaired surrogate: the records after it are converted" s.out "title = {Third}"
+{ printf '\377\376\000\000'; printf 'TY  - JOUR\nTI  - A' | iconv -f UTF-8 -t UTF-32LE
+  printf '\000\000\021\000'; printf 'B\nER  - \n' | iconv -f UTF-8 -t UTF-32LE; } > past.ris
+conv past.ris p.out
+contains "UTF-32 past U+10FFFF: one error, positioned" p.out.err \
+    "past.ris:2:8: error: cannot decode the input as UTF-32LE: invalid byte sequence at byte 76 (0x00 0x00 0x11 0x00), replaced by U+FFFD"
+check "UTF-32 past U+10FFFF: the one message, the record kept" [ "$(wc -l < p.out.err)" -eq 1 -a "$(grep -c '^@' p.out)" -eq 1 ]
+printf '@article{a,\n  title = {Caf\201 x},\n  year = 2020\n}\n@article{b, title = {B}}\n' > undef.bib
+conv undef.bib u.out --encoding windows-1252
+check "--encoding windows-1252, an undefined byte: one message" [ "$(wc -l < u.out.err)" -eq 1 ]
+contains "--encoding windows-1252, an undefined byte: the decoding error, at the byte" u.out.err \
+    "undef.bib:2:15: error: cannot decode the input as windows-1252: invalid byte sequence at byte 26 (0x81), replaced by U+FFFD"
+check "--encoding windows-1252, an undefined byte: no 'end of input' first" sh -c "! grep -q 'end of input' u.out.err"
+check "--encoding windows-1252, an undefined byte: both records kept" [ "$(grep -c '^@' u.out)" -eq 2 ]
 { enc "$D/ris-tolerant.ris" UTF-16LE '\377\376'; printf 'T'; } > odd.ris
 conv odd.ris o.out
 check "UTF-16 cut inside a character: exit 1" [ "$(cat o.out.rc)" -eq 1 ]
 contains "UTF-16 cut inside a character: said" o.out.err "the input ends inside a UTF-16LE character"
+
+# --- byte-order marks at the start of later documents (cat of files) ------------
+printf '\357\273\277---\n- id: a\n  type: book\n  title: A\n...\n' > bom-a.yaml
+printf '\357\273\277---\n- id: b\n  type: book\n  title: B\n' > bom-b.yaml
+printf '\357\273\277- id: c\n  type: book\n  title: C\n' > bom-c.yaml
+cat bom-a.yaml bom-b.yaml bom-c.yaml > bom-cat.yaml
+conv bom-cat.yaml bc.out
+check "CSL-YAML, cat of files with byte-order marks: exit 0" [ "$(cat bc.out.rc)" -eq 0 ]
+check "CSL-YAML, cat of files with byte-order marks: every record" [ "$(grep -c '^@' bc.out)" -eq 3 ]
+printf '\357\273\277{"id": "a", "type": "book", "title": "A"}\n' > bom.jsonl
+printf '\357\273\277TY  - JOUR\nTI  - A\nER  - \n' > bom.ris
+printf '\357\273\277@book{a, title = {A}}\n' > bom.bib
+for f in bom.jsonl bom.ris bom.bib; do
+    cat "$f" "$f" > "cat-$f"
+    conv "cat-$f" bc.out
+    check "cat-$f: every record (the marks skipped)" [ "$(grep -c '^@' bc.out)" -eq 2 -a "$(cat bc.out.rc)" -eq 0 ]
+done

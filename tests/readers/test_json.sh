@@ -290,11 +290,11 @@ n=$(grep -c '^@' "$T/stdout")
 check "NUL byte: the other two lines converted ($n)" test "$n" -eq 2
 
 printf '{"paperId":"a","title":"caf\303\251 ok"}\n{"paperId":"b","title":"bad \377 here"}\n{"paperId":"c","title":"cut \303"}\n{"paperId":"d","title":"ok four"}\n' > "$T/utf.jsonl"
-exit_is "invalid UTF-8: exit 1" 1 $PCW "$T/utf.jsonl" -t bibtex
-contains "invalid UTF-8: position of the bad byte" "$T/stderr" "utf.jsonl:2:29: error: invalid UTF-8 byte 0xFF"
-contains "invalid UTF-8: a truncated sequence too" "$T/stderr" "utf.jsonl:3:29: error: invalid UTF-8 byte 0xC3"
+exit_is "invalid UTF-8: a warning (exit 0)" 0 $PCW "$T/utf.jsonl" -t bibtex
+contains "invalid UTF-8: position of the bad byte" "$T/stderr" "utf.jsonl:2:29: warning: invalid UTF-8 byte 0xFF"
+contains "invalid UTF-8: a truncated sequence too" "$T/stderr" "utf.jsonl:3:29: warning: invalid UTF-8 byte 0xC3"
 n=$(grep -c '^@' "$T/stdout")
-check "invalid UTF-8: the two good lines converted ($n)" test "$n" -eq 2
+check "invalid UTF-8: every line converted ($n)" test "$n" -eq 4
 
 : > "$T/empty.json"
 exit_is "0-byte .json: exit 0, nothing written" 0 $PCW "$T/empty.json" -t bibtex

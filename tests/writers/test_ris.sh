@@ -165,10 +165,10 @@ contains "ris: another writer counts the unknown tag" "$T/tol.csl" "csljson has 
 exit_is "ris read: RIS found by content on stdin" 0 sh -c "$PC -t bibtex < '$d'"
 contains "ris read: sniffed input converted" "$T/stdout" "@book{knuth1968art,"
 
-# invalid UTF-8: error with its position, that record skipped, the others kept
-exit_is "ris read: invalid UTF-8 fails the run" 1 $PCW tests/data/ris-bad-utf8.ris -t ris
-contains "ris read: invalid UTF-8 named with line:col" "$T/stderr" "ris-bad-utf8.ris:7:11: error: invalid UTF-8 byte 0xFF"
-check "ris read: the other records kept" [ "$(grep -c '^TY' "$T/stdout")" -eq 2 ]
+# invalid UTF-8: read as Windows-1252, a warning with its position, every record kept
+exit_is "ris read: invalid UTF-8 is a warning" 0 $PCW tests/data/ris-bad-utf8.ris -t ris
+contains "ris read: invalid UTF-8 named with line:col" "$T/stderr" "ris-bad-utf8.ris:7:11: warning: invalid UTF-8 byte 0xFF"
+check "ris read: every record kept" [ "$(grep -c '^TY' "$T/stdout")" -eq 3 ]
 contains "ris read: record after the bad one kept" "$T/stdout" "TI  - Good two"
 
 # output errors
