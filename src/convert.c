@@ -258,8 +258,8 @@ static void assign_key(run *r, size_t input, pc_record *rec)
     pc_buf_free(&where);
 }
 
-/* True when reading `in` stopped before its end: on a read or decoding
- * error (reported when it is closed), or with bytes left after the
+/* True when reading `in` stopped before its end: on a read error
+ * (reported when it is closed), or with bytes left after the
  * reader's end (a line readers' line over PC_LINE_MAX; said here unless
  * the reader reported an error since `errors`, the count at the start). */
 static bool stopped_early(pc_input *in, unsigned long errors)
@@ -273,11 +273,7 @@ static bool stopped_early(pc_input *in, unsigned long errors)
                          "read as %s: the reader stopped before the end of the input", in->fmt->name);
         return true;
     }
-    pc_buf msg = PC_BUF_INIT;
-    unsigned long line, col;
-    bool bad = pc_source_decode_error(in->src, &msg, &line, &col);
-    pc_buf_free(&msg);
-    return bad;
+    return false; /* a decoding error is reported at its place and reading goes on */
 }
 
 /* Converts input number i; false when the output failed.  Sets the next

@@ -48,7 +48,7 @@ fails "a directory" "dir.bib: error: cannot read: Is a directory" dir.bib
 fails "a PDF" "paper.pdf: error: cannot tell which format this is" paper.pdf
 fails "a PDF named .bib" "pdf.bib: error: read as bibtex: no record found" pdf.bib
 fails "a gzip file" "good.bib.gz: error: cannot tell which format this is" good.bib.gz
-fails "a gzip file named .bib" "gz.bib:1:9: error: NUL byte" gz.bib
+fails "a gzip file named .bib" "gz.bib:1:12: error: NUL byte" gz.bib
 fails "text of no format" "junk.txt: error: read as listing: no record found" junk.txt
 fails "text named .bib" "junk.bib: error: read as bibtex: no record found" junk.bib
 fails "a file whose reading stops at a NUL" "nul.bib:5:1: error: NUL byte" nul.bib
@@ -65,20 +65,27 @@ exit_is "a RIS line over 16 MB --keep-going, -o: exit 1" 1 $PCW long.ris -o out.
 check "a RIS line over 16 MB --keep-going, -o: old file intact" [ "$(cat out.bib)" = OLD ]
 rm -f long.ris
 
-# bytes that are not the --encoding: decoding stops, the rest is lost
+# bytes that are not the --encoding: an error at the place, the byte
+# replaced by U+FFFD and decoding goes on, so the records after it are kept:
+# a bad record (--keep-going forgives it), not an unread input
 { cat good.bib; printf '@book{b, title = {\202}}\n@book{c, title = {C}}\n'; } > sjis.bib
 echo OLD > out.bib
-exit_is "undecodable bytes --keep-going, -o: exit 1" 1 $PCW --encoding SHIFT_JIS sjis.bib -o out.bib --keep-going
+exit_is "undecodable bytes, -o: exit 1" 1 $PCW --encoding SHIFT_JIS sjis.bib -o out.bib
 contains "undecodable bytes: says why" "$T/stderr" "cannot decode the input as SHIFT_JIS"
-check "undecodable bytes --keep-going, -o: old file intact" [ "$(cat out.bib)" = OLD ]
+check "undecodable bytes, -o: old file intact" [ "$(cat out.bib)" = OLD ]
+exit_is "undecodable bytes --keep-going, -o: exit 0" 0 $PCW --encoding SHIFT_JIS sjis.bib -o out.bib --keep-going
+contains "undecodable bytes --keep-going: the record after the bad byte is kept" out.bib "title = {C}"
+
+# a bad option is a usage error whatever the inputs: exit 2, -o untouched
+echo OLD > out.bib
+exit_is "--encoding nosuch good.bib --keep-going, -o: exit 2" 2 $PCW --encoding nosuch good.bib -o out.bib --keep-going
+check "--encoding nosuch good.bib --keep-going, -o: old file intact" [ "$(cat out.bib)" = OLD ]
+contains "an unknown encoding: says why" "$T/stderr" "error: unknown encoding 'nosuch' for --encoding"
 
 # the same through an option that applies to every input
-for args in "-f ris good.bib" "--encoding nosuch good.bib"; do
-    echo OLD > out.bib
-    exit_is "$args --keep-going, -o: exit 1" 1 $PCW $args -o out.bib --keep-going
-    check "$args --keep-going, -o: old file intact" [ "$(cat out.bib)" = OLD ]
-done
-contains "an unknown encoding: says why" "$T/stderr" 'good.bib: error: unknown encoding "nosuch"'
+echo OLD > out.bib
+exit_is "-f ris good.bib --keep-going, -o: exit 1" 1 $PCW -f ris good.bib -o out.bib --keep-going
+check "-f ris good.bib --keep-going, -o: old file intact" [ "$(cat out.bib)" = OLD ]
 exit_is "-f ris on a BibTeX file --keep-going: exit 1" 1 $PCW -f ris good.bib -t bibtex --keep-going
 contains "-f ris on a BibTeX file: says why" "$T/stderr" "good.bib: error: read as ris: no record found"
 
