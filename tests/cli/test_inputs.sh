@@ -48,7 +48,7 @@ fails "a directory" "dir.bib: error: cannot read: Is a directory" dir.bib
 fails "a PDF" "paper.pdf: error: cannot tell which format this is" paper.pdf
 fails "a PDF named .bib" "pdf.bib: error: read as bibtex: no record found" pdf.bib
 fails "a gzip file" "good.bib.gz: error: cannot tell which format this is" good.bib.gz
-fails "a gzip file named .bib" "gz.bib:1:12: error: NUL byte" gz.bib
+fails "a gzip file named .bib" "error: NUL byte: this is not a BibTeX text file" gz.bib
 fails "text of no format" "junk.txt: error: read as listing: no record found" junk.txt
 fails "text named .bib" "junk.bib: error: read as bibtex: no record found" junk.bib
 fails "a file whose reading stops at a NUL" "nul.bib:5:1: error: NUL byte" nul.bib
