@@ -83,7 +83,9 @@ typedef struct pc_atom_entry {
     pc_atom_value *values;
     size_t n_values, cap_values;
     pc_strlist categories, creators, contributors;
-    char *alt, *pdf, *doi_href, *primary;
+    pc_strlist links; /* links no slot took (a second alternate, related,
+                         enclosure, RSS enclosure): URLs */
+    char *alt, *pdf, *doi_href, *license, *primary;
     bool seen_arxiv; /* an element in arXiv's namespace */
     bool bad;        /* an error was reported inside: skip it */
     bool deep_reported;
