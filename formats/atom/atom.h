@@ -2,7 +2,9 @@
 /* atom.h — the Atom/RSS reader's parts (formats/atom/, private).
  *
  *   read.c   libxml2 plumbing: the input pieces and the look-ahead (scan.c)
- *            that keep oversized entries from libxml2, errors, and the
+ *            that keep oversized entries from libxml2 (and find the long
+ *            CDATA sections and attribute values split.c changes so that
+ *            libxml2 stays linear on them), errors, and the
  *            node walk that collects the raw text of one entry at a time
  *            into a pc_atom_entry;
  *   feed.c   the generic mapper: an entry of any Atom 1.0, RSS 2.0 or RSS

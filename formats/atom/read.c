@@ -27,7 +27,10 @@
  * line breaks (so that later lines keep their numbers), and when the
  * reader meets it the entry is reported, at its line and column, and
  * skipped; the next entries are read.  Such an element outside the entries
- * ends the feed there, with an error.
+ * ends the feed there, with an error.  libxml2 2.9 is also quadratic in a
+ * long CDATA section and a long attribute value that hold '>': the
+ * look-ahead finds them and io_read hands them over changed so that
+ * libxml2 reads the same text in linear time (split.h).
  *
  * libxml2 never prints: the reader has a structured error handler
  * (xmlTextReaderSetStructuredErrorHandler) into pc_diag_emit, and the few
@@ -43,6 +46,7 @@
  * DOI in doi, for a Crossref lookup to describe the published version. */
 #include "atom.h"
 #include "scan.h"
+#include "split.h"
 
 #include <libxml/xmlreader.h>
 #include <limits.h>
@@ -98,6 +102,7 @@ typedef struct atom_reader {
     /* the look-ahead over the input (atom_scan.h): bytes before the
      * decided limit (see scan_ahead) are handed to libxml2 */
     pc_xml_scan scan;
+    pc_xml_split split; /* long CDATA sections and attribute values (split.h) */
     bool scan_eof;
     bool scan_in_entry;            /* scanning an entry not decided yet */
     int scan_nest;                 /* its start tags open (an entry in an entry) */
@@ -226,6 +231,10 @@ static void on_scan(atom_reader *r, pc_xml_scan_event ev)
         if (same && r->scan_nest == 0)
             r->scan_in_entry = false;
         break;
+    case PC_XSCAN_LONG: /* not inside an entry being skipped: it never reaches libxml2 */
+        if (!r->skip)
+            pc_xml_split_event(&r->split, s);
+        break;
     case PC_XSCAN_ATTRS:
         if (!r->scan_in_entry && !s->end_tag && is_entry_name(s->local)) {
             begin_entry(r); /* the entry's own tag: its START event comes next */
@@ -317,6 +326,7 @@ static void marker_part(atom_reader *r)
 static void skip_entry(atom_reader *r)
 {
     char drop[4096];
+    pc_xml_split_drop(&r->split, r->entry_off);
     for (;;) {
         unsigned long long pos = pc_source_offset(r->src);
         if (pos < r->scan.off) { /* looked at already */
@@ -481,12 +491,18 @@ static int io_read(void *user, char *buf, int len)
         n = limit - ATOM_MARGIN;
     if (n == 0)
         n = have < ATOM_SMALL ? have : ATOM_SMALL;
+    if (have) /* a long CDATA section or attribute value: changed (split.h) */
+        n = pc_xml_split_plan(&r->split, pos, p, n, (size_t)len);
     if (cut && n == cut)
         r->large = start;
+    if (have && !n) /* a cut of a CDATA section comes first */
+        return (int)pc_xml_split_apply(&r->split, pos, buf, 0, (size_t)len);
     ssize_t got = pc_source_read(r->src, buf, have ? n : want);
     r->at_eof |= got == 0;
     if (got > 0)
         lone_cr_to_lf(r, buf, (size_t)got);
+    if (got > 0 && have)
+        got = (ssize_t)pc_xml_split_apply(&r->split, pos, buf, (size_t)got, (size_t)len);
     return got < 0 ? -1 : (int)got;
 }
 
@@ -737,6 +753,7 @@ static void reader_free(atom_reader *r)
     pc_buf_free(&r->m.tmp2);
     pc_buf_free(&r->m.idbuf);
     pc_buf_free(&r->marker);
+    pc_xml_split_free(&r->split);
     free(r->starts);
     free(r);
 }
@@ -757,6 +774,7 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     pc_buf_init(&r->ch_desc);
     pc_buf_init(&r->marker);
     pc_xml_scan_init(&r->scan, ATOM_MAX_ATTRS);
+    r->scan.long_min = PC_XML_SPLIT_EVERY;
     r->fatal_at = ULLONG_MAX;
     /* an empty input is no records, as for every reader (not libxml2's
      * "Document is empty") */
