@@ -77,7 +77,8 @@ static bool is_blank(char c) { return c == ' ' || c == '\t'; }
  * to eight spaces before the dash, a tab or no space after it) is read too
  * (LINE_ODD, *odd says how); any other line of two letters or digits,
  * blanks and a dash is LINE_TAGLIKE (indented, unknown or doubly odd: it
- * stays a continuation line, with a warning).  For a tag, tag[] is filled
+ * stays a continuation line, with a warning; a word in lower or mixed case
+ * that is no tag, "In - situ", is plain text).  For a tag, tag[] is filled
  * (upper case) and *val is the offset of the value. */
 static line_shape parse_tag(const char *s, size_t n, char tag[3], size_t *val, unsigned *odd)
 {
@@ -118,6 +119,8 @@ static line_shape parse_tag(const char *s, size_t n, char tag[3], size_t *val, u
     while (i < n && is_blank(s[i]))
         i++;
     *val = i;
+    if (!known && !upper)
+        return LINE_TEXT; /* "In - situ": a word, not a tag */
     if (lead || gap > 8 || !known || (*odd & (*odd - 1))) /* indented, unknown, or two oddities */
         return (*odd & ODD_GLUED) ? LINE_TEXT : LINE_TAGLIKE;
     return *odd ? LINE_ODD : LINE_TAG; /* no oddity: one or three spaces */

@@ -134,6 +134,10 @@ contains "ris: the tab after the dash warned with its position" odd.err "odd.ris
 contains "ris: a tag-like line read as a continuation is warned" odd.err "odd.ris:3:1: warning: \"ZZ    -\" looks like a RIS tag"
 contains "ris: text after ER warned with its position" odd.err "odd.ris:8:7: warning: text after \"ER  -\" ignored"
 contains "ris: text between records warned" odd.err "odd.ris:9:1: warning: text outside a record ignored"
+ris word.ris 'TY  - JOUR' 'TI  - T' 'AB  - Measured' 'In - situ, at 4 K' 'ER  - '
+dump word.ris
+has "ris: 'In - situ' continues the abstract" abstract "Measured In - situ, at 4 K"
+check "ris: ... without a warning" sh -c "! grep -q 'looks like' '$T/dump.err'"
 exit_is "ris: odd tag lines are no error" 0 $PC odd.ris -t csljson
 exit_is "ris: --strict fails on them" 1 $PC --strict odd.ris -t csljson
 
