@@ -2,7 +2,9 @@
 /* atom.h — the Atom/RSS reader's parts (formats/atom/, private).
  *
  *   read.c   libxml2 plumbing: the input pieces and the look-ahead (scan.c)
- *            that keep oversized entries from libxml2, errors, and the
+ *            that keep oversized entries from libxml2 (and find the long
+ *            CDATA sections and attribute values split.c changes so that
+ *            libxml2 stays linear on them), errors, and the
  *            node walk that collects the raw text of one entry at a time
  *            into a pc_atom_entry;
  *   feed.c   the generic mapper: an entry of any Atom 1.0, RSS 2.0 or RSS
@@ -83,7 +85,9 @@ typedef struct pc_atom_entry {
     pc_atom_value *values;
     size_t n_values, cap_values;
     pc_strlist categories, creators, contributors;
-    char *alt, *pdf, *doi_href, *primary;
+    pc_strlist links; /* links no slot took (a second alternate, related,
+                         enclosure, RSS enclosure): URLs */
+    char *alt, *pdf, *doi_href, *license, *primary;
     bool seen_arxiv; /* an element in arXiv's namespace */
     bool bad;        /* an error was reported inside: skip it */
     bool deep_reported;

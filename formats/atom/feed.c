@@ -5,7 +5,10 @@
  * or content, the DOI, links and categories; then the elements mapped by
  * rows (Dublin Core, PRISM as journals' feeds write it, Atom rights,
  * arXiv's journal reference and comment), every other element with text
- * kept as a pass-through value.  arXiv's own conventions are arxiv.c's. */
+ * kept as a pass-through value.  Nothing is dropped: a second value of a
+ * slot or of a row's field (the first wins), an identifier that is no DOI
+ * (or another DOI) are kept as pass-through values; links no slot took are
+ * URLs (read.c gathers them).  arXiv's own conventions are arxiv.c's. */
 #include "atom.h"
 
 #include <stdlib.h>
@@ -15,7 +18,8 @@
 enum {
     R_JREF, R_JREF2, R_COMMENT, R_COMMENTS, R_RIGHTS, R_DC_RIGHTS, R_LICENSE, R_LANGUAGE,
     R_PUBLISHER, R_IDENTIFIER, R_PRISM_DOI, R_CONTAINER, R_VOLUME, R_ISSUE, R_START_PAGE,
-    R_END_PAGE, R_ISSN, R_EISSN, R_PRISM_URL, R_PRISM_DATE, R_COVER_DATE, R_SECTION, R_COUNT
+    R_END_PAGE, R_ISSN, R_EISSN, R_PRISM_URL, R_PRISM_DATE, R_COVER_DATE, R_SECTION, R_RSS_LINK,
+    R_COUNT
 };
 
 #define ROW(name, field, how) {name, PC_F_##field, PC_MAP_##how, PC_MAP_READ, 0}
@@ -44,6 +48,7 @@ const pc_map_row pc_atom_rows[R_COUNT] = {
     [R_PRISM_DATE] = ROW("prism:publicationDate", ISSUED, SPECIAL),
     [R_COVER_DATE] = ROW("prism:coverDate", ISSUED, SPECIAL),
     [R_SECTION] = ROW("prism:section", SECTION, TEXT),
+    [R_RSS_LINK] = ROW("rss:link", URL, LIST), /* a second <link> (the first is a slot) */
 };
 const size_t pc_atom_n_rows = R_COUNT;
 
@@ -224,6 +229,43 @@ static bool persons(pc_atom_map *m, pc_record *rec, bool tex)
     return true;
 }
 
+/* The number of words of [s, e), split at spaces; *lower_but_last is
+ * true when every word before the last starts in lower case (particles:
+ * "van der Berg"). */
+static size_t count_words(const char *s, const char *e, bool *lower_but_last)
+{
+    size_t words = 0;
+    bool lower = true, last_lower = false;
+    for (const char *p = s, *w; p < e; p = w + 1) {
+        w = memchr(p, ' ', (size_t)(e - p));
+        w = w ? w : e;
+        if (w == p)
+            continue;
+        lower &= words == 0 || last_lower;
+        last_lower = pc_is_lower((unsigned char)*p);
+        words++;
+    }
+    *lower_but_last = lower;
+    return words;
+}
+
+/* True if a creator is one name in Dublin Core's inverted form, "Family,
+ * Given" ("Smith, John", "Smith, John A.", "van der Berg, Hans"), rather
+ * than a list ("Alice Smith, Bob Jones", as arXiv writes it): one comma, no
+ * other separator, before it one word (after particles in lower case),
+ * after it one to three words, not an organisation.  "Plato, Aristotle"
+ * (two one-word names) reads as one name: feeds name people in full. */
+static bool inverted_name(const char *s, size_t n)
+{
+    const char *comma = memchr(s, ',', n), *end = s + n;
+    if (!comma || memchr(comma + 1, ',', (size_t)(end - comma - 1)) || memchr(s, ';', n) ||
+        pc_atom_find(s, n, " and ") || pc_atom_find(s, n, " & "))
+        return false;
+    bool particles, ignored;
+    size_t family = count_words(s, comma, &particles), given = count_words(comma + 1, end, &ignored);
+    return family >= 1 && particles && given >= 1 && given <= 3 && !pc_name_is_organisation(s, n);
+}
+
 /* RSS creators and dc:contributor: name lists.  RSS <author> is
  * "email (Name)"; arXiv's old RSS linked each name (<a href=...>Name</a>):
  * the HTML is removed first. */
@@ -243,7 +285,10 @@ static bool name_lists(pc_atom_map *m, pc_record *rec, const pc_strlist *l, pc_f
         /* pc_atom_decode writes m->tmp only: tmp2 is read in place */
         if (!pc_atom_decode(m, m->tmp2.ptr, m->tmp2.len, tex, false, NULL, NULL, m->e->line_start))
             return false;
-        pc_names_parse_list(m->tmp.ptr, m->tmp.len, pc_record_names_mut(rec, role));
+        if (inverted_name(m->tmp.ptr, m->tmp.len))
+            pc_name_parse(m->tmp.ptr, m->tmp.len, pc_record_add_name(rec, role));
+        else
+            pc_names_parse_list(m->tmp.ptr, m->tmp.len, pc_record_names_mut(rec, role));
     }
     return true;
 }
@@ -309,16 +354,30 @@ static void pages(pc_record *rec, const char *s, size_t n, bool last)
     pc_buf_free(&b);
 }
 
+/* True if [s, s+n) is the record's DOI (written any way pc_doi_parse
+ * reads: "doi:10.1/x", a resolver URL). */
+static bool same_doi(pc_atom_map *m, const pc_record *rec, const char *s, size_t n)
+{
+    const char *doi = pc_record_get(rec, PC_F_DOI);
+    pc_buf_clear(&m->tmp2);
+    return doi && pc_doi_parse(s, n, &m->tmp2) && !pc_strcasecmp(m->tmp2.ptr, doi);
+}
+
 /* A SPECIAL row's decoded value; false when the model has no place for it
- * after all (then it is kept). */
+ * after all (then it is kept): an identifier that is no DOI or another
+ * DOI than the record's, a second date that is another day. */
 static bool special(pc_atom_map *m, const pc_map_row *row, pc_record *rec)
 {
     const char *s = m->tmp.ptr;
     size_t n = m->tmp.len;
     pc_date d;
+    const pc_date *had;
     switch (row - pc_atom_rows) {
     case R_IDENTIFIER:
-    case R_PRISM_DOI: return pc_record_has(rec, PC_F_DOI) || pc_record_set_doi(rec, s, n);
+    case R_PRISM_DOI:
+        if (pc_record_has(rec, PC_F_DOI))
+            return same_doi(m, rec, s, n);
+        return pc_record_set_doi(rec, s, n);
     case R_START_PAGE:
     case R_END_PAGE: pages(rec, s, n, row - pc_atom_rows == R_END_PAGE); return true;
     case R_ISSN:
@@ -327,9 +386,11 @@ static bool special(pc_atom_map *m, const pc_map_row *row, pc_record *rec)
     case R_COVER_DATE:
         if (!pc_date_parse(s, n, &d))
             return false;
-        if (!pc_record_has(rec, PC_F_ISSUED))
+        if (!(had = pc_record_date(rec, PC_F_ISSUED))) {
             pc_record_set_date(rec, PC_F_ISSUED, &d);
-        return true;
+            return true;
+        }
+        return !memcmp(had, &d, sizeof d);
     default: return false;
     }
 }
@@ -344,8 +405,11 @@ static bool values(pc_atom_map *m, pc_record *rec)
         if (!pc_atom_decode(m, v->text.ptr, v->text.len, false, v->html, NULL, &markup, v->line))
             return false;
         bool kept = m->tmp.len == 0; /* an element with no text holds nothing to keep */
+        const char *had = v->row && v->row->how == PC_MAP_TEXT ? pc_record_get(rec, v->row->field) : NULL;
         if (!kept && v->row && v->row->how == PC_MAP_SPECIAL)
             kept = special(m, v->row, rec);
+        else if (!kept && had) /* the first value wins; a different one is kept as it is */
+            kept = strlen(had) == m->tmp.len && !memcmp(had, m->tmp.ptr, m->tmp.len);
         else if (!kept && v->row)
             kept = (pc_map_read(v->row, rec, m->tmp.ptr, m->tmp.len, &markup, NULL), true);
         if (!kept)
@@ -391,6 +455,13 @@ static void links(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *rec)
         if (n && pc_utf8_valid(s, n, NULL))
             pc_record_list_add(rec, PC_F_URL, s, n);
     }
+    /* the licence link is the licence, unless a rights element gave one */
+    if (e->license && !pc_record_has(rec, PC_F_LICENSE))
+        pc_record_set_str(rec, PC_F_LICENSE, e->license);
+    else if (e->license && strcmp(pc_record_get(rec, PC_F_LICENSE), e->license) != 0)
+        pc_record_list_add(rec, PC_F_URL, e->license, strlen(e->license));
+    for (size_t i = 0; i < e->links.n; i++) /* the other links (atom.h) */
+        pc_record_list_add(rec, PC_F_URL, e->links.items[i], strlen(e->links.items[i]));
 }
 
 /* ---- the entry --------------------------------------------------------------------- */

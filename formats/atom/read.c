@@ -27,7 +27,10 @@
  * line breaks (so that later lines keep their numbers), and when the
  * reader meets it the entry is reported, at its line and column, and
  * skipped; the next entries are read.  Such an element outside the entries
- * ends the feed there, with an error.
+ * ends the feed there, with an error.  libxml2 2.9 is also quadratic in a
+ * long CDATA section and a long attribute value that hold '>': the
+ * look-ahead finds them and io_read hands them over changed so that
+ * libxml2 reads the same text in linear time (split.h).
  *
  * libxml2 never prints: the reader has a structured error handler
  * (xmlTextReaderSetStructuredErrorHandler) into pc_diag_emit, and the few
@@ -43,6 +46,7 @@
  * DOI in doi, for a Crossref lookup to describe the published version. */
 #include "atom.h"
 #include "scan.h"
+#include "split.h"
 
 #include <libxml/xmlreader.h>
 #include <limits.h>
@@ -98,6 +102,7 @@ typedef struct atom_reader {
     /* the look-ahead over the input (atom_scan.h): bytes before the
      * decided limit (see scan_ahead) are handed to libxml2 */
     pc_xml_scan scan;
+    pc_xml_split split; /* long CDATA sections and attribute values (split.h) */
     bool scan_eof;
     bool scan_in_entry;            /* scanning an entry not decided yet */
     int scan_nest;                 /* its start tags open (an entry in an entry) */
@@ -226,6 +231,10 @@ static void on_scan(atom_reader *r, pc_xml_scan_event ev)
         if (same && r->scan_nest == 0)
             r->scan_in_entry = false;
         break;
+    case PC_XSCAN_LONG: /* not inside an entry being skipped: it never reaches libxml2 */
+        if (!r->skip)
+            pc_xml_split_event(&r->split, s);
+        break;
     case PC_XSCAN_ATTRS:
         if (!r->scan_in_entry && !s->end_tag && is_entry_name(s->local)) {
             begin_entry(r); /* the entry's own tag: its START event comes next */
@@ -317,6 +326,7 @@ static void marker_part(atom_reader *r)
 static void skip_entry(atom_reader *r)
 {
     char drop[4096];
+    pc_xml_split_drop(&r->split, r->entry_off);
     for (;;) {
         unsigned long long pos = pc_source_offset(r->src);
         if (pos < r->scan.off) { /* looked at already */
@@ -481,12 +491,18 @@ static int io_read(void *user, char *buf, int len)
         n = limit - ATOM_MARGIN;
     if (n == 0)
         n = have < ATOM_SMALL ? have : ATOM_SMALL;
+    if (have) /* a long CDATA section or attribute value: changed (split.h) */
+        n = pc_xml_split_plan(&r->split, pos, p, n, (size_t)len);
     if (cut && n == cut)
         r->large = start;
+    if (have && !n) /* a cut of a CDATA section comes first */
+        return (int)pc_xml_split_apply(&r->split, pos, buf, 0, (size_t)len);
     ssize_t got = pc_source_read(r->src, buf, have ? n : want);
     r->at_eof |= got == 0;
     if (got > 0)
         lone_cr_to_lf(r, buf, (size_t)got);
+    if (got > 0 && have)
+        got = (ssize_t)pc_xml_split_apply(&r->split, pos, buf, (size_t)got, (size_t)len);
     return got < 0 ? -1 : (int)got;
 }
 
@@ -651,11 +667,13 @@ static void entry_reset(pc_atom_entry *e)
     pc_strlist_clear(&e->categories);
     pc_strlist_clear(&e->creators);
     pc_strlist_clear(&e->contributors);
+    pc_strlist_clear(&e->links);
     free(e->alt);
     free(e->pdf);
     free(e->doi_href);
+    free(e->license);
     free(e->primary);
-    e->alt = e->pdf = e->doi_href = e->primary = NULL;
+    e->alt = e->pdf = e->doi_href = e->license = e->primary = NULL;
     e->seen_arxiv = e->bad = e->deep_reported = false;
     e->line_start = e->col_start = 0;
 }
@@ -735,6 +753,7 @@ static void reader_free(atom_reader *r)
     pc_buf_free(&r->m.tmp2);
     pc_buf_free(&r->m.idbuf);
     pc_buf_free(&r->marker);
+    pc_xml_split_free(&r->split);
     free(r->starts);
     free(r);
 }
@@ -755,6 +774,7 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     pc_buf_init(&r->ch_desc);
     pc_buf_init(&r->marker);
     pc_xml_scan_init(&r->scan, ATOM_MAX_ATTRS);
+    r->scan.long_min = PC_XML_SPLIT_EVERY;
     r->fatal_at = ULLONG_MAX;
     /* an empty input is no records, as for every reader (not libxml2's
      * "Document is empty") */
@@ -901,21 +921,28 @@ static bool is_block(const xmlChar *ln)
     return false;
 }
 
-/* Remembers an Atom <link>: the abstract page, the PDF, the DOI. */
+/* Remembers an Atom <link>: the abstract page, the PDF, the DOI, the
+ * licence (RFC 4946); any other link (a second of those, related,
+ * enclosure, via, self) is a URL of the entry too. */
 static void atom_link(atom_reader *r)
 {
     pc_atom_entry *e = &r->e;
     char *href = attr(r, "href"), *rel = attr(r, "rel"), *title = attr(r, "title"),
          *type = attr(r, "type");
     if (href && pc_utf8_valid(href, strlen(href), NULL)) {
-        if (title && !strcmp(title, "doi")) {
-            pc_set_str(&e->doi_href, href);
-        } else if ((title && !strcmp(title, "pdf")) || (type && !strcmp(type, "application/pdf"))) {
-            if (!e->pdf)
-                pc_set_str(&e->pdf, href);
-        } else if ((!rel || !strcmp(rel, "alternate")) && !e->alt) {
-            pc_set_str(&e->alt, href);
-        }
+        char **slot = NULL;
+        if (title && !strcmp(title, "doi"))
+            slot = &e->doi_href;
+        else if ((title && !strcmp(title, "pdf")) || (type && !strcmp(type, "application/pdf")))
+            slot = &e->pdf;
+        else if (!rel || !strcmp(rel, "alternate"))
+            slot = &e->alt;
+        else if (!strcmp(rel, "license"))
+            slot = &e->license;
+        if (slot && !*slot)
+            pc_set_str(slot, href);
+        else if (!slot || strcmp(*slot, href) != 0)
+            pc_strlist_push(&e->links, href);
     }
     free(href);
     free(rel);
@@ -934,6 +961,19 @@ static void term(atom_reader *r, pc_strlist *list, char **one)
     free(t);
 }
 
+/* The url or href attribute of an element no slot takes (media:content,
+ * media:thumbnail, an RSS 2.0 enclosure): a URL of the entry, so that an
+ * element of attributes only is not lost. */
+static void media_url(atom_reader *r)
+{
+    char *url = attr(r, "url");
+    if (!url)
+        url = attr(r, "href");
+    if (url && *url && pc_utf8_valid(url, strlen(url), NULL))
+        pc_strlist_push(&r->e.links, url);
+    free(url);
+}
+
 /* An element directly inside an entry: what it holds (a slot to collect,
  * or PC_AS_NONE when it was taken here). */
 static pc_atom_slot entry_child(atom_reader *r, const xmlChar *ln, const xmlChar *ns, int depth)
@@ -950,13 +990,31 @@ static pc_atom_slot entry_child(atom_reader *r, const xmlChar *ln, const xmlChar
     } else if (str_is(ns, NS_ARXIV) && str_is(ln, "primary_category")) {
         term(r, NULL, &e->primary);
     } else {
+        /* a slot holds one value: a second title, id, date, summary is
+         * kept as it is (its row, or a pass-through value) */
         pc_atom_slot f = entry_slot(r, ln, ns);
-        if (f != PC_AS_NONE)
+        if (f != PC_AS_NONE && (f >= PC_AS_PERSON_NAME || !e->has[f]))
             return f;
+        media_url(r);
         entry_value(r, ln, ns);
         return PC_AS_VALUE;
     }
     return PC_AS_NONE;
+}
+
+/* An element directly inside an author or contributor: its name, uri or
+ * affiliation, or (a second name, an e-mail, anything else) a value of
+ * the entry kept as it is. */
+static pc_atom_slot person_child(atom_reader *r, const xmlChar *ln, const xmlChar *ns)
+{
+    pc_atom_entry *e = &r->e;
+    pc_atom_slot f = person_slot(ln, ns);
+    const pc_atom_person *p = e->n_persons ? &e->persons[e->n_persons - 1] : NULL;
+    bool taken = p && ((f == PC_AS_PERSON_NAME && p->name.len) || (f == PC_AS_PERSON_URI && p->uri.len));
+    if (f != PC_AS_NONE && !taken)
+        return f;
+    entry_value(r, ln, ns);
+    return PC_AS_VALUE;
 }
 
 /* The document element: which kind of feed. */
@@ -1001,6 +1059,26 @@ static pc_atom_slot outside(atom_reader *r, const xmlChar *ln, const xmlChar *ns
         return f;
     }
     return PC_AS_NONE;
+}
+
+/* An <entry> (Atom) or <item> (RSS) where the feed's entries are, but in
+ * another namespace ("http://www.w3.org/2005/atom", an Atom entry in an
+ * RSS channel): not an entry of this feed, so not read, but said (with the
+ * look-ahead's position) and counted as a record skipped. */
+static bool foreign_entry(atom_reader *r, const xmlChar *ln, const xmlChar *ns, int depth,
+                          unsigned long line, unsigned long col)
+{
+    bool feed_level = depth == 1 || (r->channel_depth >= 0 && depth == r->channel_depth + 1);
+    if (!feed_level || r->m.kind == PC_ATOM_NONE || !is_entry_name((const char *)ln))
+        return false;
+    bool atom = r->m.kind == PC_ATOM_ATOM;
+    if (atom ? str_is(ln, "entry") && ns_atom(ns) : str_is(ln, "item") && ns_rss(ns))
+        return false;
+    unsigned long here = cur_line(r);
+    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line == here || !line ? here : line,
+                 line == here ? col : 0, "<%s> in the namespace %s is not an %s: not read",
+                 (const char *)ln, ns ? (const char *)ns : "(none)", atom ? "Atom entry" : "RSS item");
+    return true;
 }
 
 /* Starts collecting the text of slot f. */
@@ -1058,12 +1136,14 @@ static pc_read_status on_start(atom_reader *r, int depth, pc_record *rec)
     if (str_is(ns, NS_ARXIV) && r->entry_depth >= 0)
         e->seen_arxiv = true;
     pc_atom_slot f = PC_AS_NONE;
+    if (r->entry_depth < 0 && foreign_entry(r, ln, ns, depth, start_line, start_col))
+        return PC_READ_SKIP;
     if (r->entry_depth < 0)
         f = outside(r, ln, ns, depth, start_line, start_col);
     else if (depth == r->entry_depth + 1)
         f = entry_child(r, ln, ns, depth);
     else if (r->person_depth >= 0 && depth == r->person_depth + 1)
-        f = person_slot(ln, ns);
+        f = person_child(r, ln, ns);
     if (f != PC_AS_NONE)
         collect(r, f, depth);
     return empty ? on_end(r, depth, rec) : PC_READ_NONE;

@@ -11,9 +11,12 @@
  * reported, and lines are counted over each consumed span at once, a tag's
  * line and column worked out only when it is reported: the look-ahead runs
  * over every byte of a feed, and a call and a position per tag cost a
- * sixth of atom -> ris. */
+ * sixth of atom -> ris.  With long_min set it also reports the CDATA
+ * sections and quoted attribute values of long_min bytes or more (split.c
+ * changes them before libxml2 sees them). */
 #include "scan.h"
 
+#include <limits.h>
 #include <string.h>
 
 enum {
@@ -81,8 +84,50 @@ static void until(pc_xml_scan *s, int term)
     s->seen = 0;
 }
 
-/* M_UNTIL: scans p[*i, n) for the end of the construct. */
-static void scan_until(pc_xml_scan *s, const char *p, size_t n, size_t *i)
+/* ---- long spans (see scan.h: long_min) ---- */
+
+/* Where a long span may be changed from: long_min bytes into it, and not
+ * before `base` (the bytes before it were consumed by an earlier call and
+ * may have been handed on). */
+static unsigned long long long_start(const pc_xml_scan *s, unsigned long long base)
+{
+    unsigned long long from = s->span_off + s->long_min;
+    return from > base ? from : base;
+}
+
+/* The span being read has reached offset `at` and goes on: reported once,
+ * when it is long_min bytes long. */
+static pc_xml_scan_event span_open(pc_xml_scan *s, pc_xml_long_kind kind, unsigned long long base,
+                                   unsigned long long at)
+{
+    if (!s->long_min || s->span_long || at < s->span_off + s->long_min)
+        return PC_XSCAN_NONE;
+    s->span_long = true;
+    s->long_kind = kind;
+    s->long_from = long_start(s, base);
+    s->long_to = ULLONG_MAX;
+    return PC_XSCAN_LONG;
+}
+
+/* The span being read ends at offset `end`: reported if it is long. */
+static pc_xml_scan_event span_end(pc_xml_scan *s, pc_xml_long_kind kind, unsigned long long base,
+                                  unsigned long long end)
+{
+    bool was = s->span_long;
+    s->span_long = false;
+    if (!s->long_min || (!was && end < s->span_off + s->long_min))
+        return PC_XSCAN_NONE;
+    s->long_kind = kind;
+    if (!was)
+        s->long_from = long_start(s, base);
+    s->long_to = end;
+    return PC_XSCAN_LONG;
+}
+
+/* M_UNTIL: scans p[*i, n) for the end of the construct (the bytes from
+ * offset base); a CDATA section may be a long span. */
+static pc_xml_scan_event scan_until(pc_xml_scan *s, const char *p, size_t n, size_t *i,
+                                    unsigned long long base)
 {
     const char *t = terms[s->term];
     int tl = (int)strlen(t);
@@ -91,7 +136,7 @@ static void scan_until(pc_xml_scan *s, const char *p, size_t n, size_t *i)
             const char *q = memchr(p + *i, t[0], n - *i);
             if (!q) {
                 *i = n;
-                return;
+                break;
             }
             *i = (size_t)(q - p) + 1;
             s->seen = 1;
@@ -107,9 +152,10 @@ static void scan_until(pc_xml_scan *s, const char *p, size_t n, size_t *i)
         if (s->seen == tl) {
             s->mode = M_TEXT;
             s->seen = 0;
-            return;
+            return s->term == T_CDATA ? span_end(s, PC_XLONG_CDATA, base, base + *i - 3) : PC_XSCAN_NONE;
         }
     }
+    return s->term == T_CDATA ? span_open(s, PC_XLONG_CDATA, base, base + *i) : PC_XSCAN_NONE;
 }
 
 /* M_NAME: the bytes of a tag's name from p[*i]; the local name is what
@@ -140,8 +186,10 @@ static void scan_name(pc_xml_scan *s, const char *p, size_t n, size_t *i)
     s->mode = M_TAG; /* the byte at k is the tag's, not consumed here */
 }
 
-/* M_TAG: scans p[*i, n) to the next special byte and acts on it. */
-static pc_xml_scan_event scan_tag(pc_xml_scan *s, const char *p, size_t n, size_t *i)
+/* M_TAG: scans p[*i, n) (the bytes from offset base) to the next special
+ * byte and acts on it. */
+static pc_xml_scan_event scan_tag(pc_xml_scan *s, const char *p, size_t n, size_t *i,
+                                  unsigned long long base)
 {
     size_t k = *i;
     while (k < n && !tag_special[(unsigned char)p[k]])
@@ -164,6 +212,8 @@ static pc_xml_scan_event scan_tag(pc_xml_scan *s, const char *p, size_t n, size_
     if (c == '"' || c == '\'') {
         s->quote = c;
         s->mode = M_QUOTE;
+        s->span_off = base + k + 1;
+        s->span_long = false;
     } else if (c == '=' && ++s->attrs == s->max_attrs + 1) {
         return PC_XSCAN_ATTRS;
     }
@@ -203,8 +253,8 @@ static size_t fast_tag(pc_xml_scan *s, const char *p, size_t n, size_t i, pc_xml
             break;
         if (c == '"' || c == '\'') {
             const char *q = memchr(p + k, c, n - k);
-            if (!q)
-                return 0;
+            if (!q || (s->long_min && (size_t)(q - (p + k)) >= s->long_min))
+                return 0; /* past n, or a long value: the state machine reports it */
             k = (size_t)(q - p) + 1;
             slash = false;
         } else if (c == '=' && ++attrs > s->max_attrs) {
@@ -283,22 +333,31 @@ size_t pc_xml_scan_run(pc_xml_scan *s, const char *p, size_t n, pc_xml_scan_even
         case M_BANG: /* "<!--", "<![CDATA[", or a declaration (<!DOCTYPE) */
             until(s, p[i] == '-' ? T_COMMENT : p[i] == '[' ? T_CDATA : T_DECL);
             i += s->term != T_DECL;
+            if (s->term == T_CDATA) { /* its content starts after "[CDATA[" */
+                s->span_off = base + i + 6;
+                s->span_long = false;
+            }
             break;
         case M_NAME:
             scan_name(s, p, n, &i);
             break;
         case M_TAG:
-            *ev = scan_tag(s, p, n, &i);
+            *ev = scan_tag(s, p, n, &i, base);
             break;
         case M_QUOTE: {
             const char *q = memchr(p + i, s->quote, n - i);
-            i = q ? (size_t)(q - p) + 1 : n;
-            if (q)
-                s->mode = M_TAG;
+            if (!q) {
+                i = n;
+                *ev = span_open(s, PC_XLONG_ATTR, base, base + n);
+                break;
+            }
+            i = (size_t)(q - p) + 1;
+            s->mode = M_TAG;
+            *ev = span_end(s, PC_XLONG_ATTR, base, base + (unsigned long long)(q - p));
             break;
         }
         default:
-            scan_until(s, p, n, &i);
+            *ev = scan_until(s, p, n, &i, base);
             break;
         }
     }

@@ -28,7 +28,8 @@
  *            abstract, the note, SN (ISBN, ISSN or a number, by shape and
  *            kind), AN (arXiv id or accession number), M3 (a DOI or the
  *            type of work), OP (original date or title), J2 (not written
- *            without the container it abbreviates); with no field: the
+ *            without the container it abbreviates), JO and J9 (decided at
+ *            the record's end), L3 (a DOI, else kept); with no field: the
  *            record's structure (TY, ER, ID) and AD (an author's address)
  *   NONE     a tag of the specification with no model field (for that
  *            kind): kept as a pass-through value, written back by the RIS
@@ -216,11 +217,21 @@ const pc_map_row pc_ris_rows[] = {
     ROW("CT", TITLE, TEXT, READ, 0),
     ROW("BT", TITLE, TEXT, READ, BT_OWN),
     ROW("BT", CONTAINER_TITLE, TEXT, READ, K_ALL & ~BT_OWN),
-    ROW("JO", CONTAINER_TITLE, TEXT, READ, 0),
+    /* JO is the journal, or beside another journal title (JF, T2) its
+     * abbreviation, as Zotero reads it: JO "J. Chem. Phys." beside JF "The
+     * Journal of Chemical Physics"; ScienceDirect gives the journal in JO */
+    ROW("JO", CONTAINER_TITLE, SPECIAL, READ, 0),
     ROW("JF", CONTAINER_TITLE, TEXT, READ, 0),
     ROW("C3", CONTAINER_TITLE, TEXT, READ, K_CONF),   /* Zotero's proceedings title */
     ROW("JA", CONTAINER_TITLE_SHORT, TEXT, READ, 0),
     ROW("J1", CONTAINER_TITLE_SHORT, TEXT, READ, 0),
+    /* Web of Science: JI the ISO abbreviation, J9 its 29-character one (the
+     * short title only when no other tag gives one), PU the publisher, PI
+     * its city (PA, its street address, has no field: kept) */
+    ROW("JI", CONTAINER_TITLE_SHORT, TEXT, READ, 0),
+    ROW("J9", CONTAINER_TITLE_SHORT, SPECIAL, READ, 0),
+    ROW("PU", PUBLISHER, TEXT, READ, 0),
+    ROW("PI", PUBLISHER_PLACE, TEXT, READ, 0),
     ROW("Y1", ISSUED, SPECIAL, READ, 0),
     ROW("DA", ISSUED, SPECIAL, READ, 0),
     ROW("C2", ISSUED, SPECIAL, READ, K_PATENT),       /* issue date */
@@ -231,6 +242,7 @@ const pc_map_row pc_ris_rows[] = {
     ROW("EP", PAGE, SPECIAL, READ, 0),
     ROW("PP", PUBLISHER_PLACE, TEXT, READ, 0),
     ROW("DI", DOI, SPECIAL, READ, 0),
+    ROW("L3", DOI, SPECIAL, READ, 0), /* "related records": CINAHL puts the DOI there */
     ROW("AV", ARCHIVE_LOCATION, TEXT, READ, 0),
     ROW("LK", URL, SPECIAL, READ, 0),
     ROW("L2", URL, SPECIAL, READ, 0),                 /* full-text link */
@@ -247,7 +259,7 @@ const pc_map_row pc_ris_rows[] = {
     KEEP("TT", 0),        /* translated title: CSL 1.0.2 has no variable for it */
     KEEP("C1", 0), KEEP("C2", 0), KEEP("C3", 0), KEEP("C4", 0), KEEP("C5", 0),
     KEEP("C6", 0), KEEP("C7", 0), KEEP("C8", 0), KEEP("M1", 0), KEEP("M3", 0),
-    KEEP("CA", 0), KEEP("CR", 0), KEEP("RP", 0), KEEP("L1", 0), KEEP("L3", 0),
+    KEEP("CA", 0), KEEP("CR", 0), KEEP("RP", 0), KEEP("L1", 0),
     KEEP("L4", 0), KEEP("M2", 0), KEEP("U1", 0), KEEP("U2", 0), KEEP("U3", 0),
     KEEP("U4", 0), KEEP("U5", 0), KEEP("H1", 0), KEEP("H2", 0),
 };

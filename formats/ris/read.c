@@ -6,7 +6,10 @@
  * LF or CR alone (pc_lines), one or three spaces before the dash for known
  * tags, "ER  -" with nothing after, continuation lines (an untagged line
  * continues the previous value), a missing ER before the next TY, empty
- * tags (ignored).
+ * tags (ignored).  Nothing is skipped without a word: a known tag written
+ * oddly ("au  - ", a tab, four spaces) is read with a warning, a line that
+ * only looks like a tag stays a continuation line with a warning, text after
+ * "ER  -" and between records is a warning (parse_tag, line_tag).
  *
  * Each tag goes through the map (map.c) for the record's kind: a TEXT row
  * sets its field (the first value wins; a different later value is kept as
@@ -43,34 +46,84 @@ static size_t tag_index(const char *tag)
     return (size_t)(tag[0] - 'A') * 36 + b;
 }
 
-/* Recognises "TG  - value".  The standard has two spaces before the dash;
- * one or three (bibutils' risin.c notes publishers that write three) are
- * accepted for tags we know, so that a continuation line such as
- * "UK - based study" is not taken for a tag.  "ER  -" may end the line.
- * On success tag[] is filled and *val is the offset of the value. */
-static bool parse_tag(const char *s, size_t n, char tag[3], size_t *val)
+/* What a line is, as parse_tag reads it. */
+typedef enum line_shape {
+    LINE_TEXT = 0, /* not a tag: a continuation line */
+    LINE_TAG,      /* "TG  - value" */
+    LINE_ODD,      /* a tag RIS has, written oddly: read, with a warning */
+    LINE_TAGLIKE,  /* looks like a tag line but is not read as one: warned */
+} line_shape;
+
+/* How a LINE_ODD line is odd (a bit each, warned once per tag and bit). */
+enum {
+    ODD_CASE = 1,      /* "au  - " */
+    ODD_TAB = 2,       /* "AU\t- " */
+    ODD_WIDE = 4,      /* "AU    - " */
+    ODD_TAB_AFTER = 8, /* "AU  -\tvalue" */
+    ODD_GLUED = 16,    /* "AU  -value" */
+};
+static const char *const odd_what[] = {"in lower case", "a tab before the dash",
+                                       "more than three spaces before the dash",
+                                       "a tab after the dash", "no space after the dash"};
+
+static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* Reads a line as a tag line: the standard "TG  - value" (two spaces, a
+ * dash, a space, the value; "ER  -" may end the line).  One or three
+ * spaces before the dash (bibutils' risin.c notes publishers that write
+ * three) are read for tags the map has, so that a continuation line such
+ * as "UK - based study" is not taken for a tag.  A tag the map has written
+ * with one oddity more (lower case with the standard spacing, a tab or up
+ * to eight spaces before the dash, a tab or no space after it) is read too
+ * (LINE_ODD, *odd says how); any other line of two letters or digits,
+ * blanks and a dash is LINE_TAGLIKE (indented, unknown or doubly odd: it
+ * stays a continuation line, with a warning; a word in lower or mixed case
+ * that is no tag, "In - situ", is plain text).  For a tag, tag[] is filled
+ * (upper case) and *val is the offset of the value. */
+static line_shape parse_tag(const char *s, size_t n, char tag[3], size_t *val, unsigned *odd)
 {
-    if (n < 3 || !pc_is_upper((unsigned char)s[0]) ||
-        !(pc_is_upper((unsigned char)s[1]) || pc_is_digit((unsigned char)s[1])))
-        return false;
-    size_t i = 2;
-    while (i < n && i < 6 && s[i] == ' ')
-        i++;
-    size_t spaces = i - 2;
-    if (spaces < 1 || spaces > 3 || i >= n || s[i] != '-')
-        return false;
+    *odd = 0;
+    if (n >= 5 && pc_is_upper((unsigned char)s[0]) &&
+        (pc_is_upper((unsigned char)s[1]) || pc_is_digit((unsigned char)s[1])) && s[2] == ' ' &&
+        s[3] == ' ' && s[4] == '-' && (n == 5 || s[5] == ' ')) { /* the standard: most lines */
+        size_t i = 5;
+        while (i < n && s[i] == ' ')
+            i++;
+        memcpy(tag, s, 2);
+        tag[2] = '\0';
+        *val = i;
+        return LINE_TAG;
+    }
+    size_t lead = 0;
+    while (lead < n && is_blank(s[lead]))
+        lead++;
+    if (n - lead < 3 || !pc_is_alpha((unsigned char)s[lead]) || !pc_is_alnum((unsigned char)s[lead + 1]))
+        return LINE_TEXT;
+    size_t i = lead + 2, spaces = 0;
+    bool tab = false;
+    for (; i < n && is_blank(s[i]); i++)
+        tab |= s[i] == '\t', spaces += s[i] == ' ';
+    size_t gap = i - lead - 2;
+    if (!gap || i >= n || s[i] != '-')
+        return LINE_TEXT;
     i++;
-    if (i < n && s[i] != ' ')
-        return false;
-    tag[0] = s[0];
-    tag[1] = s[1];
+    bool end = i == n, blank_after = !end && is_blank(s[i]);
+    if (!end && !blank_after && (gap != 2 || tab))
+        return LINE_TEXT; /* "UK -based": no tag */
+    for (int k = 0; k < 2; k++)
+        tag[k] = pc_is_lower((unsigned char)s[lead + k]) ? (char)(s[lead + k] - 'a' + 'A') : s[lead + k];
     tag[2] = '\0';
-    if (spaces != 2 && !tag_known(tag))
-        return false;
-    while (i < n && s[i] == ' ')
+    bool upper = tag[0] == s[lead] && tag[1] == s[lead + 1], known = tag_known(tag);
+    *odd = (upper ? 0 : ODD_CASE) | (tab ? ODD_TAB : 0) | (!tab && gap > 3 ? ODD_WIDE : 0) |
+           (blank_after && s[i] == '\t' ? ODD_TAB_AFTER : 0) | (!end && !blank_after ? ODD_GLUED : 0);
+    while (i < n && is_blank(s[i]))
         i++;
     *val = i;
-    return true;
+    if (!known && !upper)
+        return LINE_TEXT; /* "In - situ": a word, not a tag */
+    if (lead || gap > 8 || !known || (*odd & (*odd - 1))) /* indented, unknown, or two oddities */
+        return (*odd & ODD_GLUED) ? LINE_TEXT : LINE_TAGLIKE;
+    return *odd ? LINE_ODD : LINE_TAG; /* no oddity: one or three spaces */
 }
 
 /* ---- the reader's state ----------------------------------------------------------- */
@@ -94,8 +147,8 @@ static bool check_utf8(ris_reader *r)
  * ones from index 2 on hold the current record's values. */
 static pc_buf *buffer(ris_reader *r, size_t i)
 {
-    pc_buf *const all[] = {&r->tmp, &r->tmp2, &r->ab, &r->n2, &r->note, &r->addr,
-                           &r->sp,  &r->ep,   &r->issued_val, &r->lit_val};
+    pc_buf *const all[] = {&r->tmp, &r->tmp2, &r->ab, &r->n2,         &r->note,    &r->addr, &r->sp,
+                           &r->ep,  &r->jo,   &r->j9, &r->issued_val, &r->lit_val};
     return i < sizeof all / sizeof *all ? all[i] : NULL;
 }
 
@@ -122,6 +175,8 @@ void pc_ris_read_close(void *state)
     pc_lines_free(&r->in);
     for (size_t i = 0; buffer(r, i); i++)
         pc_buf_free(buffer(r, i));
+    pc_strlist_clear(&r->issn);
+    pc_strlist_clear(&r->isbn);
     pc_map_free(r->map);
     free(r);
 }
@@ -241,6 +296,8 @@ static void start_record(ris_reader *r, pc_record *rec)
     r->ad_positional = !(n_au > 1 && r->first_ad > last_au);
     for (size_t i = 2; buffer(r, i); i++)
         pc_buf_clear(buffer(r, i));
+    pc_strlist_clear(&r->issn);
+    pc_strlist_clear(&r->isbn);
     memset(&r->issued, 0, sizeof r->issued);
 }
 
@@ -293,6 +350,74 @@ static void build(ris_reader *r, pc_record *rec)
     pc_ris_read_finish(r, rec);
 }
 
+/* s[from, to) for a message, a tab shown as "\t" (a tag line's prefix:
+ * short, ASCII). */
+static const char *shown(char out[40], const char *s, size_t from, size_t to)
+{
+    size_t k = 0;
+    for (size_t i = from; i < to && k + 3 < 40; i++) {
+        if (s[i] == '\t')
+            out[k++] = '\\', out[k++] = 't';
+        else
+            out[k++] = s[i];
+    }
+    out[k] = '\0';
+    return out;
+}
+
+/* The current line as a tag line (parse_tag), with the warnings: an odd
+ * tag read once per tag and oddity, a tag-like line that is not read as a
+ * tag (inside a record: it continues the value before it) each time. */
+static line_shape line_tag(ris_reader *r, char tag[3], size_t *off, bool in_record)
+{
+    const char *s = r->in.line.ptr;
+    unsigned odd;
+    line_shape shape = parse_tag(s, r->in.line.len, tag, off, &odd);
+    char buf[40];
+    if (shape == LINE_ODD) {
+        size_t k = tag_index(tag), dash = 2;
+        while (s[dash] != '-')
+            dash++;
+        dash += s[dash + 1] == '\t'; /* shown with the tab after it */
+        if ((r->odd_reported[k] & odd) != odd) {
+            int bit = 0;
+            while (!(odd >> bit & 1))
+                bit++;
+            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
+                         "RIS tag \"%s\" read as %s (%s; the standard is \"%s  - \"; noted once)",
+                         shown(buf, s, 0, dash + 1), tag, odd_what[bit], tag);
+            r->odd_reported[k] |= (unsigned char)odd;
+        }
+        return LINE_TAG;
+    }
+    if (shape == LINE_TAGLIKE && in_record) {
+        size_t lead = 0, dash;
+        while (is_blank(s[lead]))
+            lead++;
+        for (dash = lead + 2; s[dash] != '-'; dash++)
+            ;
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, lead + 1,
+                     "\"%s\" looks like a RIS tag but is not one (%s); read as a continuation of "
+                     "the value before it",
+                     shown(buf, s, lead, dash + 1),
+                     lead ? "indented" : tag_known(tag) ? "spacing or case" : "no such tag");
+        return LINE_TEXT;
+    }
+    return shape;
+}
+
+/* "ER  - text": the record ends there, the text is reported. */
+static void check_er(ris_reader *r, size_t off)
+{
+    const char *s = r->in.line.ptr;
+    size_t n = r->in.line.len;
+    while (n > off && is_blank(s[n - 1]))
+        n--;
+    if (n > off)
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, off + 1,
+                     "text after \"ER  -\" ignored (a record ends at ER)");
+}
+
 pc_read_status pc_ris_read_next(void *state, pc_record *rec)
 {
     ris_reader *r = state;
@@ -305,7 +430,7 @@ pc_read_status pc_ris_read_next(void *state, pc_record *rec)
             return PC_READ_EOF;
         if (pc_buf_is_blank(&r->in.line))
             continue;
-        if (parse_tag(r->in.line.ptr, r->in.line.len, tag, &off) && !strcmp(tag, "TY"))
+        if (line_tag(r, tag, &off, false) == LINE_TAG && !strcmp(tag, "TY"))
             break;
         if (!stray_reported)
             pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
@@ -322,8 +447,9 @@ pc_read_status pc_ris_read_next(void *state, pc_record *rec)
             continue;
         bool valid = check_utf8(r);
         ok &= valid;
-        if (parse_tag(r->in.line.ptr, r->in.line.len, tag, &off)) {
+        if (line_tag(r, tag, &off, valid) == LINE_TAG) {
             if (!strcmp(tag, "ER")) {
+                check_er(r, off);
                 ended = true;
                 break;
             }
@@ -368,10 +494,12 @@ int pc_ris_sniff(const char *head, size_t n)
         i++;
     char tag[3];
     size_t off;
+    unsigned odd;
     size_t e = i;
     while (e < n && head[e] != '\n' && head[e] != '\r')
         e++;
-    if (parse_tag(head + i, e - i, tag, &off) && !strcmp(tag, "TY"))
+    line_shape shape = parse_tag(head + i, e - i, tag, &off, &odd);
+    if ((shape == LINE_TAG || shape == LINE_ODD) && !strcmp(tag, "TY"))
         return 80;
     return 0;
 }

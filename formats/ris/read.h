@@ -34,6 +34,12 @@ typedef struct ris_reader {
      * N1 and the AD lines that cannot be tied to an author */
     pc_buf ab, n2, note, addr;
     pc_buf sp, ep; /* the first SP and EP */
+    /* tags decided at the end of the record: JO (the journal, or beside
+     * another journal title its abbreviation) and J9 (Web of Science's
+     * 29-character abbreviation, when no other abbreviation is given) */
+    pc_buf jo, j9;
+    /* the ISSNs and ISBNs (SN), each once, joined with ", " at the end */
+    pc_strlist issn, isbn;
     /* the issued date: the most precise of PY, Y1, DA (and the value it
      * came from); the first literal one */
     pc_date issued;
@@ -42,6 +48,7 @@ typedef struct ris_reader {
     char lit_tag[3];
     pc_buf lit_val;
     bool reported[RIS_NTAGS]; /* tags already noted for this input */
+    unsigned char odd_reported[RIS_NTAGS]; /* oddities of tag lines warned (read.c) */
     /* pc_map_find's answer per tag, for the kind it was asked for (1 +
      * kind; 0: not asked): the same tags and kinds come in every record */
     const pc_map_row *memo_row[RIS_NTAGS];

@@ -104,9 +104,51 @@ static void read_address(ris_reader *r, pc_record *rec, const char *v, size_t n)
 
 static int date_parts(const pc_date *d) { return (d->year != 0) + (d->month > 0) + (d->day > 0); }
 
-/* PY, Y1, DA: the most precise wins.  A value that disagrees on the year
- * is warned about and kept as a pass-through value, as is a second
- * literal or a literal beside a date. */
+/* True if a and b can be one date: the less precise is the more precise
+ * cut to its parts ("2020" and "2020/05/17/"; not "2020/05//" and
+ * "2020/06/01/"). */
+static bool dates_agree(const pc_date *a, const pc_date *b)
+{
+    if (date_parts(a) > date_parts(b)) {
+        const pc_date *t = a;
+        a = b;
+        b = t;
+    }
+    pc_date cut = *b;
+    if (!a->month)
+        cut.month = cut.day = 0;
+    else if (!a->day)
+        cut.day = 0;
+    return !memcmp(&cut, a, sizeof cut);
+}
+
+/* Which issued date the specification puts first when two disagree: DA
+ * ("date", 2011), then Y1 (the older "primary date"), then PY (since 2011
+ * only the year); C2 (a patent's issue date) last. */
+static int issued_rank(const char *tag)
+{
+    static const char *const order[] = {"C2", "PY", "Y1", "DA"};
+    for (int i = 0; i < 4; i++)
+        if (!memcmp(tag, order[i], 2))
+            return i;
+    return 0;
+}
+
+/* Makes the value of f the issued date so far. */
+static void take_issued(ris_reader *r, const ris_field *f, const char *v, size_t n, const pc_date *d)
+{
+    r->issued = *d;
+    memcpy(r->issued_tag, f->tag, 3);
+    pc_buf_clear(&r->issued_val);
+    pc_buf_put(&r->issued_val, v, n);
+}
+
+/* PY, Y1, DA: dates that agree are one date, the most precise ("2020" and
+ * "2020/05/17/").  Dates that disagree, on the year or on the month or day
+ * of one year, are not merged: the one of the tag the specification puts
+ * first (issued_rank; between two of one tag, the first) is the date, the
+ * other is kept as it is, with a warning.  A second literal, or a literal
+ * beside a date, is kept as it is too. */
 static void read_issued(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n,
                         const pc_date *d)
 {
@@ -119,25 +161,22 @@ static void read_issued(ris_reader *r, pc_record *rec, const ris_field *f, const
         }
         return;
     }
-    const pc_date *best = &r->issued;
-    bool disagree = best->year && d->year != best->year;
-    if (date_parts(d) > date_parts(best)) {
-        if (disagree) {
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
-                         "date %s disagrees with the year %d given earlier; using %s (the other kept "
-                         "as it is)", v, best->year, v);
-            pc_ris_keep_tag(rec, r->issued_tag, r->issued_val.ptr, r->issued_val.len);
-        }
-        r->issued = *d;
-        memcpy(r->issued_tag, f->tag, 3);
-        pc_buf_clear(&r->issued_val);
-        pc_buf_put(&r->issued_val, v, n);
-    } else if (disagree) {
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
-                     "date %s disagrees with the date %s given earlier; kept as it is", v,
-                     r->issued_val.ptr);
-        pc_ris_keep(rec, f, v, n);
+    if (!r->issued.year || dates_agree(&r->issued, d)) {
+        if (date_parts(d) > date_parts(&r->issued))
+            take_issued(r, f, v, n, d);
+        return;
     }
+    bool wins = issued_rank(f->tag) > issued_rank(r->issued_tag);
+    pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
+                 "dates disagree: %s %s and %s %s given earlier; the date is the %s one, the other "
+                 "is kept as it is",
+                 f->tag, v, r->issued_tag, r->issued_val.ptr, wins ? f->tag : "earlier");
+    if (!wins) {
+        pc_ris_keep(rec, f, v, n);
+        return;
+    }
+    pc_ris_keep_tag(rec, r->issued_tag, r->issued_val.ptr, r->issued_val.len);
+    take_issued(r, f, v, n, d);
 }
 
 /* A date tag: the issued date, or one date field (first value wins, but
@@ -179,65 +218,25 @@ static void read_date(ris_reader *r, pc_record *rec, const pc_map_row *row, cons
 
 /* ---- identifiers and links ------------------------------------------------------------ */
 
-/* True if v starts with "ISSN" or "ISBN" (any case) and what follows; the
- * offset after it and after ':' and spaces. */
-static size_t id_prefix(const char *v, size_t n, const char *label)
-{
-    size_t i = 0;
-    if (n >= 4 && !pc_strncasecmp(v, label, 4)) {
-        i = 4;
-        while (i < n && (v[i] == ':' || v[i] == ' ' || v[i] == '-'))
-            i++;
-    }
-    return i;
-}
-
-/* "0028-0836", "ISSN 1476-4687 (Electronic)": an ISSN's shape. */
-static bool looks_issn(const char *v, size_t n)
-{
-    size_t i = id_prefix(v, n, "ISSN");
-    const char *p = v + i;
-    if (n - i < 9)
-        return false;
-    for (int k = 0; k < 9; k++) {
-        bool ok = k == 4 ? p[k] == '-' : k == 8 ? pc_is_digit((unsigned char)p[k]) || p[k] == 'X' || p[k] == 'x'
-                                                 : pc_is_digit((unsigned char)p[k]);
-        if (!ok)
-            return false;
-    }
-    return n - i == 9 || !pc_is_alnum((unsigned char)p[9]);
-}
-
-/* "978-0-201-13447-6", "0-201-13447-1", "ISBN 0201134470": 10 or 13 digits
- * (the last of 10 may be X) with hyphens or spaces between. */
-static bool looks_isbn(const char *v, size_t n)
-{
-    size_t digits = 0, i = id_prefix(v, n, "ISBN");
-    bool x = false;
-    for (; i < n && !x; i++) {
-        if (pc_is_digit((unsigned char)v[i]))
-            digits++;
-        else if ((v[i] == 'X' || v[i] == 'x') && digits == 9)
-            x = ++digits;
-        else if (v[i] != '-' && v[i] != ' ')
-            break;
-    }
-    if (i < n && pc_is_alnum((unsigned char)v[i]))
-        return false;
-    return digits == 10 || (digits == 13 && !x);
-}
-
 /* SN: an ISSN or an ISBN by its shape; otherwise a patent's or a
- * report's number, a serial's ISSN, anything else's ISBN. */
+ * report's number, a serial's ISSN, anything else's ISBN.  A journal has
+ * two ISSNs (print and electronic: Web of Science and PubMed give both on
+ * two SN lines), a book often two ISBNs: each is kept once, and the field
+ * holds them joined with ", " (as the Crossref and OpenAlex readers do,
+ * and as Zotero keeps several ISSNs in one field); the writer puts each
+ * on its SN line again. */
 static void read_serial(ris_reader *r, pc_record *rec, const pc_map_row *row, const ris_field *f,
                         const char *v, size_t n)
 {
-    pc_field field = looks_issn(v, n) ? PC_F_ISSN
-                   : looks_isbn(v, n) ? PC_F_ISBN
+    pc_field field = pc_ris_looks_issn(v, n) ? PC_F_ISSN
+                   : pc_ris_looks_isbn(v, n) ? PC_F_ISBN
                    : row->field == PC_F_NUMBER ? PC_F_NUMBER
                    : pc_ris_kind_in(pc_ris_serial_kinds, r->kind) ? PC_F_ISSN
                                                                   : PC_F_ISBN;
-    pc_ris_set_first(rec, field, f, v, n);
+    if (field == PC_F_NUMBER)
+        pc_ris_set_first(rec, field, f, v, n);
+    else
+        pc_strlist_add_unique(field == PC_F_ISSN ? &r->issn : &r->isbn, v, n);
 }
 
 /* DO (or an M3 holding a DOI): the bare DOI ("http://dx.doi.org/10.1016/..."
@@ -350,6 +349,16 @@ static void read_page(ris_reader *r, pc_record *rec, const ris_field *f, const c
         pc_buf_put(b, v, n);
 }
 
+/* JO and J9: the first value, decided at the end (finish_journal); a
+ * different second one is kept as it is. */
+static void defer(pc_record *rec, const ris_field *f, pc_buf *b, const char *v, size_t n)
+{
+    if (!b->len)
+        pc_buf_put(b, v, n);
+    else if (b->len != n || memcmp(b->ptr, v, n) != 0)
+        pc_ris_keep(rec, f, v, n);
+}
+
 /* The structural rows: ID (the citation key, first wins) and AD. */
 static void read_structure(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n)
 {
@@ -384,7 +393,10 @@ void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
     case PC_F_ISBN:
     case PC_F_ISSN: read_serial(r, rec, row, f, v, n); break;
     case PC_F_DOI:
-        if (!read_doi(r, rec, f, v, n)) {
+        if (f->tag[0] == 'L') { /* L3, related records: a DOI there is the DOI */
+            if (!looks_doi(v) || !read_doi(r, rec, f, v, n))
+                pc_ris_keep(rec, f, v, n);
+        } else if (!read_doi(r, rec, f, v, n)) {
             pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
                          "%s value \"%s\" holds no DOI (10.…); kept as it is", f->tag, v);
             pc_ris_keep(rec, f, v, n);
@@ -397,7 +409,13 @@ void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
         if (!read_arxiv(v, rec)) /* any other accession number */
             pc_ris_set_first(rec, PC_F_ARCHIVE_LOCATION, f, v, n);
         break;
-    case PC_F_CONTAINER_TITLE_SHORT: pc_ris_set_first(rec, row->field, f, v, n); break;
+    case PC_F_CONTAINER_TITLE: /* JO */
+    case PC_F_CONTAINER_TITLE_SHORT:
+        if (row->field == PC_F_CONTAINER_TITLE || f->tag[1] == '9')
+            defer(rec, f, row->field == PC_F_CONTAINER_TITLE ? &r->jo : &r->j9, v, n);
+        else
+            pc_ris_set_first(rec, row->field, f, v, n);
+        break;
     case PC_F_GENRE: /* M3: EndNote puts the DOI there, others the type of work */
     case PC_F_MEDIUM:
         if (!looks_doi(v) || !read_doi(r, rec, f, v, n))
@@ -442,6 +460,37 @@ static void finish_issued(ris_reader *r, pc_record *rec)
         pc_record_set_date_literal(rec, PC_F_ISSUED, r->lit_val.ptr, r->lit_val.len);
 }
 
+/* JO names the journal, unless the record names it already (JF, T2):
+ * then JO is its abbreviation.  J9 (Web of Science) is the abbreviation
+ * when no other tag gives one (JI, its ISO abbreviation, is better). */
+static void finish_journal(ris_reader *r, pc_record *rec)
+{
+    const char *jt = pc_record_get(rec, PC_F_CONTAINER_TITLE);
+    if (r->jo.len && !jt)
+        pc_record_set(rec, PC_F_CONTAINER_TITLE, r->jo.ptr, r->jo.len);
+    else if (r->jo.len && strcmp(jt, r->jo.ptr) != 0)
+        pc_ris_set_first(rec, PC_F_CONTAINER_TITLE_SHORT, &(ris_field){.tag = "JO"}, r->jo.ptr, r->jo.len);
+    if (r->j9.len)
+        pc_ris_set_first(rec, PC_F_CONTAINER_TITLE_SHORT, &(ris_field){.tag = "J9"}, r->j9.ptr, r->j9.len);
+}
+
+/* The ISSNs and the ISBNs, joined. */
+static void finish_serials(ris_reader *r, pc_record *rec)
+{
+    const pc_strlist *lists[] = {&r->issn, &r->isbn};
+    const pc_field fields[] = {PC_F_ISSN, PC_F_ISBN};
+    for (size_t k = 0; k < 2; k++) {
+        pc_buf_clear(&r->tmp2);
+        for (size_t i = 0; i < lists[k]->n; i++) {
+            if (i)
+                pc_buf_puts(&r->tmp2, ", ");
+            pc_buf_puts(&r->tmp2, lists[k]->items[i]);
+        }
+        if (r->tmp2.len)
+            pc_record_set(rec, fields[k], r->tmp2.ptr, r->tmp2.len);
+    }
+}
+
 /* Fields that stand in for a missing one, as Zotero reads them: rispy's
  * sample has only a short title (ST), Nature's exports only the journal's
  * abbreviation (JA). */
@@ -469,6 +518,8 @@ void pc_ris_read_finish(ris_reader *r, pc_record *rec)
     pc_record_set(rec, PC_F_NOTE, r->note.ptr, r->note.len);
     finish_pages(r, rec);
     finish_issued(r, rec);
+    finish_journal(r, rec);
+    finish_serials(r, rec);
     for (size_t i = 0; i < sizeof stand_ins / sizeof *stand_ins; i++)
         if (!pc_record_has(rec, stand_ins[i].to) && pc_record_has(rec, stand_ins[i].from))
             pc_record_set_str(rec, stand_ins[i].to, pc_record_get(rec, stand_ins[i].from));

@@ -78,6 +78,13 @@ pc_ris_date_shape pc_ris_parse_date(const char *v, size_t n, pc_date *d);
  * literal beside its parts, and the writer writes it back as it was. */
 bool pc_ris_date_other(const char *v, size_t n);
 
+/* The shape of an ISSN ("0028-0836", "ISSN 1476-4687 (Electronic)") and of
+ * an ISBN (10 or 13 digits, the last of 10 may be X, with hyphens or spaces
+ * between; "ISBN 0201134470") (value.c): how SN is read, and how the writer
+ * tells the ISSNs of a field written "a, b" apart. */
+bool pc_ris_looks_issn(const char *v, size_t n);
+bool pc_ris_looks_isbn(const char *v, size_t n);
+
 /* Appends [s, s+n) to b folded onto one line (value.c): every run of white
  * space, control characters and U+2028/U+2029 becomes one space, trimmed
  * at both ends; bytes that are not UTF-8 count as spaces. */

@@ -2,7 +2,7 @@
 /* value.c — RIS values as both directions see them: a value on one line
  * (the folding the reader applies to values continued on untagged lines
  * and the writer to values that must not span lines or start a tag), the
- * dashes of a page range, the shapes of a date. */
+ * dashes of a page range, the shapes of a date, of an ISSN and an ISBN. */
 #include "ris.h"
 
 /* True for code points that must not appear inside a RIS value: C0 and C1
@@ -135,3 +135,52 @@ void pc_ris_fold(pc_buf *b, const char *s, size_t n)
     }
 }
 
+/* ---- ISSN and ISBN ------------------------------------------------------------- */
+
+/* True if v starts with "ISSN" or "ISBN" (any case) and what follows; the
+ * offset after it and after ':' and spaces. */
+static size_t id_prefix(const char *v, size_t n, const char *label)
+{
+    size_t i = 0;
+    if (n >= 4 && !pc_strncasecmp(v, label, 4)) {
+        i = 4;
+        while (i < n && (v[i] == ':' || v[i] == ' ' || v[i] == '-'))
+            i++;
+    }
+    return i;
+}
+
+/* "0028-0836", "ISSN 1476-4687 (Electronic)": an ISSN's shape. */
+bool pc_ris_looks_issn(const char *v, size_t n)
+{
+    size_t i = id_prefix(v, n, "ISSN");
+    const char *p = v + i;
+    if (n - i < 9)
+        return false;
+    for (int k = 0; k < 9; k++) {
+        bool ok = k == 4 ? p[k] == '-' : k == 8 ? pc_is_digit((unsigned char)p[k]) || p[k] == 'X' || p[k] == 'x'
+                                                 : pc_is_digit((unsigned char)p[k]);
+        if (!ok)
+            return false;
+    }
+    return n - i == 9 || !pc_is_alnum((unsigned char)p[9]);
+}
+
+/* "978-0-201-13447-6", "0-201-13447-1", "ISBN 0201134470": 10 or 13 digits
+ * (the last of 10 may be X) with hyphens or spaces between. */
+bool pc_ris_looks_isbn(const char *v, size_t n)
+{
+    size_t digits = 0, i = id_prefix(v, n, "ISBN");
+    bool x = false;
+    for (; i < n && !x; i++) {
+        if (pc_is_digit((unsigned char)v[i]))
+            digits++;
+        else if ((v[i] == 'X' || v[i] == 'x') && digits == 9)
+            x = ++digits;
+        else if (v[i] != '-' && v[i] != ' ')
+            break;
+    }
+    if (i < n && pc_is_alnum((unsigned char)v[i]))
+        return false;
+    return digits == 10 || (digits == 13 && !x);
+}

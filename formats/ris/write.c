@@ -392,6 +392,31 @@ static bool ris_item(void *u, const pc_map_row *row, const char *item)
     return true;
 }
 
+/* ISSNs or ISBNs joined with ", " (as the readers keep several), one SN
+ * line each; a value whose parts do not all have the shape is one line. */
+static void put_serials(ris_writer *w, const pc_map_row *row, const pc_text *t)
+{
+    bool (*looks)(const char *, size_t) = row->field == PC_F_ISSN ? pc_ris_looks_issn : pc_ris_looks_isbn;
+    const char *end = t->s + strlen(t->s);
+    for (int pass = 0; pass < 2; pass++) { /* check every part, then write them */
+        for (const char *p = t->s, *e; p <= end; p = e + 2) {
+            e = p;
+            while ((e = memchr(e, ',', (size_t)(end - e))) != NULL && e[1] != ' ')
+                e++;
+            e = e ? e : end;
+            if (pass == 0 && !looks(p, (size_t)(e - p))) {
+                ris_text(w, row, t);
+                return;
+            }
+            if (pass == 1) {
+                pc_buf_clear(&w->tmp);
+                pc_buf_put(&w->tmp, p, (size_t)(e - p));
+                put_tag(w, row->name, w->tmp.ptr);
+            }
+        }
+    }
+}
+
 /* The special rows of a text field. */
 static void put_special_text(ris_writer *w, const pc_map_row *row, bool *wrote)
 {
@@ -407,6 +432,8 @@ static void put_special_text(ris_writer *w, const pc_map_row *row, bool *wrote)
         break;
     }
     case PC_F_ARXIV_ID: put_arxiv(w); break;
+    case PC_F_ISSN:
+    case PC_F_ISBN: put_serials(w, row, t); break;
     case PC_F_CONTAINER_TITLE_SHORT:
         /* the reader takes a J2 alone for the container (Nature's exports
          * give only the abbreviation): not written when the record's

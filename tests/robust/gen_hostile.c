@@ -1012,6 +1012,52 @@ static long g_cdata(buf *b, enum reader rd, long n, char *m)
     return 1;
 }
 
+/* Atom: a title of one CDATA section of n bytes of HTML (libxml2 2.9's push
+ * parser looked for "]]>" from the section's start again at every piece
+ * that held a '>', and took 300 bytes a time: quadratic; issue 19) */
+static long g_cdata_long(buf *b, enum reader rd, long n, char *m)
+{
+    static const char html[] = "<p>a <i>long</i> text</p> "; /* 26 bytes */
+    head(b, rd, NULL, NULL);
+    puts_(b, "<entry><id>urn:x-cdata</id><title><![CDATA[");
+    for (long k = 0; k < n; k += (long)sizeof html - 1)
+        puts_(b, html);
+    puts_(b, "]]></title><author><name>Ada Lovelace</name></author></entry>\n");
+    tail(b, rd, NULL);
+    *m = 'z';
+    return 1;
+}
+
+/* Atom: one attribute value of n bytes that holds '>' (libxml2 2.9 looked
+ * back over the unfinished tag at every piece with a '>'; issue 19) */
+static long g_attr_long(buf *b, enum reader rd, long n, char *m)
+{
+    head(b, rd, NULL, NULL);
+    puts_(b, "<entry><id>urn:x-attr</id><title>T</title><category term=\"");
+    rep(b, "a>b ", n / 4);
+    puts_(b, "\"/><author><name>Ada Lovelace</name></author></entry>\n");
+    tail(b, rd, NULL);
+    *m = 'z';
+    return 1;
+}
+
+/* RSS: one item with n dc:creator elements (each an author: the name list
+ * grows with the input; issue 19) */
+static long g_rss_creators(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+             "<channel><title>hostile</title>\n<item><title>Many creators</title>\n");
+    for (long k = 0; k < n; k++) {
+        puts_(b, "<dc:creator>");
+        person(b, k);
+        puts_(b, "</dc:creator>\n");
+    }
+    puts_(b, "</item></channel></rss>\n");
+    *m = 'z';
+    return 1;
+}
+
 /* ---- encodings and line ends -------------------------------------------------- */
 
 /* One code point as UTF-16 (units 2, with a surrogate pair past U+FFFF)
@@ -1280,6 +1326,9 @@ static const shape shapes[] = {
     {"namespaces", "a", "bibtex", 2000, g_namespaces},
     {"attributes", "a", "bibtex", 2000, g_attributes},
     {"cdata", "a", "bibtex", 500, g_cdata},
+    {"cdata-long", "a", "bibtex", 500000, g_cdata_long},
+    {"attr-long", "a", "bibtex", 400000, g_attr_long},
+    {"rss-creators", "a", "bibtex", 3000, g_rss_creators},
     /* encodings and line ends */
     {"utf16le", "lbrjay", "bibtex", 300, g_utf16le},
     {"utf16be", "lbrjay", "bibtex", 300, g_utf16be},
