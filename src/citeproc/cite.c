@@ -163,7 +163,7 @@ static cp_out *eval_cite(pc_citeproc *cp, const cp_citeitem *ci, cp_arena *a, cp
     cp_item *it = cp->items[ci->item];
     cp_eval_init(ev, cp, a, it, &cp->style->citation);
     ev->locator = ci->locator;
-    ev->label = ci->label && strcmp(ci->label, "page") != 0 ? ci->label : NULL;
+    ev->label = ci->label;
     ev->positions = ci->positions;
     cp_out *o = cp_eval_layout(ev, &cp->style->citation);
     if (ci->author_only) {

@@ -483,6 +483,8 @@ int cp_var_kind(const cp_style *st, int var); /* PC_FK_* */
 /* the parts: names.c, dates.c, numbers.c */
 cp_out *cp_eval_names(cp_eval *ev, const cp_el *el);
 cp_out *cp_eval_date(cp_eval *ev, const cp_el *el);
+/* A date as a sort key: era, zero-padded year, month and day, both ends. */
+void cp_date_sort_key(const pc_date *d, unsigned parts, pc_buf *b); /* parts: 1 y, 2 m, 4 d */
 cp_out *cp_eval_number(cp_eval *ev, const cp_el *el);
 cp_out *cp_eval_label(cp_eval *ev, int var, int form, int plural, const cp_fmt *fmt);
 /* numbers.c */

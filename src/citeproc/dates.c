@@ -38,6 +38,17 @@ static cp_out *term_lit(cp_eval *ev, const char *name, int form)
     return t && *t ? cp_o_str(ev, t, strlen(t)) : NULL;
 }
 
+/* "BC", "AD" after a year, with a space as citeproc-js writes them. */
+static cp_out *era(cp_eval *ev, const char *name)
+{
+    const char *t = cp_term_get(ev->loc, name, CP_TF_LONG, false, 0);
+    if (!t || !*t)
+        return NULL;
+    cp_fmt f = {.prefix = " "};
+    cp_out *o = cp_o_str(ev, t, strlen(t));
+    return t[0] == ' ' ? o : cp_o_fmt(ev, &f, &o, 1);
+}
+
 /* One date part of one date, in its formatting. */
 static cp_out *date_part(cp_eval *ev, const cp_datepart *dp, const ymd *v)
 {
@@ -53,9 +64,9 @@ static cp_out *date_part(cp_eval *ev, const cp_datepart *dp, const ymd *v)
         o = plain_num(ev, dp->form == CP_DPF_SHORT ? (n < 0 ? -n : n) % 100 : (n < 0 ? -n : n),
                       dp->form == CP_DPF_SHORT);
         if (n < 0)
-            extra = term_lit(ev, "bc", CP_TF_LONG);
+            extra = era(ev, "bc");
         else if (n < 1000)
-            extra = term_lit(ev, "ad", CP_TF_LONG);
+            extra = era(ev, "ad");
         break;
     case CP_DP_MONTH:
         if (dp->form == CP_DPF_NUMERIC || dp->form == CP_DPF_LEADING_ZEROS) {
@@ -121,7 +132,7 @@ static void push_parts(cp_eval *ev, cp_vec *out, const cp_datepart *const *dps, 
 
 /* The parts of a date or a range (jgm/citeproc's formatDateParts). */
 static void format_parts(cp_eval *ev, const cp_datepart *const *dps, size_t n, const ymd *a, const ymd *b,
-                         cp_vec *out)
+                         const cp_fmt *delim, cp_vec *out)
 {
     if (!b) {
         push_parts(ev, out, dps, 0, n, a);
@@ -149,19 +160,19 @@ static void format_parts(cp_eval *ev, const cp_datepart *const *dps, size_t n, c
     push_parts(ev, &left, dps, s1, d, a);
     push_parts(ev, &right, dps, s1, d, b);
     drop_last_suffix(ev, &left);
-    for (size_t i = 0; i < left.n; i++)
-        cp_vec_push(ev->a, out, left.v[i]);
     const cp_datepart *big = NULL;
     for (size_t i = s1; i < d; i++)
         if (!big || dps[i]->name < big->name)
             big = dps[i];
-    if (big)
-        cp_vec_push(ev->a, out, big->range_delim ? cp_o_str(ev, big->range_delim, strlen(big->range_delim))
-                                                 : cp_o_str(ev, "\xe2\x80\x93", 3));
     if (right.n)
         right.v[0] = without(ev, right.v[0], true);
-    for (size_t i = 0; i < right.n; i++)
-        cp_vec_push(ev->a, out, right.v[i]);
+    /* the two ends and the range delimiter, with no date delimiter around it */
+    cp_out *k[3] = {cp_o_fmt(ev, delim, (cp_out **)left.v, left.n),
+                    big ? cp_o_str(ev, big->range_delim ? big->range_delim : "\xe2\x80\x93",
+                                   strlen(big->range_delim ? big->range_delim : "\xe2\x80\x93"))
+                        : NULL,
+                    cp_o_fmt(ev, delim, (cp_out **)right.v, right.n)};
+    cp_vec_push(ev->a, out, cp_o_fmt(ev, NULL, k, 3));
     push_parts(ev, out, dps, d, n, a);
     drop_last_suffix(ev, out);
 }
@@ -221,6 +232,20 @@ static cp_out *year_suffix(cp_eval *ev)
     return o;
 }
 
+void cp_date_sort_key(const pc_date *d, unsigned parts, pc_buf *b)
+{
+    int y[2] = {d->year, d->end_year}, m[2] = {d->month, d->end_month}, dd[2] = {d->day, d->end_day};
+    for (int k = 0; k < 2; k++) {
+        if (!y[k])
+            break;
+        if (y[k] < 0) /* BC before AD, 100 BC before 44 BC */
+            pc_buf_printf(b, "0%09d", 999999999 + y[k]);
+        else
+            pc_buf_printf(b, "1%09d", y[k]);
+        pc_buf_printf(b, "%02d%02d", parts & 2 ? m[k] : 0, m[k] && (parts & 4) ? dd[k] : 0);
+    }
+}
+
 cp_out *cp_eval_date(cp_eval *ev, const cp_el *el)
 {
     const char *literal;
@@ -248,6 +273,16 @@ cp_out *cp_eval_date(cp_eval *ev, const cp_el *el)
         for (size_t i = 0; i < fmt_el->u.date.n_parts && n < 3; i++)
             dps[n++] = &fmt_el->u.date.parts[i];
     }
+    if (d && ev->in_sort_key) { /* a date in a macro key sorts as a date */
+        pc_buf b = PC_BUF_INIT;
+        unsigned mask = 0;
+        for (size_t i = 0; i < n; i++)
+            mask |= 1u << dps[i]->name;
+        cp_date_sort_key(d, mask, &b);
+        cp_out *o = cp_o_str(ev, b.ptr, b.len);
+        pc_buf_free(&b);
+        return o;
+    }
     if (!d) {
         cp_out *l = cp_o_rich(ev, literal, strlen(literal));
         return cp_o_tag(ev, CP_T_DATE, cp_o_fmt(ev, &f, &l, 1));
@@ -260,7 +295,8 @@ cp_out *cp_eval_date(cp_eval *ev, const cp_el *el)
     if (d->flags & PC_DATE_OPEN_END)
         b.open = true;
     cp_vec parts = {0};
-    format_parts(ev, dps, n, &a, range ? &b : NULL, &parts);
+    cp_fmt df = {.delim = f.delim};
+    format_parts(ev, dps, n, &a, range ? &b : NULL, &df, &parts);
     if (!parts.n)
         ev->vars_nonempty--; /* only parts the style does not show: as if empty */
     cp_out *ys = year_suffix(ev);

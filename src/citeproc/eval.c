@@ -142,6 +142,8 @@ static cp_out *var_value(cp_eval *ev, int var)
         return cp_page_range(ev, s, true);
     if (t && t->s == s && (t->markup.n || t->protected_words.n))
         return cp_o_lit(ev, cp_rich_from_text(ev->a, ev->loc, t));
+    if (cp_var_kind(ev->st, var) == PC_FK_NUMBER) /* numbers are not rich text */
+        return cp_o_str(ev, s, strlen(s));
     return cp_o_rich(ev, s, strlen(s));
 }
 
@@ -227,7 +229,7 @@ static cp_out *eval_text(cp_eval *ev, const cp_el *el)
         return with_fmt(ev, &el->fmt, t);
     }
     case CP_TX_VALUE:
-        return with_fmt(ev, &el->fmt, cp_o_str(ev, el->u.text.value, strlen(el->u.text.value)));
+        return with_fmt(ev, &el->fmt, cp_o_rich(ev, el->u.text.value, strlen(el->u.text.value)));
     default: return NULL;
     }
 }
@@ -405,8 +407,13 @@ cp_out *cp_eval_label(cp_eval *ev, int var, int form, int plural, const cp_fmt *
         const char *loc = ev->locator;
         if (!loc)
             return NULL;
-        if (!ev->label && (loc[0] == ' '))
-            return NULL;
+        if (!ev->label) { /* "vol. 1, fol. 186": the locator says what it is */
+            const char *p = loc;
+            while (pc_is_alpha((unsigned char)*p))
+                p++;
+            if (loc[0] == ' ' || (p > loc && p[0] == '.' && p[1] == ' '))
+                return NULL;
+        }
         return label_out(ev, ev->label ? ev->label : "page", form, plural_of(ev, var, loc, plural),
                          fmt);
     }

@@ -453,8 +453,17 @@ static const char *cat3(cp_eval *ev, const char *a, const char *b, const char *c
     return s;
 }
 
-static void shape(names_ctx *nc, size_t n, list_shape *sh)
+/* Whether the i-th name (0-based) is written inverted (family first). */
+static bool inverted(const names_ctx *nc, const pc_names *ns, long i)
 {
+    if (i < 0 || (size_t)i >= ns->n || ns->items[i].literal || !ns->items[i].family)
+        return false;
+    return nc->opt.sort_order == CP_NASO_ALL || (nc->opt.sort_order == CP_NASO_FIRST && i == 0);
+}
+
+static void shape(names_ctx *nc, const pc_names *ns, list_shape *sh)
+{
+    size_t n = ns->n;
     cp_eval *ev = nc->ev;
     const cp_nameopt *o = &nc->opt;
     const cp_fmt *nf = nc->name_fmt;
@@ -476,14 +485,13 @@ static void shape(names_ctx *nc, size_t n, list_shape *sh)
             t = ev->item->etal_names;
         sh->threshold = t;
     }
-    bool inv_all = o->sort_order == CP_NASO_ALL, inv_first = o->sort_order == CP_NASO_FIRST;
     const char *bl = "";
     if (!and_t)
         bl = sh->delim;
     else
         switch (o->dp_last) {
         case CP_DP_CONTEXTUAL: bl = n > 2 ? sh->delim : ""; break;
-        case CP_DP_AFTER_INVERTED: bl = inv_all || (inv_first && n < 3) ? sh->delim : ""; break;
+        case CP_DP_AFTER_INVERTED: bl = inverted(nc, ns, (long)n - 2) ? sh->delim : ""; break;
         case CP_DP_ALWAYS: bl = sh->delim; break;
         default: bl = ""; break;
         }
@@ -498,7 +506,7 @@ static void shape(names_ctx *nc, size_t n, list_shape *sh)
     const char *be;
     switch (o->dp_etal) {
     case CP_DP_CONTEXTUAL: be = n > 2 && sh->threshold > 1 ? sh->delim : etal_pre; break;
-    case CP_DP_AFTER_INVERTED: be = inv_all || (inv_first && sh->threshold < 2) ? sh->delim : etal_pre; break;
+    case CP_DP_AFTER_INVERTED: be = inverted(nc, ns, sh->threshold - 1) ? sh->delim : etal_pre; break;
     case CP_DP_ALWAYS: be = sh->delim; break;
     default: be = etal_pre; break;
     }
@@ -537,7 +545,7 @@ static cp_out *format_names(names_ctx *nc, int var, const pc_names *ns, size_t *
     cp_eval *ev = nc->ev;
     size_t n = ns->n;
     list_shape sh;
-    shape(nc, n, &sh);
+    shape(nc, ns, &sh);
     cp_vec outs = {0};
     if (sh.threshold == 0) {
         *shown = 0;
@@ -605,10 +613,11 @@ static cp_out *substitute(cp_eval *ev, const cp_el *el)
     ev->subst_names = was_el;
     if (!o)
         return NULL;
-    if (o->tag == CP_T_NAMES)
-        return o;
-    o = cp_o_tag(ev, CP_T_NAMES, o);
-    return o;
+    if (o->tag != CP_T_NAMES)
+        o = cp_o_tag(ev, CP_T_NAMES, o);
+    cp_fmt f = el->fmt; /* the substitute keeps the <names>' affixes and formatting */
+    f.delim = NULL;
+    return cp_o_fmt(ev, &f, &o, 1);
 }
 
 cp_out *cp_eval_names(cp_eval *ev, const cp_el *el)

@@ -237,7 +237,30 @@ cp_rt *cp_render(cp_arena *a, const cp_locale *loc, const cp_out *o)
 
 /* ---- punctuation inside quotes ---------------------------------------------------- */
 
-/* A . or , that follows a quoted span moves inside it (punctuation-in-quote). */
+/* The node with c appended inside the quoted span r ends with (through
+ * italics and the like), or NULL when r does not end with one. */
+static cp_rt *append_in_quote(cp_arena *a, const cp_rt *r, const char *c, int depth)
+{
+    if (!r || r->kind == CP_R_TEXT || !r->n || depth > 64)
+        return NULL;
+    if (r->kind == CP_R_QUOTED) {
+        cp_rt *inner[2] = {r->kids[0], cp_rt_text(a, c, 1)};
+        return cp_rt_wrap(a, CP_R_QUOTED, cp_rt_seq(a, inner, 2));
+    }
+    if (r->kind == CP_R_NOCASE || r->kind == CP_R_DIV || r->kind == CP_R_LINK)
+        return NULL;
+    cp_rt *last = append_in_quote(a, r->kids[r->n - 1], c, depth + 1);
+    if (!last)
+        return NULL;
+    cp_rt *copy = cp_alloc(a, sizeof *copy);
+    *copy = *r;
+    copy->kids = cp_alloc(a, r->n * sizeof *copy->kids);
+    memcpy(copy->kids, r->kids, r->n * sizeof *copy->kids);
+    copy->kids[r->n - 1] = last;
+    return copy;
+}
+
+/* A . , ! or ? that follows a quoted span moves inside it (punctuation-in-quote). */
 cp_rt *cp_punct_in_quote(cp_arena *a, cp_rt *r)
 {
     if (!r || r->kind == CP_R_TEXT)
@@ -247,14 +270,15 @@ cp_rt *cp_punct_in_quote(cp_arena *a, cp_rt *r)
     c->kids = cp_alloc(a, (r->n ? r->n : 1) * sizeof *c->kids);
     for (uint32_t i = 0; i < r->n; i++)
         c->kids[i] = cp_punct_in_quote(a, r->kids[i]);
-    if (c->kind != CP_R_SEQ)
+    if (c->kind != CP_R_SEQ || c->disp)
         return c;
     for (uint32_t i = 0; i + 1 < c->n; i++) {
         cp_rt *q = c->kids[i], *t = c->kids[i + 1];
-        if (q->kind != CP_R_QUOTED || t->kind != CP_R_TEXT || !t->len || !strchr(".,!?", t->s[0]))
+        if (t->kind != CP_R_TEXT || !t->len || !strchr(".,!?", t->s[0]))
             continue;
-        cp_rt *inner[2] = {q->kids[0], cp_rt_text(a, t->s, 1)};
-        cp_rt *nq = cp_rt_wrap(a, CP_R_QUOTED, cp_rt_seq(a, inner, 2));
+        cp_rt *nq = append_in_quote(a, q, t->s, 0);
+        if (!nq)
+            continue;
         c->kids[i] = nq;
         cp_rt *nt = cp_alloc(a, sizeof *nt);
         *nt = *t;

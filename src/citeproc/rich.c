@@ -52,18 +52,18 @@ cp_rt *cp_rt_seq(cp_arena *a, cp_rt **kids, size_t n)
     size_t total = 0;
     for (size_t i = 0; i < n; i++)
         if (kids[i])
-            total += kids[i]->kind == CP_R_SEQ ? kids[i]->n : 1;
+            total += kids[i]->kind == CP_R_SEQ && !kids[i]->disp ? kids[i]->n : 1;
     if (total == 1)
         for (size_t i = 0; i < n; i++)
             if (kids[i])
-                return kids[i]->kind == CP_R_SEQ ? kids[i]->kids[0] : kids[i];
+                return kids[i]->kind == CP_R_SEQ && !kids[i]->disp ? kids[i]->kids[0] : kids[i];
     cp_rt *r = cp_alloc(a, sizeof *r);
     r->kind = CP_R_SEQ;
     r->kids = cp_alloc(a, (total ? total : 1) * sizeof *r->kids);
     for (size_t i = 0; i < n; i++) {
         if (!kids[i])
             continue;
-        if (kids[i]->kind == CP_R_SEQ)
+        if (kids[i]->kind == CP_R_SEQ && !kids[i]->disp)
             for (uint32_t k = 0; k < kids[i]->n; k++)
                 r->kids[r->n++] = kids[i]->kids[k];
         else
@@ -217,17 +217,27 @@ static const struct {
     int32_t c;
     const char *s;
 } supers[] = {
-    {0x00AA, "a"}, {0x00B2, "2"}, {0x00B3, "3"}, {0x00B9, "1"}, {0x00BA, "o"}, {0x02B0, "h"},
-    {0x02B1, "\xc9\xa6"}, {0x02B2, "j"}, {0x02B3, "r"}, {0x02B7, "w"}, {0x02B8, "y"},
-    {0x02E1, "l"}, {0x02E2, "s"}, {0x02E3, "x"}, {0x1D2C, "A"}, {0x1D2E, "B"}, {0x1D30, "D"},
-    {0x1D31, "E"}, {0x1D33, "G"}, {0x1D34, "H"}, {0x1D35, "I"}, {0x1D36, "J"}, {0x1D37, "K"},
-    {0x1D38, "L"}, {0x1D39, "M"}, {0x1D3A, "N"}, {0x1D3C, "O"}, {0x1D3E, "P"}, {0x1D3F, "R"},
-    {0x1D40, "T"}, {0x1D41, "U"}, {0x1D42, "W"}, {0x1D43, "a"}, {0x1D47, "b"}, {0x1D48, "d"},
-    {0x1D49, "e"}, {0x1D4D, "g"}, {0x1D4F, "k"}, {0x1D50, "m"}, {0x1D52, "o"}, {0x1D56, "p"},
-    {0x1D57, "t"}, {0x1D58, "u"}, {0x1D5B, "v"}, {0x2070, "0"}, {0x2071, "i"}, {0x2074, "4"},
+    {0x00AA, "a"}, {0x00B2, "2"}, {0x00B3, "3"}, {0x00B9, "1"}, {0x00BA, "o"},
+    {0x02B0, "h"}, {0x02B1, "\u0266"}, {0x02B2, "j"}, {0x02B3, "r"}, {0x02B4, "\u0279"},
+    {0x02B5, "\u027B"}, {0x02B6, "\u0281"}, {0x02B7, "w"}, {0x02B8, "y"}, {0x02C0, "\u0294"},
+    {0x02C1, "\u0295"}, {0x02E0, "\u0263"}, {0x02E1, "l"}, {0x02E2, "s"}, {0x02E3, "x"},
+    {0x02E4, "\u0295"}, {0x06E5, "\u0648"}, {0x06E6, "\u064A"}, {0x1D2C, "A"}, {0x1D2D, "\u00C6"},
+    {0x1D2E, "B"}, {0x1D30, "D"}, {0x1D31, "E"}, {0x1D32, "\u018E"}, {0x1D33, "G"}, {0x1D34, "H"},
+    {0x1D35, "I"}, {0x1D36, "J"}, {0x1D37, "K"}, {0x1D38, "L"}, {0x1D39, "M"}, {0x1D3A, "N"},
+    {0x1D3C, "O"}, {0x1D3D, "\u0222"}, {0x1D3E, "P"}, {0x1D3F, "R"}, {0x1D40, "T"}, {0x1D41, "U"},
+    {0x1D42, "W"}, {0x1D43, "a"}, {0x1D44, "\u0250"}, {0x1D45, "\u0251"}, {0x1D46, "\u1D02"},
+    {0x1D47, "b"}, {0x1D48, "d"}, {0x1D49, "e"}, {0x1D4A, "\u0259"}, {0x1D4B, "\u025B"},
+    {0x1D4C, "\u025C"}, {0x1D4D, "g"}, {0x1D4F, "k"}, {0x1D50, "m"}, {0x1D51, "\u014B"},
+    {0x1D52, "o"}, {0x1D53, "\u0254"}, {0x1D54, "\u1D16"}, {0x1D55, "\u1D17"}, {0x1D56, "p"},
+    {0x1D57, "t"}, {0x1D58, "u"}, {0x1D59, "\u1D1D"}, {0x1D5A, "\u026F"}, {0x1D5B, "v"},
+    {0x1D5C, "\u1D25"}, {0x1D5D, "\u03B2"}, {0x1D5E, "\u03B3"}, {0x1D5F, "\u03B4"},
+    {0x1D60, "\u03C6"}, {0x1D61, "\u03C7"}, {0x2070, "0"}, {0x2071, "i"}, {0x2074, "4"},
     {0x2075, "5"}, {0x2076, "6"}, {0x2077, "7"}, {0x2078, "8"}, {0x2079, "9"}, {0x207A, "+"},
-    {0x207B, "\xe2\x88\x92"}, {0x207C, "="}, {0x207D, "("}, {0x207E, ")"}, {0x207F, "n"},
-    {0x2120, "SM"}, {0x2122, "TM"},
+    {0x207B, "\u2212"}, {0x207C, "="}, {0x207D, "("}, {0x207E, ")"}, {0x207F, "n"},
+    {0x2120, "SM"}, {0x2122, "TM"}, {0x3192, "\u4E00"}, {0x3193, "\u4E8C"}, {0x3194, "\u4E09"},
+    {0x3195, "\u56DB"}, {0x3196, "\u4E0A"}, {0x3197, "\u4E2D"}, {0x3198, "\u4E0B"},
+    {0x3199, "\u7532"}, {0x319A, "\u4E59"}, {0x319B, "\u4E19"}, {0x319C, "\u4E01"},
+    {0x319D, "\u5929"}, {0x319E, "\u5730"}, {0x319F, "\u4EBA"},
 };
 
 static const char *super_of(int32_t c)
@@ -354,7 +364,8 @@ static void parse_into(rparser *p, const char *s, size_t n)
     while (i < n) {
         size_t len;
         frame *top = &p->st[p->depth];
-        if (p->depth && starts(s + i, n - i, top->close, &len)) {
+        if (p->depth && starts(s + i, n - i, top->close, &len) &&
+            !(top->kind == CP_R_QUOTED && i > 0 && pc_is_space((unsigned char)s[i - 1]))) {
             pop_frame(p);
             i += len;
             continue;
@@ -368,11 +379,30 @@ static void parse_into(rparser *p, const char *s, size_t n)
     }
 }
 
+/* A quote closed in a text and the punctuation after it in the same text
+ * stay together: punctuation-in-quote moves only what comes from elsewhere
+ * (an affix, a delimiter, the next variable). */
+static void glue_quotes(rparser *p, frame *f)
+{
+    for (size_t i = 0; i + 1 < f->kids.n; i++) {
+        cp_rt *q = f->kids.v[i], *t = f->kids.v[i + 1];
+        if (q->kind != CP_R_QUOTED || t->kind != CP_R_TEXT || !t->len || !strchr(".,!?", t->s[0]))
+            continue;
+        cp_rt *pair[2] = {q, t};
+        cp_rt *g = cp_rt_seq(p->a, pair, 2);
+        g->disp = 1; /* atomic: never flattened into its parent */
+        f->kids.v[i] = g;
+        memmove(f->kids.v + i + 1, f->kids.v + i + 2, (f->kids.n - i - 2) * sizeof *f->kids.v);
+        f->kids.n--;
+    }
+}
+
 static cp_rt *finish(rparser *p)
 {
     while (p->depth)
         unwind_frame(p);
     flush(p);
+    glue_quotes(p, &p->st[0]);
     cp_rt *r = frame_seq(p, &p->st[0]);
     pc_buf_free(&p->text);
     return r;

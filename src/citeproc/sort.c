@@ -143,23 +143,6 @@ static void name_key(pc_citeproc *cp, const pc_name *nm, pc_buf *b)
     free(joined);
 }
 
-static void date_key(const pc_date *d, pc_buf *b)
-{
-    int y[2] = {d->year, d->end_year}, m[2] = {d->month, d->end_month}, dd[2] = {d->day, d->end_day};
-    for (int k = 0; k < 2; k++) {
-        if (!y[k])
-            break;
-        if (y[k] < 0)
-            pc_buf_printf(b, "-%09d", 999999999 + y[k]);
-        else
-            pc_buf_printf(b, "0%09d", y[k]);
-        if (m[k])
-            pc_buf_printf(b, "%02d", m[k]);
-        if (m[k] && dd[k])
-            pc_buf_printf(b, "%02d", dd[k]);
-    }
-}
-
 static char *var_key(pc_citeproc *cp, cp_eval *ev, int var, cp_arena *a)
 {
     pc_buf b = PC_BUF_INIT;
@@ -177,7 +160,7 @@ static char *var_key(pc_citeproc *cp, cp_eval *ev, int var, cp_arena *a)
         const char *lit;
         const pc_date *d = cp_var_date(ev, var, &lit);
         if (d) {
-            date_key(d, &b);
+            cp_date_sort_key(d, 7, &b);
             r = cp_strndup(a, b.ptr, b.len);
         } else if (lit) {
             r = collate(a, lit, strlen(lit), true);

@@ -31,6 +31,7 @@ typedef struct tc {
     cp_arena *a;
     int tc;
     tc_state st;
+    bool after_hyphen; /* the last word break was a hyphen */
     pc_buf tmp;
 } tc;
 
@@ -108,6 +109,8 @@ static void update_state(tc *t, int32_t last)
         t->st = ST_START_SENTENCE;
     else if (is_break_cp(last))
         t->st = ST_AFTER_WORD_END;
+    if (is_break_cp(last))
+        t->after_hyphen = last == '-';
 }
 
 typedef struct word_info {
@@ -167,18 +170,28 @@ static void put_capitalized(pc_buf *out, const char *s, size_t n, bool lower_res
 
 static bool is_stop_word(const char *s, size_t n)
 {
+    /* citeproc-js's list (its single words), and jgm/citeproc's particles */
     static const char *const stop[] = {
-        "a",    "an",   "and", "as",   "at",  "but",  "by", "down", "for", "from", "in",
-        "into", "nor",  "of",  "on",   "onto", "or",  "over", "so", "the", "till", "to",
-        "up",   "via",  "with", "yet", "about", "van", "von", "de", "d",   "l",   NULL};
+        "a", "about", "above", "across", "afore", "after", "against", "along", "alongside",
+        "amid", "amidst", "among", "amongst", "an", "and", "anenst", "apropos", "apud",
+        "around", "as", "aside", "astride", "at", "athwart", "atop", "barring", "before",
+        "behind", "below", "beneath", "beside", "besides", "between", "beyond", "but", "by",
+        "c", "ca", "circa", "d", "de", "despite", "down", "during", "except", "for",
+        "forenenst", "from", "given", "in", "inside", "into", "l", "lest", "like", "modulo",
+        "near", "next", "nor", "notwithstanding", "of", "off", "on", "onto", "or", "out",
+        "over", "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through",
+        "throughout", "thru", "thruout", "till", "to", "toward", "towards", "under",
+        "underneath", "until", "unto", "up", "upon", "v", "van", "versus", "via", "von", "vs",
+        "with", "within", "without", "yet", NULL};
     for (int i = 0; stop[i]; i++)
         if (strlen(stop[i]) == n && memcmp(stop[i], s, n) == 0)
             return true;
     return false;
 }
 
-/* One letter-and-digit chunk in state st. */
-static void transform_word(tc *t, tc_state st, const char *s, size_t n, pc_buf *out)
+/* One letter-and-digit chunk in state st; `hyphen`: a hyphen follows (the
+ * word is then no stop word: "Pro-Environmental"). */
+static void transform_word(tc *t, tc_state st, const char *s, size_t n, bool hyphen, pc_buf *out)
 {
     word_info w = info_of(s, n);
     bool mixed = w.any_upper && w.any_lower;
@@ -211,7 +224,7 @@ static void transform_word(tc *t, tc_state st, const char *s, size_t n, pc_buf *
     case CP_TC_TITLE:
         if (mixed || w.all_upper)
             break;
-        if (start || (st == ST_AFTER_WORD_END && !is_stop_word(s, n) && w.cps > 1) ||
+        if (start || (st == ST_AFTER_WORD_END && (hyphen || !is_stop_word(s, n)) && w.cps > 1) ||
             (st == ST_BEFORE_LAST_WORD && w.cps > 1)) {
             put_capitalized(out, s, n, true);
             return;
@@ -268,7 +281,7 @@ static cp_rt *walk_text(tc *t, cp_rt *r, int lev, bool rest_break_after)
         int len;
         int32_t first = next_cp(r->s, n, i, &len);
         if (cls(first) == 1)
-            transform_word(t, st, r->s + i, k, &out);
+            transform_word(t, st, r->s + i, k, i + k < n && r->s[i + k] == '-' && !t->after_hyphen, &out);
         else
             pc_buf_put(&out, r->s + i, k);
         size_t j = i + k, lp = j;

@@ -243,6 +243,12 @@ static void run_fixture(fixture *fx, pc_buf *actual, pc_buf *log)
         goto done;
     }
     for (size_t i = 0; i < json_array_size(input); i++) {
+        json_t *item = json_array_get(input, i);
+        if (json_is_object(item) && !json_object_get(item, "id")) { /* one id for the record and its cite */
+            char b[32];
+            snprintf(b, sizeof b, "item-%zu", i + 1);
+            json_object_set_new(item, "id", json_string(b));
+        }
         pc_record rec;
         pc_record_init(&rec);
         if (pc_csl_read_item(json_array_get(input, i), &rec, &ctx, fx->name, 0, PC_CSL_HTML) || rec.key)
