@@ -4,8 +4,7 @@
  * getPosition computes them), first-reference-note-number, and the
  * rendering of a cluster: each cite evaluated with its locator, label,
  * prefix and suffix, suppress-author and author-only, then cite grouping
- * and collapsing (citation-number ranges, year, year-suffix,
- * year-suffix-ranged), then the layout's affixes and delimiter.  In a
+ * and collapsing (collapse.c), then the layout's affixes and delimiter.  In a
  * note style the cluster's leading punctuation is dropped and a leading
  * term capitalized. */
 #include "citeproc/cp.h"
@@ -93,7 +92,7 @@ static void collect_names(cp_out *o, cp_vec *out, cp_arena *a, int depth)
 }
 
 /* A copy of o without its names (suppress-author). */
-static cp_out *drop_names(cp_eval *ev, cp_out *o, int depth)
+cp_out *cp_drop_names(cp_eval *ev, cp_out *o, int depth)
 {
     if (!o || o->tag == CP_T_NAMES)
         return NULL;
@@ -104,7 +103,7 @@ static cp_out *drop_names(cp_eval *ev, cp_out *o, int depth)
     c->kids = cp_alloc(ev->a, (o->n ? o->n : 1) * sizeof *c->kids);
     c->n = 0;
     for (size_t i = 0; i < o->n; i++) {
-        cp_out *k = drop_names(ev, o->kids[i], depth + 1);
+        cp_out *k = cp_drop_names(ev, o->kids[i], depth + 1);
         if (k)
             c->kids[c->n++] = k;
     }
@@ -188,7 +187,7 @@ static cp_out *eval_cite(pc_citeproc *cp, const cp_citeitem *ci, cp_arena *a, cp
     return o;
 }
 
-static cp_out *with_affixes(cp_eval *ev, const cp_citeitem *ci, cp_out *o)
+cp_out *cp_cite_affixes(cp_eval *ev, const cp_citeitem *ci, cp_out *o)
 {
     if (!o)
         return NULL;
@@ -207,8 +206,6 @@ static bool is_punct_or_space(int32_t c)
 }
 static bool is_sp(int32_t c) { return c == ' ' || c == '\t' || c == '\n'; }
 
-cp_out *cp_collapse(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out **outs, size_t n);
-
 cp_rt *cp_cluster_render(pc_citeproc *cp, size_t ci, cp_arena *a)
 {
     const cp_cluster *cl = &cp->clusters[ci];
@@ -224,15 +221,4 @@ cp_rt *cp_cluster_render(pc_citeproc *cp, size_t ci, cp_arena *a)
         r = cp_rt_drop_lead(a, r, is_sp);
     }
     return r;
-}
-
-/* Suppress-author and the affixes of each cite, then the layout. */
-cp_out *cp_collapse(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out **outs, size_t n)
-{
-    for (size_t k = 0; k < n; k++) {
-        if (cl->items[k].suppress_author)
-            outs[k] = drop_names(ev, outs[k], 0);
-        outs[k] = with_affixes(ev, &cl->items[k], outs[k]);
-    }
-    return cp_o_fmt(ev, &cp->style->citation.fmt, outs, n);
 }

@@ -355,6 +355,7 @@ typedef struct cp_style {
     const char *subsequent_author_substitute; /* NULL = off */
     unsigned char sas_rule;
     bool uses_year_suffix_var;
+    bool uses_disamb_cond; /* a <choose> tests disambiguate="true" */
     cp_locsrc *locales; /* the style's <locale> elements */
     size_t n_locales;
     const char **extra_vars; /* names of variables the model has no field for */
@@ -585,6 +586,10 @@ void cp_disambiguate(pc_citeproc *cp);
 /* Renders one citation item (no cluster), for disambiguation. */
 void cp_cite_plain(pc_citeproc *cp, cp_item *it, pc_buf *out);
 int cp_name_hint(const cp_item *it, const pc_name *nm);
+/* cite.c, collapse.c */
+cp_out *cp_drop_names(cp_eval *ev, cp_out *o, int depth);
+cp_out *cp_cite_affixes(cp_eval *ev, const cp_citeitem *ci, cp_out *o);
+cp_out *cp_collapse(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out **outs, size_t n);
 cp_rt *cp_cluster_render(pc_citeproc *cp, size_t ci, cp_arena *a);
 cp_rt *cp_bib_entry_render(pc_citeproc *cp, size_t k, cp_arena *a);
 void cp_finish(pc_citeproc *cp, cp_rt **r, cp_arena *a);

@@ -452,6 +452,29 @@ static void number_items(pc_citeproc *cp)
         cp->items[cp->bib_order[i]]->citation_number = reverse ? (int)(cp->n_items - i) : (int)i + 1;
 }
 
+/* The order year suffixes follow: the bibliography's when it sorts, else
+ * that of first citation, then the uncited items in input order. */
+static void set_order(pc_citeproc *cp)
+{
+    long k = 0;
+    for (size_t i = 0; i < cp->n_items; i++)
+        cp->items[i]->order = -1;
+    if (cp->style->bibliography.present && cp->style->bibliography.n_keys) {
+        for (size_t i = 0; i < cp->n_items; i++)
+            cp->items[cp->bib_order[i]]->order = (long)i;
+        return;
+    }
+    for (size_t c = 0; c < cp->n_clusters; c++)
+        for (size_t j = 0; j < cp->clusters[c].n; j++) {
+            size_t it = cp->clusters[c].items[j].item;
+            if (it != SIZE_MAX && cp->items[it]->order < 0)
+                cp->items[it]->order = k++;
+        }
+    for (size_t i = 0; i < cp->n_items; i++)
+        if (cp->items[i]->order < 0)
+            cp->items[i]->order = k++;
+}
+
 void cp_process(pc_citeproc *cp)
 {
     if (cp->processed)
@@ -465,6 +488,7 @@ void cp_process(pc_citeproc *cp)
                 cp->items[ci->item]->cited = true;
         }
     number_items(cp);
+    set_order(cp);
     cp_sort_clusters(cp);
     cp_positions(cp);
     cp_disambiguate(cp);

@@ -378,7 +378,7 @@ static cp_out *format_name(names_ctx *nc, const pc_name *nm, size_t order)
     cp_eval *ev = nc->ev;
     int form = nc->opt.form;
     bool init = nc->opt.initialize;
-    switch (cp_name_hint(ev->item, nm)) {
+    switch (ev->bibliography ? CP_HINT_NONE : cp_name_hint(ev->item, nm)) {
     case CP_HINT_INITIALS: form = CP_NAME_LONG; break;
     case CP_HINT_INITIALS_PRIMARY:
         if (order == 1)
@@ -481,7 +481,7 @@ static void shape(names_ctx *nc, const pc_names *ns, list_shape *sh)
     if ((o->set & CP_NO_ETAL_MIN) && (o->set & CP_NO_ETAL_FIRST) && n >= (size_t)o->etal_min &&
         o->etal_min > 0) {
         long t = o->etal_first;
-        if (ev->item->etal_names > t)
+        if (!ev->bibliography && ev->item->etal_names > t) /* disambiguation added names */
             t = ev->item->etal_names;
         sh->threshold = t;
     }

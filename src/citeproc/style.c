@@ -594,6 +594,8 @@ static void parse_branch(parser *p, xmlNodePtr n, cp_branch *b)
     parse_cond_words(p, n, "locator", CP_C_LOCATOR, &conds);
     parse_cond_words(p, n, "position", CP_C_POSITION, &conds);
     if (att_true(p, n, "disambiguate")) {
+        if (p->st)
+            p->st->uses_disamb_cond = true;
         cp_cond *c = cp_alloc(p->a, sizeof *c);
         c->what = CP_C_DISAMBIGUATE;
         cp_vec_push(p->a, &conds, c);
