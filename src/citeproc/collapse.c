@@ -125,8 +125,8 @@ static cp_out *delimited(cp_eval *ev, const char *delim, cp_out **v, size_t n)
 static const char *en_dash = "\xe2\x80\x93";
 
 /* collapse="citation-number": runs of three or more consecutive numbers. */
-static size_t collapse_numbers(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out **outs, size_t n,
-                               unit *u)
+static size_t collapse_numbers(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out **outs,
+                               cp_out **fin, size_t n, unit *u)
 {
     (void)cp;
     size_t nu = 0, i = 0;
@@ -137,31 +137,52 @@ static size_t collapse_numbers(pc_citeproc *cp, cp_eval *ev, const cp_cluster *c
                lone_number(outs[j + 1]) == lone_number(outs[j]) + 1)
             j++;
         if (j - i + 1 >= 3) {
-            cp_out *ends[2] = {outs[i], outs[j]};
+            cp_out *ends[2] = {fin[i], fin[j]};
             u[nu++] = (unit){delimited(ev, en_dash, ends, 2), true};
         } else {
             for (size_t k = i; k <= j; k++)
-                u[nu++] = (unit){outs[k], false};
+                u[nu++] = (unit){fin[k], false};
         }
         i = j + 1;
     }
     return nu;
 }
 
-/* year-suffix: cites after the first with the same date as the one before
- * show their year suffixes only; ranged: runs of three or more as a–c. */
-static cp_out *collapse_suffixes(pc_citeproc *cp, cp_eval *ev, cp_out **m, size_t n, const char *group_delim)
+/* One group of cites with the same names (m, the names of all but the first
+ * already dropped): year-suffix collapsing makes the cites after the first
+ * with the same date as it show their year suffixes only (ranged: runs of
+ * three or more as a–c), joined by year-suffix-delimiter; the pieces are
+ * joined by cite-group-delimiter, or after-collapse-delimiter after a
+ * collapsed piece or a cite with a locator (as citeproc-js does). */
+static cp_out *render_group(pc_citeproc *cp, cp_eval *ev, cp_out **m, cp_out **fin, const cp_citeitem **ci,
+                            size_t n)
 {
     const cp_style *st = cp->style;
-    const char *ys_delim = st->year_suffix_delim ? st->year_suffix_delim : st->citation.fmt.delim;
+    const char *layout = st->citation.fmt.delim ? st->citation.fmt.delim : "";
+    /* without a sort, neighbours with the same names are joined by the
+       layout's delimiter; grouped by a sort, by ", " (citeproc-js) */
+    const char *group_delim = st->cite_group_delim ? st->cite_group_delim
+                              : st->citation.n_keys ? ", "
+                                                    : layout;
+    const char *after = st->after_collapse_delim ? st->after_collapse_delim : layout;
+    const char *ys_delim = st->year_suffix_delim ? st->year_suffix_delim
+                           : st->cite_group_delim ? st->cite_group_delim
+                                                  : layout;
+    bool suffixes = st->collapse == CP_COLLAPSE_SUFFIX || st->collapse == CP_COLLAPSE_SUFFIX_RANGED;
     bool ranged = st->collapse == CP_COLLAPSE_SUFFIX_RANGED;
-    cp_vec parts = {0}; /* the subgroups, each a delimited node */
+    cp_vec seq = {0};
     size_t i = 0;
+    bool prev_after = false;
     while (i < n) {
+        if (!fin[i]) { /* a cite left empty once its names are gone */
+            i++;
+            continue;
+        }
         cp_vec sub = {0};
-        cp_vec_push(ev->a, &sub, m[i]);
+        cp_vec_push(ev->a, &sub, fin[i]);
         size_t j = i + 1;
-        while (j < n && same_date(m[i], m[j]) && suffix_num(m[j]) >= 0) {
+        while (suffixes && j < n && !ci[j - 1]->locator && same_date(m[i], m[j]) && suffix_num(m[j]) >= 0 &&
+               suffix_num(m[i]) >= 0) {
             suffixes_of(m[j], &sub, ev->a, 0);
             j++;
         }
@@ -183,28 +204,42 @@ static cp_out *collapse_suffixes(pc_citeproc *cp, cp_eval *ev, cp_out **m, size_
             }
             sub = r;
         }
-        cp_vec_push(ev->a, &parts, delimited(ev, ys_delim, (cp_out **)sub.v, sub.n));
+        if (seq.n) {
+            const char *d = prev_after ? after : group_delim;
+            if (d && *d)
+                cp_vec_push(ev->a, &seq, cp_o_str(ev, d, strlen(d)));
+        }
+        cp_vec_push(ev->a, &seq, delimited(ev, ys_delim, (cp_out **)sub.v, sub.n));
+        prev_after = j - i >= 2 || ci[j - 1]->locator; /* a collapsed piece, a cite with a locator */
         i = j;
     }
-    return delimited(ev, group_delim, (cp_out **)parts.v, parts.n);
+    return cp_o_fmt(ev, NULL, (cp_out **)seq.v, seq.n);
 }
 
-/* Cite grouping and year collapsing. */
-static size_t group_cites(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out **outs, size_t n, unit *u)
+/* Cite grouping and year collapsing.  Cites move next to the first one with
+ * the same names only when the citation is sorted (citeproc-js); else runs
+ * of neighbours group. */
+static size_t group_cites(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out **outs, cp_out **fin,
+                          size_t n, unit *u)
 {
     const cp_style *st = cp->style;
-    const char *group_delim = st->cite_group_delim ? st->cite_group_delim : ", ";
     bool year = st->collapse == CP_COLLAPSE_YEAR || st->collapse == CP_COLLAPSE_SUFFIX ||
                 st->collapse == CP_COLLAPSE_SUFFIX_RANGED;
-    size_t *group = cp_alloc(ev->a, n * sizeof *group), ng = 0;
-    size_t *first = cp_alloc(ev->a, n * sizeof *first);
+    bool move = st->citation.n_keys > 0;
+    size_t *group = cp_alloc(ev->a, (n ? n : 1) * sizeof *group), ng = 0;
+    size_t *first = cp_alloc(ev->a, (n ? n : 1) * sizeof *first);
     pc_buf t1 = PC_BUF_INIT, t2 = PC_BUF_INIT;
     for (size_t k = 0; k < n; k++) {
         size_t g = ng;
-        for (size_t q = 0; q < ng && g == ng; q++)
-            if (!cl->items[k].prefix && !cl->items[first[q]].suffix && outs[k] && outs[first[q]] &&
+        for (size_t q = move ? 0 : (ng ? ng - 1 : 0); q < ng && g == ng; q++) {
+            size_t last = first[q];
+            for (size_t x = 0; x < k; x++)
+                if (group[x] == q)
+                    last = x;
+            if (!cl->items[k].prefix && !cl->items[last].suffix && outs[k] && outs[first[q]] &&
                 same_names(cp, ev, outs[first[q]], outs[k], &t1, &t2))
                 g = q;
+        }
         if (g == ng)
             first[ng++] = k;
         group[k] = g;
@@ -212,21 +247,21 @@ static size_t group_cites(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp
     pc_buf_free(&t1);
     pc_buf_free(&t2);
     size_t nu = 0;
-    cp_out **m = cp_alloc(ev->a, n * sizeof *m);
+    cp_out **m = cp_alloc(ev->a, (n ? n : 1) * sizeof *m), **f = cp_alloc(ev->a, (n ? n : 1) * sizeof *f);
+    const cp_citeitem **ci = cp_alloc(ev->a, (n ? n : 1) * sizeof *ci);
     for (size_t g = 0; g < ng; g++) {
         size_t c = 0;
         for (size_t k = 0; k < n; k++)
             if (group[k] == g) {
-                m[c] = c && year ? cp_drop_names(ev, outs[k], 0) : outs[k];
+                m[c] = outs[k];
+                f[c] = c && year ? cp_drop_names(ev, fin[k], 0) : fin[k];
+                ci[c] = &cl->items[k];
                 c++;
             }
-        if (c == 1) {
-            u[nu++] = (unit){m[0], false};
-        } else if (st->collapse == CP_COLLAPSE_SUFFIX || st->collapse == CP_COLLAPSE_SUFFIX_RANGED) {
-            u[nu++] = (unit){collapse_suffixes(cp, ev, m, c, group_delim), true};
-        } else {
-            u[nu++] = (unit){delimited(ev, group_delim, m, c), year};
-        }
+        if (c == 1)
+            u[nu++] = (unit){f[0], false};
+        else
+            u[nu++] = (unit){render_group(cp, ev, m, f, ci, c), year};
     }
     return nu;
 }
@@ -243,30 +278,24 @@ cp_out *cp_collapse(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out *
         author = cp_cite_affixes(ev, &cl->items[0], outs[0]);
         skip = 1;
     }
+    /* what is written: suppress-author and the affixes applied; the
+       comparisons of grouping look at outs */
+    cp_out **fin = cp_alloc(ev->a, (n ? n : 1) * sizeof *fin);
+    for (size_t k = skip; k < n; k++) {
+        cp_out *r = cl->items[k].suppress_author ? cp_drop_names(ev, outs[k], 0) : outs[k];
+        fin[k] = cp_cite_affixes(ev, &cl->items[k], r);
+    }
     unit *u = cp_alloc(ev->a, (n ? n : 1) * sizeof *u);
     size_t nu;
     bool grouping = st->cite_group_delim || (st->collapse && st->collapse != CP_COLLAPSE_NUMBER);
     if (st->collapse == CP_COLLAPSE_NUMBER)
-        nu = collapse_numbers(cp, ev, cl, outs + skip, n - skip, u);
+        nu = collapse_numbers(cp, ev, cl, outs + skip, fin + skip, n - skip, u);
     else if (grouping)
-        nu = group_cites(cp, ev, cl, outs + skip, n - skip, u);
+        nu = group_cites(cp, ev, cl, outs + skip, fin + skip, n - skip, u);
     else {
         nu = n - skip;
         for (size_t k = 0; k < nu; k++)
-            u[k] = (unit){outs[skip + k], false};
-    }
-    /* suppress-author and the affixes, after grouping (which needs the names) */
-    for (size_t k = skip; k < n; k++) {
-        cp_out *o = outs[k];
-        cp_out *r = cl->items[k].suppress_author ? cp_drop_names(ev, o, 0) : o;
-        r = cp_cite_affixes(ev, &cl->items[k], r);
-        for (size_t q = 0; q < nu; q++)
-            if (u[q].out == o)
-                u[q].out = r;
-            else if (r != o && u[q].out && u[q].out->kind == CP_O_FMT)
-                for (size_t x = 0; x < u[q].out->n; x++)
-                    if (u[q].out->kids[x] == o)
-                        u[q].out->kids[x] = r;
+            u[k] = (unit){fin[skip + k], false};
     }
     /* the units, each delimiter chosen by what it follows */
     const char *after = st->after_collapse_delim ? st->after_collapse_delim : lf->delim;
