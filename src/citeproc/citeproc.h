@@ -59,8 +59,10 @@ void pc_citeproc_free(pc_citeproc *cp);
  * without a key gets "item-N".  Records with a key already seen replace
  * nothing: the first one wins, the later one is reported. */
 void pc_citeproc_add(pc_citeproc *cp, pc_record *rec);
-/* Adds a citation cluster of n cites; note = its footnote number (0: the
- * cluster's own number).  Unknown ids are reported when rendered. */
+/* Adds a citation cluster of n cites; note = its footnote number, 0 for a
+ * citation in the text (of a note style), negative when there are no note
+ * numbers (the cluster's number then serves).  Unknown ids are reported
+ * when rendered. */
 void pc_citeproc_cite(pc_citeproc *cp, const pc_citeproc_item *items, size_t n, int note);
 
 size_t pc_citeproc_count(const pc_citeproc *cp);          /* records */

@@ -52,15 +52,16 @@ static bool names_eq(const pc_names *a, const pc_names *b)
     return true;
 }
 
-/* Whether two cites show the same names (the first <names> of each; a
- * substitute by its text). */
+/* Whether two cites show the same names: the first <names> of each, as
+ * written ("Doe et al." is "Doe et al." whoever the others are), as
+ * citeproc-js compares them. */
 static bool same_names(pc_citeproc *cp, cp_eval *ev, const cp_out *a, const cp_out *b, pc_buf *t1, pc_buf *t2)
 {
     const cp_out *na = find_tag(a, CP_T_NAMES, 0), *nb = find_tag(b, CP_T_NAMES, 0);
-    if (!na || !nb || na->var != nb->var)
+    if (!na || !nb)
         return false;
-    if (na->ref || nb->ref)
-        return names_eq(na->ref, nb->ref);
+    if (na->ref && nb->ref && names_eq(na->ref, nb->ref))
+        return true;
     pc_buf_clear(t1);
     pc_buf_clear(t2);
     cp_rt_plain(cp_render(ev->a, &cp->loc, na), t1);

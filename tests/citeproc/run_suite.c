@@ -169,10 +169,52 @@ static void add_cluster(pc_citeproc *cp, const json_t *items, int note)
     free(c);
 }
 
-/* CITATIONS: [[citation, pre, post], ...]; a later citation with the same
- * id replaces an earlier one (jgm/citeproc's removeDuplicates). */
+/* The latest citation with this id, or NULL. */
+static const json_t *citation_by_id(const json_t *cits, const char *id)
+{
+    for (size_t i = json_array_size(cits); i-- > 0;) {
+        const json_t *c = json_array_get(cits, i);
+        if (json_is_array(c))
+            c = json_array_get(c, 0);
+        const char *cid = json_string_value(json_object_get(c, "citationID"));
+        if (cid && strcmp(cid, id) == 0)
+            return c;
+    }
+    return NULL;
+}
+
+/* CITATIONS: [[citation, pre, post], ...], the way citeproc-js's
+ * processCitationCluster takes them: the last entry says where every
+ * citation stands and in which note (pre and post are [id, note] pairs);
+ * each citation is its latest version.  Entries without pre and post are
+ * taken in order, a later one with the same id replacing an earlier one. */
 static void add_citations(pc_citeproc *cp, const json_t *cits)
 {
+    const json_t *last = json_array_get(cits, json_array_size(cits) - 1);
+    if (json_is_array(last) && json_array_size(last) >= 3 &&
+        (json_array_size(json_array_get(last, 1)) || json_array_size(json_array_get(last, 2)))) {
+        for (int part = 0; part < 3; part++) {
+            const json_t *list = part == 1 ? NULL : json_array_get(last, part == 0 ? 1 : 2);
+            size_t n = part == 1 ? 1 : json_array_size(list);
+            for (size_t i = 0; i < n; i++) {
+                const json_t *c;
+                int note;
+                if (part == 1) {
+                    c = json_array_get(last, 0);
+                    const json_t *ni = json_object_get(json_object_get(c, "properties"), "noteIndex");
+                    note = json_is_integer(ni) ? (int)json_integer_value(ni) : -1;
+                } else {
+                    const json_t *pair = json_array_get(list, i);
+                    c = citation_by_id(cits, json_string_value(json_array_get(pair, 0)));
+                    const json_t *ni = json_array_get(pair, 1);
+                    note = json_is_integer(ni) ? (int)json_integer_value(ni) : -1;
+                }
+                if (c)
+                    add_cluster(cp, json_object_get(c, "citationItems"), note);
+            }
+        }
+        return;
+    }
     size_t n = json_array_size(cits);
     for (size_t i = 0; i < n; i++) {
         const json_t *c = json_array_get(cits, i);
@@ -190,7 +232,8 @@ static void add_citations(pc_citeproc *cp, const json_t *cits)
         if (later)
             continue;
         const json_t *props = json_object_get(c, "properties");
-        int note = (int)json_integer_value(json_object_get(props, "noteIndex"));
+        const json_t *ni = json_object_get(props, "noteIndex");
+        int note = json_is_integer(ni) ? (int)json_integer_value(ni) : -1;
         add_cluster(cp, json_object_get(c, "citationItems"), note);
     }
 }
@@ -262,7 +305,7 @@ static void run_fixture(fixture *fx, pc_buf *actual, pc_buf *log)
     } else if (fx->has[S_CITATION_ITEMS]) {
         json_t *c = json_loads(fx->sec[S_CITATION_ITEMS].ptr, 0, &jerr);
         for (size_t i = 0; i < json_array_size(c); i++)
-            add_cluster(cp, json_array_get(c, i), 0);
+            add_cluster(cp, json_array_get(c, i), -1);
         json_decref(c);
     } else {
         json_t *all = json_array();
@@ -272,7 +315,7 @@ static void run_fixture(fixture *fx, pc_buf *actual, pc_buf *log)
             if (bib) {
                 json_t *cl = json_array();
                 json_array_append(cl, one);
-                add_cluster(cp, cl, 0);
+                add_cluster(cp, cl, -1);
                 json_decref(cl);
             } else {
                 json_array_append(all, one);
@@ -280,7 +323,7 @@ static void run_fixture(fixture *fx, pc_buf *actual, pc_buf *log)
             json_decref(one);
         }
         if (!bib)
-            add_cluster(cp, all, 0);
+            add_cluster(cp, all, -1);
         json_decref(all);
     }
     if (bib) {
