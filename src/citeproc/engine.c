@@ -429,7 +429,7 @@ void cp_finish(pc_citeproc *cp, cp_rt **r, cp_arena *a)
         return;
     if (cp->loc.punct_in_quote)
         *r = cp_punct_in_quote(a, *r);
-    *r = cp_rt_drop_trail(a, *r, is_space_cp);
+    (void)is_space_cp;
 }
 
 /* Citation numbers: the bibliography's order when it sorts, else the

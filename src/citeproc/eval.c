@@ -214,8 +214,12 @@ static cp_out *eval_text(cp_eval *ev, const cp_el *el)
 {
     switch (el->u.text.src) {
     case CP_TX_VAR: return with_fmt(ev, &el->fmt, eval_text_var(ev, el));
-    case CP_TX_MACRO:
-        return eval_group_kids(ev, el->u.text.macro->kids, el->u.text.macro->n_kids, &el->fmt);
+    case CP_TX_MACRO: {
+        cp_out *o = eval_group_kids(ev, el->u.text.macro->kids, el->u.text.macro->n_kids, &el->fmt);
+        if (o) /* a macro with output counts as a variable with a value (citeproc-js) */
+            cp_var_count(ev, true);
+        return o;
+    }
     case CP_TX_TERM: {
         cp_out *t = cp_term_out(ev, el->u.text.term, el->u.text.term_form, el->u.text.plural == 1);
         if (t && strcmp(el->u.text.term, "no date") == 0 && ev->item->year_suffix &&
