@@ -315,6 +315,9 @@ cp_out *cp_collapse(pc_citeproc *cp, cp_eval *ev, const cp_cluster *cl, cp_out *
             int32_t c = cp_rt_first(cp_render(ev->a, &cp->loc, u[q].out));
             if (c == ',' || c == ';' || c == '.') /* a cite whose prefix starts with punctuation */
                 d = NULL;
+            int32_t e = cp_rt_last(cp_render(ev->a, &cp->loc, seq.v[seq.n - 1]));
+            while (d && (e == ',' || e == ';') && (*d == ',' || *d == ';'))
+                d++; /* after a suffix ending in punctuation, the delimiter's is dropped */
             if (d && *d)
                 cp_vec_push(ev->a, &seq, cp_o_str(ev, d, strlen(d)));
         }

@@ -35,7 +35,7 @@ static int punct_rule(int32_t x, int32_t y)
         /* : */ {'2', '2', '1', '1', 'b', 'b', 'b'},
         /* , */ {'b', 'b', 'b', 'b', '1', 'b', 'b'},
         /* ; */ {'2', '2', '1', '1', 'b', '1', 'b'},
-        /*' '*/ {'b', 'b', 'b', 'b', '2', 'b', '2'},
+        /*' '*/ {'b', 'b', 'b', 'b', 'b', 'b', '2'},
     };
     const char *px = x > 0 && x < 128 ? strchr(marks, (int)x) : NULL;
     const char *py = y > 0 && y < 128 ? strchr(marks, (int)y) : NULL;
