@@ -41,6 +41,83 @@ pc_record *cp_rec_take(pc_record *rec)
     return r;
 }
 
+static void copy_name(const pc_name *s, pc_name *d)
+{
+    d->given = pc_xstrdup(s->given);
+    d->dparticle = pc_xstrdup(s->dparticle);
+    d->particle = pc_xstrdup(s->particle);
+    d->family = pc_xstrdup(s->family);
+    d->suffix = pc_xstrdup(s->suffix);
+    d->literal = pc_xstrdup(s->literal);
+    d->orcid = pc_xstrdup(s->orcid);
+    d->flags = s->flags;
+    for (size_t i = 0; i < s->affiliations.n; i++)
+        pc_strlist_push(&d->affiliations, s->affiliations.items[i]);
+}
+
+/* Copies one field of src into dst, by the field's kind. */
+static void copy_field(pc_record *dst, const pc_record *src, pc_field f)
+{
+    const pc_field_info *fi = pc_field_get(f);
+    switch (fi->kind) {
+    case PC_FK_TEXT:
+    case PC_FK_NUMBER: {
+        const pc_text *t = pc_record_text(src, f);
+        pc_spanlist spans = {0};
+        for (size_t i = 0; i < t->markup.n; i++)
+            pc_spanlist_push(&spans, t->markup.items[i].start, t->markup.items[i].end, t->markup.items[i].mark);
+        pc_text *d = pc_record_set_rich(dst, f, t->s, strlen(t->s), &spans);
+        pc_spanlist_clear(&spans);
+        for (size_t i = 0; d && i < t->protected_words.n; i++)
+            pc_strlist_push(&d->protected_words, t->protected_words.items[i]);
+        if (d)
+            d->truncated = t->truncated;
+        break;
+    }
+    case PC_FK_NAME: {
+        const pc_names *s = pc_record_names(src, f);
+        pc_names *d = pc_record_names_mut(dst, f);
+        d->et_al = s->et_al;
+        for (size_t i = 0; i < s->n; i++)
+            copy_name(&s->items[i], pc_record_add_name(dst, f));
+        break;
+    }
+    case PC_FK_DATE: {
+        const pc_date *d = pc_record_date(src, f);
+        const char *lit = pc_record_date_literal(src, f);
+        if (d)
+            pc_record_set_date(dst, f, d);
+        if (lit)
+            pc_record_set_date_literal(dst, f, lit, strlen(lit));
+        break;
+    }
+    case PC_FK_LIST: {
+        const pc_strlist *l = pc_record_list(src, f);
+        for (size_t i = 0; l && i < l->n; i++)
+            pc_record_list_add(dst, f, l->items[i], strlen(l->items[i]));
+        break;
+    }
+    default: break;
+    }
+}
+
+pc_record *cp_rec_copy(const pc_record *src)
+{
+    pc_record *r = pc_xmalloc(sizeof *r);
+    pc_record_init(r);
+    r->kind = src->kind;
+    r->key = pc_xstrdup(src->key);
+    r->src_file = src->src_file;
+    r->src_line = src->src_line;
+    for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++)
+        if (pc_record_has(src, (pc_field)f))
+            copy_field(r, src, (pc_field)f);
+    for (size_t i = 0; i < src->n_extras; i++)
+        pc_record_add_extra(r, src->extras[i].format, src->extras[i].name, strlen(src->extras[i].name),
+                            src->extras[i].value, strlen(src->extras[i].value));
+    return r;
+}
+
 void cp_rec_free(pc_record *r)
 {
     if (!r)

@@ -49,7 +49,8 @@ typedef struct pc_citeproc_item {
     bool suppress_author, author_only;
 } pc_citeproc_item;
 
-/* A new engine for `style` (a name, a path, or XML starting with '<') and
+/* A new engine for `style` (a name, a path, XML starting with '<', or NULL
+ * for the built-in author-date style) and
  * `locale` ("de-DE"; NULL = the style's default, else en-US).  NULL after
  * reporting an error through ctx (which must outlive the engine). */
 pc_citeproc *pc_citeproc_new(const char *style, const char *locale, pc_ctx *ctx);
@@ -59,6 +60,14 @@ void pc_citeproc_free(pc_citeproc *cp);
  * without a key gets "item-N".  Records with a key already seen replace
  * nothing: the first one wins, the later one is reported. */
 void pc_citeproc_add(pc_citeproc *cp, pc_record *rec);
+/* The same with a copy of rec (a writer's record is const). */
+void pc_citeproc_add_copy(pc_citeproc *cp, const pc_record *rec);
+/* Adds citation clusters read from a JSON file: an array whose elements
+ * are clusters, each an array of cites ({"id", "locator", "label",
+ * "prefix", "suffix", "suppress-author", "author-only"}) or an object with
+ * "citationItems" and optionally "properties": {"noteIndex": N}.  False
+ * after reporting (file:line) when it cannot be read. */
+bool pc_citeproc_cite_file(pc_citeproc *cp, const char *path);
 /* Adds a citation cluster of n cites; note = its footnote number, 0 for a
  * citation in the text (of a note style), negative when there are no note
  * numbers (the cluster's number then serves).  Unknown ids are reported

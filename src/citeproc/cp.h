@@ -364,6 +364,9 @@ typedef struct cp_style {
     size_t n_macros;
 } cp_style;
 
+/* The built-in style (default_style.c), used when no style is named. */
+extern const char cp_default_style[];
+
 /* Parses a style from memory (name: for messages).  NULL on error, with
  * err holding "NAME:LINE: message". */
 cp_style *cp_style_parse(const char *xml, size_t n, const char *name, pc_buf *err);
@@ -467,6 +470,8 @@ pc_kind cp_rec_kind(const pc_record *r);
 const char *cp_rec_key(const pc_record *r);
 /* Moves rec's contents into a new record (rec is left cleared). */
 pc_record *cp_rec_take(pc_record *rec);
+/* A deep copy of src. */
+pc_record *cp_rec_copy(const pc_record *src);
 void cp_rec_free(pc_record *r);
 void cp_rec_set_key(pc_record *r, const char *key);
 const char *cp_rec_extra(const pc_record *r, const char *name);

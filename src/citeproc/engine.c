@@ -113,6 +113,14 @@ static void report(pc_ctx *ctx, const char *file, const pc_buf *err)
 
 static cp_style *load_style(const char *spec, pc_ctx *ctx, int depth)
 {
+    if (!spec) {
+        pc_buf err = PC_BUF_INIT;
+        cp_style *st = cp_style_parse(cp_default_style, strlen(cp_default_style), "(built-in style)", &err);
+        if (!st)
+            report(ctx, "(built-in style)", &err);
+        pc_buf_free(&err);
+        return st;
+    }
     const char *p = spec;
     while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
         p++;
@@ -241,7 +249,10 @@ static bool lang_eq(const char *a, const char *b)
     return a && b && pc_strcasecmp(a, b) == 0;
 }
 
-static bool setup_locale(pc_citeproc *cp, const char *lang)
+/* `explicit`: the caller asked for lang (a missing one is an error), else
+ * it is the style's default-locale (a missing one falls back to en-US with
+ * a warning). */
+static bool setup_locale(pc_citeproc *cp, const char *lang, bool explicit)
 {
     cp_style *st = cp->style;
     char base[16];
@@ -260,9 +271,26 @@ static bool setup_locale(pc_citeproc *cp, const char *lang)
             srcs[n++] = &st->locales[i];
     /* the files */
     pc_buf looked = PC_BUF_INIT;
-    load_locale_file(cp, lang, &looked);
+    bool got = load_locale_file(cp, lang, &looked);
     if (prim && strcmp(prim, lang) != 0)
-        load_locale_file(cp, prim, &looked);
+        got |= load_locale_file(cp, prim, &looked);
+    if (!got && strcmp(lang, "en-US") != 0) {
+        bool own = false; /* the style's own <locale> for the language is enough */
+        for (size_t i = 0; i < st->n_locales; i++)
+            own |= st->locales[i].lang && (lang_eq(st->locales[i].lang, lang) || lang_eq(st->locales[i].lang, base));
+        if (explicit && !own) {
+            pc_diag_emit(cp->ctx, PC_SEV_ERROR, NULL, 0, 0,
+                         "locale \"%s\" not found (looked for locales-%s.xml%s%s in %s; Debian packages "
+                         "them in citation-style-language-locales)",
+                         lang, lang, prim ? " and locales-" : "", prim ? prim : "",
+                         looked.len ? looked.ptr : "no directory");
+            pc_buf_free(&looked);
+            return false;
+        }
+        if (!own)
+            pc_diag_emit(cp->ctx, PC_SEV_WARNING, NULL, 0, 0,
+                         "the style's locale \"%s\" is not installed; en-US is used", lang);
+    }
     if (strcmp(lang, "en-US") != 0)
         load_locale_file(cp, "en-US", &looked);
     if (!cp->n_file_locs) {
@@ -293,8 +321,9 @@ pc_citeproc *pc_citeproc_new(const char *style, const char *locale, pc_ctx *ctx)
     cp->ctx = ctx;
     cp->ids = pc_xcalloc(1, sizeof *cp->ids);
     cp->tmp = (pc_buf)PC_BUF_INIT;
-    const char *lang = locale && *locale ? locale : st->default_locale ? st->default_locale : "en-US";
-    if (!setup_locale(cp, lang)) {
+    bool explicit = locale && *locale;
+    const char *lang = explicit ? locale : st->default_locale ? st->default_locale : "en-US";
+    if (!setup_locale(cp, lang, explicit)) {
         pc_citeproc_free(cp);
         return NULL;
     }
@@ -339,9 +368,8 @@ void pc_citeproc_free(pc_citeproc *cp)
     free(cp);
 }
 
-void pc_citeproc_add(pc_citeproc *cp, pc_record *rec)
+static void add_record(pc_citeproc *cp, pc_record *r)
 {
-    pc_record *r = cp_rec_take(rec);
     if (!cp_rec_key(r)) {
         char b[32];
         snprintf(b, sizeof b, "item-%zu", cp->n_items + 1);
@@ -369,6 +397,16 @@ void pc_citeproc_add(pc_citeproc *cp, pc_record *rec)
     else
         idmap_put(cp, cp->n_items - 1);
     cp->processed = false;
+}
+
+void pc_citeproc_add(pc_citeproc *cp, pc_record *rec)
+{
+    add_record(cp, cp_rec_take(rec));
+}
+
+void pc_citeproc_add_copy(pc_citeproc *cp, const pc_record *rec)
+{
+    add_record(cp, cp_rec_copy(rec));
 }
 
 static char *dup_or_null(const char *s)

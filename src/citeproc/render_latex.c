@@ -69,10 +69,10 @@ static void tex_open(pc_buf *out, int mark, const char *arg, const cp_emit_state
 
 static void tex_close(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
 {
-    (void)mark;
-    (void)arg;
     (void)st;
     pc_buf_putc(out, '}');
+    if (mark == CP_MK_DIV && arg && !strcmp(arg, "left-margin"))
+        pc_buf_putc(out, ' ');
 }
 
 const cp_format_ops cp_format_latex = {.text = tex_text, .open = tex_open, .close = tex_close};

@@ -62,6 +62,8 @@ static void md_close(pc_buf *out, int mark, const char *arg, const cp_emit_state
         return;
     }
     pc_buf_puts(out, md_mark(mark, false));
+    if (mark == CP_MK_DIV && arg && !strcmp(arg, "left-margin") && out->len && out->ptr[out->len - 1] != ' ')
+        pc_buf_putc(out, ' ');
 }
 
 const cp_format_ops cp_format_markdown = {.text = md_text, .open = md_open, .close = md_close};
