@@ -575,7 +575,7 @@ struct pc_citeproc {
     bool processed;
     cp_arena scratch;
     cp_arena keys; /* sort keys, cite texts */
-    pc_buf tmp;
+    pc_buf tmp, tmp2; /* scratch */
     pc_ctx *ctx;
 };
 

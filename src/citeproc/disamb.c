@@ -349,68 +349,137 @@ static void add_given_by_cite(pc_citeproc *cp, dd **g, size_t *n, pc_buf *a, pc_
 
 typedef struct name_slot {
     const pc_name *name;
+    char *ini, *norm; /* initials; given without spaces and periods */
     int hint;
 } name_slot;
 
+static uint64_t full_hash(const pc_name *x)
+{
+    uint64_t h = hash_s(x->family, 1469598103934665603u);
+    h = hash_s(x->given, h * 31 + 1);
+    h = hash_s(x->particle, h * 31 + 2);
+    h = hash_s(x->dparticle, h * 31 + 3);
+    h = hash_s(x->suffix, h * 31 + 4);
+    return hash_s(x->literal, h * 31 + 5);
+}
+
+/* The slot of x in an open-addressed table of distinct names. */
+static size_t slot_of(name_slot *const *tab, size_t cap, const pc_name *x)
+{
+    size_t h = (size_t)full_hash(x) & (cap - 1);
+    while (tab[h] && !name_eq(tab[h]->name, x))
+        h = (h + 1) & (cap - 1);
+    return h;
+}
+
+static int cmp_str0(const char *a, const char *b)
+{
+    return strcmp(a ? a : "", b ? b : "");
+}
+
+static int cmp_slot(const void *pa, const void *pb)
+{
+    const name_slot *x = *(name_slot *const *)pa, *y = *(name_slot *const *)pb;
+    int c = cmp_str0(x->name->family, y->name->family);
+    if (!c)
+        c = cmp_str0(x->name->particle, y->name->particle);
+    if (!c)
+        c = strcmp(x->ini, y->ini);
+    if (!c)
+        c = strcmp(x->norm, y->norm);
+    return c;
+}
+
+static char *norm_given(const char *g, cp_arena *a)
+{
+    size_t n = g ? strlen(g) : 0, k = 0;
+    char *s = cp_alloc(a, n + 1);
+    for (size_t i = 0; i < n; i++)
+        if (g[i] != ' ' && g[i] != '.')
+            s[k++] = g[i];
+    s[k] = '\0';
+    return s;
+}
+
+static void set_slot_hint(name_slot *sl, bool ini, int rule, bool primary)
+{
+    if (ini)
+        sl->hint = rule == CP_GN_ALL_INITIALS || rule == CP_GN_PRIMARY_INITIALS ? CP_HINT_NONE
+                   : rule == CP_GN_PRIMARY                                       ? CP_HINT_GIVEN_PRIMARY
+                                                                                 : CP_HINT_GIVEN;
+    else
+        sl->hint = primary ? CP_HINT_INITIALS_PRIMARY : CP_HINT_INITIALS;
+}
+
 /* Every distinct name cited (the first of each list for the primary-name
- * rules), grouped by family in a hash table; a name sharing its family
- * with another gets a hint, which every item with that name receives. */
+ * rules) sorted by family, initials and given name: a name whose family
+ * another one shares with a different given name gets a hint (initials, or
+ * the given name when the initials are the same too), and every item with
+ * that name receives it.  O(n log n) in the names cited. */
 static void global_given(pc_citeproc *cp, dd *dds, size_t nd, pc_buf *a, pc_buf *b)
 {
+    (void)a;
+    (void)b;
     int rule = cp->style->givenname_rule;
     bool primary = rule == CP_GN_PRIMARY || rule == CP_GN_PRIMARY_INITIALS;
     size_t total = 0;
     for (size_t i = 0; i < nd; i++)
-        total += primary ? dds[i].n_primary : dds[i].n_names;
+        total += dds[i].n_names;
     size_t cap = 16;
     while (cap < total * 2)
         cap *= 2;
-    name_slot *tab = pc_xcalloc(cap, sizeof *tab); /* distinct names, by family hash */
+    cp_arena ar = {0};
+    name_slot **tab = pc_xcalloc(cap, sizeof *tab);
+    name_slot **all = pc_xmalloc((total ? total : 1) * sizeof *all);
+    size_t n = 0;
+    pc_buf t = PC_BUF_INIT;
     for (size_t i = 0; i < nd; i++) {
         size_t k = primary ? dds[i].n_primary : dds[i].n_names;
         const pc_name **v = primary ? dds[i].primary : dds[i].names;
         for (size_t j = 0; j < k; j++) {
-            size_t h = (size_t)hash_s(v[j]->family, 1469598103934665603u) & (cap - 1);
-            while (tab[h].name && !name_eq(tab[h].name, v[j]))
-                h = (h + 1) & (cap - 1);
-            tab[h].name = v[j];
+            size_t h = slot_of(tab, cap, v[j]);
+            if (tab[h])
+                continue;
+            name_slot *sl = cp_alloc(&ar, sizeof *sl);
+            sl->name = v[j];
+            initials(v[j]->given, &t);
+            sl->ini = cp_strndup(&ar, t.ptr, t.len);
+            sl->norm = norm_given(v[j]->given, &ar);
+            tab[h] = all[n++] = sl;
         }
     }
-    for (size_t h = 0; h < cap; h++) {
-        const pc_name *x = tab[h].name;
-        if (!x || !x->family)
-            continue;
-        bool other = false, ini = false;
-        /* names of the same family sit in the probe run from their home slot */
-        size_t home = (size_t)hash_s(x->family, 1469598103934665603u) & (cap - 1);
-        for (size_t q = home; tab[q].name; q = (q + 1) & (cap - 1)) {
-            const pc_name *y = tab[q].name;
-            if (y != x && same_family(y, x) && !same_given(x->given, y->given)) {
-                other = true;
-                ini |= initials_match(x, y, a, b);
-            }
+    pc_buf_free(&t);
+    qsort(all, n, sizeof *all, cmp_slot);
+    for (size_t s = 0; s < n;) { /* one family */
+        size_t e = s + 1;
+        while (e < n && !cmp_str0(all[e]->name->family, all[s]->name->family) &&
+               !cmp_str0(all[e]->name->particle, all[s]->name->particle))
+            e++;
+        bool other = false; /* two given names in the family */
+        for (size_t k = s + 1; k < e; k++)
+            other |= strcmp(all[k]->norm, all[s]->norm) != 0;
+        for (size_t r = s; r < e && other && all[s]->name->family;) { /* one run of equal initials */
+            size_t re = r + 1;
+            while (re < e && !strcmp(all[re]->ini, all[r]->ini))
+                re++;
+            /* sorted by given name within: two of them differ iff the ends do */
+            bool ini = strcmp(all[r]->norm, all[re - 1]->norm) != 0;
+            for (size_t k = r; k < re; k++)
+                set_slot_hint(all[k], ini, rule, primary);
+            r = re;
         }
-        if (!other)
-            continue;
-        int hint = CP_HINT_NONE;
-        if (ini)
-            hint = rule == CP_GN_ALL_INITIALS || rule == CP_GN_PRIMARY_INITIALS ? CP_HINT_NONE
-                   : rule == CP_GN_PRIMARY                                       ? CP_HINT_GIVEN_PRIMARY
-                                                                                 : CP_HINT_GIVEN;
-        else
-            hint = primary ? CP_HINT_INITIALS_PRIMARY : CP_HINT_INITIALS;
-        tab[h].hint = hint;
+        s = e;
     }
     for (size_t i = 0; i < nd; i++)
         for (size_t j = 0; j < dds[i].n_names; j++) {
             const pc_name *x = dds[i].names[j];
-            size_t h = (size_t)hash_s(x->family, 1469598103934665603u) & (cap - 1);
-            while (tab[h].name && !name_eq(tab[h].name, x))
-                h = (h + 1) & (cap - 1);
-            if (tab[h].name && tab[h].hint)
-                set_hint(cp->items[dds[i].item], x, tab[h].hint);
+            size_t h = slot_of(tab, cap, x);
+            if (tab[h] && tab[h]->hint)
+                set_hint(cp->items[dds[i].item], x, tab[h]->hint);
         }
     free(tab);
+    free(all);
+    cp_arena_free(&ar);
 }
 
 /* ---- grouping by rendered text --------------------------------------------------------- */

@@ -321,6 +321,7 @@ pc_citeproc *pc_citeproc_new(const char *style, const char *locale, pc_ctx *ctx)
     cp->ctx = ctx;
     cp->ids = pc_xcalloc(1, sizeof *cp->ids);
     cp->tmp = (pc_buf)PC_BUF_INIT;
+    cp->tmp2 = (pc_buf)PC_BUF_INIT;
     bool explicit = locale && *locale;
     const char *lang = explicit ? locale : st->default_locale ? st->default_locale : "en-US";
     if (!setup_locale(cp, lang, explicit)) {
@@ -364,6 +365,7 @@ void pc_citeproc_free(pc_citeproc *cp)
     cp_arena_free(&cp->scratch);
     cp_arena_free(&cp->keys);
     pc_buf_free(&cp->tmp);
+    pc_buf_free(&cp->tmp2);
     cp_style_free(cp->style);
     free(cp);
 }

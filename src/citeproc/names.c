@@ -156,10 +156,11 @@ static void to_initial(const char *w, size_t n, bool hyphen, pc_buf *out)
  * (which makes the word an initial) and before '-'; a lone letter is an
  * initial; lower-case words stay (particles); the others become initials
  * when `make`, else stay.  Then " -" becomes "-" and the ends are trimmed. */
-static void initialize(const char *s, bool make, bool hyphen, const char *with, pc_buf *out)
+static void initialize(const char *s, bool make, bool hyphen, const char *with, pc_buf *tmpb, pc_buf *out)
 {
     size_t n = strlen(s);
-    pc_buf tmp = PC_BUF_INIT;
+    pc_buf_clear(tmpb);
+#define tmp (*tmpb)
     size_t wl = strlen(with);
     bool wend_space = wl && with[wl - 1] == ' ';
     size_t start = 0, i = 0;
@@ -201,18 +202,18 @@ static void initialize(const char *s, bool make, bool hyphen, const char *with, 
         }
         i += (size_t)k;
     }
-    pc_buf fixed = PC_BUF_INIT;
+    /* " -" -> "-", in place; then the ends trimmed */
+    size_t k = 0;
     for (size_t j = 0; j < tmp.len; j++)
         if (!(tmp.ptr[j] == ' ' && j + 1 < tmp.len && tmp.ptr[j + 1] == '-'))
-            pc_buf_putc(&fixed, tmp.ptr[j]);
-    size_t a = 0, b = fixed.len;
-    while (a < b && fixed.ptr[a] == ' ')
+            tmp.ptr[k++] = tmp.ptr[j];
+    size_t a = 0, b = k;
+    while (a < b && tmp.ptr[a] == ' ')
         a++;
-    while (b > a && fixed.ptr[b - 1] == ' ')
+    while (b > a && tmp.ptr[b - 1] == ' ')
         b--;
-    pc_buf_put(out, fixed.ptr + a, b - a);
-    pc_buf_free(&fixed);
-    pc_buf_free(&tmp);
+    pc_buf_put(out, tmp.ptr + a, b - a);
+#undef tmp
 }
 
 /* ---- one name ------------------------------------------------------------------ */
@@ -332,12 +333,12 @@ static cp_out *display_name(names_ctx *nc, const pc_name *nm, size_t order, int 
     cp_eval *ev = nc->ev;
     const cp_nameopt *o = &nc->opt;
     const char *given = nm->given;
-    pc_buf ib = PC_BUF_INIT;
     if (given && nm->family && (o->set & CP_NO_INIT_WITH)) {
-        initialize(given, init, ev->st->initialize_with_hyphen, o->initialize_with, &ib);
-        given = cp_strndup(ev->a, ib.ptr, ib.len);
+        pc_buf *ib = &ev->cp->tmp2;
+        pc_buf_clear(ib);
+        initialize(given, init, ev->st->initialize_with_hyphen, o->initialize_with, &ev->cp->tmp, ib);
+        given = cp_strndup(ev->a, ib->ptr, ib->len);
     }
-    pc_buf_free(&ib);
     cp_out *ndp = part(nc, nm->particle, nc->family_fmt);
     cp_out *dp = part(nc, nm->dparticle, nc->given_fmt);
     cp_out *gv = part(nc, given, nc->given_fmt);

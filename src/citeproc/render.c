@@ -50,35 +50,62 @@ static bool is_quote_like(int32_t c)
     return c == '"' || c == '\'' || (c > 127 && utf8proc_category(c) == UTF8PROC_CATEGORY_PF);
 }
 
-/* The character before closing quotes at the end of r's text, or -1. */
-static int32_t before_quote(const cp_rt *r, pc_buf *tmp)
+/* Scanning a tree's text backwards: state 0 skips trailing white space and
+ * needs a quote-like character next, 1 skips quotes and white space, and
+ * the first other character is the answer. */
+typedef struct rev_scan {
+    int state;
+    int32_t found; /* -1: none (yet); -2: no closing quote at the end */
+} rev_scan;
+
+static bool rev_text(rev_scan *sc, const char *s, size_t n)
 {
-    pc_buf_clear(tmp);
-    cp_rt_plain(r, tmp);
-    size_t n = tmp->len;
-    while (n && pc_is_space((unsigned char)tmp->ptr[n - 1]))
-        n--;
-    if (!n)
-        return -1;
     size_t i = n;
-    while (i > 0 && ((unsigned char)tmp->ptr[i - 1] & 0xC0) == 0x80)
+    while (i > 0) {
+        size_t e = i;
         i--;
-    i--;
-    int32_t c;
-    if (pc_utf8_next(tmp->ptr + i, n - i, &c) <= 0 || !is_quote_like(c))
-        return -1;
-    while (n > 0) {
-        i = n;
-        while (i > 0 && ((unsigned char)tmp->ptr[i - 1] & 0xC0) == 0x80)
+        while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
             i--;
-        i--;
-        if (pc_utf8_next(tmp->ptr + i, n - i, &c) <= 0)
-            return -1;
-        if (!(is_quote_like(c) || (c < 128 && pc_is_space((int)c))))
-            return c;
-        n = i;
+        int32_t c;
+        if (pc_utf8_next(s + i, e - i, &c) <= 0)
+            c = 0xFFFD;
+        bool space = c < 128 && pc_is_space((int)c);
+        if (sc->state == 0 && space)
+            continue;
+        if (sc->state == 0) {
+            if (!is_quote_like(c)) {
+                sc->found = -2;
+                return true;
+            }
+            sc->state = 1;
+            continue;
+        }
+        if (space || is_quote_like(c))
+            continue;
+        sc->found = c;
+        return true;
     }
-    return -1;
+    return false;
+}
+
+static bool rev_walk(rev_scan *sc, const cp_rt *r)
+{
+    if (!r)
+        return false;
+    if (r->kind == CP_R_TEXT)
+        return rev_text(sc, r->s, r->len);
+    for (uint32_t i = r->n; i > 0; i--)
+        if (rev_walk(sc, r->kids[i - 1]))
+            return true;
+    return false;
+}
+
+/* The character before closing quotes at the end of r's text, or -1. */
+static int32_t before_quote(const cp_rt *r)
+{
+    rev_scan sc = {.state = 0, .found = -1};
+    rev_walk(&sc, r);
+    return sc.found >= 0 ? sc.found : -1;
 }
 
 static int32_t drop_char;
@@ -87,13 +114,12 @@ static bool is_drop_char(int32_t c) { return c == drop_char; }
 /* jgm/citeproc's fixPunct over a list, in place. */
 static void fix_punct(cp_arena *a, cp_rt **v, size_t n)
 {
-    pc_buf tmp = PC_BUF_INIT;
     size_t i = 0;
     while (i + 1 < n) {
         cp_rt *x = v[i], *y = v[i + 1];
         int32_t ys = cp_rt_first(y), xe = cp_rt_last(x);
         if (ys == '.') {
-            int32_t q = before_quote(x, &tmp);
+            int32_t q = before_quote(x);
             if (q >= 0)
                 xe = q;
         }
@@ -115,7 +141,6 @@ static void fix_punct(cp_arena *a, cp_rt **v, size_t n)
         }
         i++;
     }
-    pc_buf_free(&tmp);
 }
 
 /* ---- formatting ------------------------------------------------------------ */

@@ -29,9 +29,56 @@ static bool is_punct_cp(int32_t c)
     return k >= UTF8PROC_CATEGORY_PC && k <= UTF8PROC_CATEGORY_PO;
 }
 
+/* ASCII only: the same as collate's general path, without utf8proc. */
+static char *collate_ascii(cp_arena *a, const char *s, size_t n, bool pad)
+{
+    size_t runs = 0;
+    for (size_t i = 0; i < n; i++)
+        runs += pc_is_digit((unsigned char)s[i]) && (i == 0 || !pc_is_digit((unsigned char)s[i - 1]));
+    char *out = cp_alloc(a, n + 10 * runs + 1), *o = out; /* each run padded by at most 10 */
+    bool space = true;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '-') {
+            i++;
+            continue;
+        }
+        if (pc_is_space(c) || (!pc_is_alnum(c) && c >= 0x21 && c <= 0x7e && c != '$' && c != '+' && c != '<' &&
+                               c != '=' && c != '>' && c != '^' && c != '`' && c != '|' && c != '~')) {
+            if (!space)
+                *o++ = ' ';
+            space = true;
+            i++;
+            continue;
+        }
+        space = false;
+        if (pad && pc_is_digit(c)) {
+            size_t e = i;
+            while (e < n && pc_is_digit((unsigned char)s[e]))
+                e++;
+            if (e - i < 10) {
+                memset(o, '0', 10 - (e - i));
+                o += 10 - (e - i);
+            }
+            memcpy(o, s + i, e - i);
+            o += e - i;
+            i = e;
+            continue;
+        }
+        *o++ = (char)pc_to_lower(c);
+        i++;
+    }
+    while (o > out && o[-1] == ' ')
+        o--;
+    *o = '\0';
+    return o > out ? out : NULL;
+}
+
 /* The collation string of [s, s+n) in arena a; NULL when nothing is left. */
 static char *collate(cp_arena *a, const char *s, size_t n, bool pad)
 {
+    if (pc_utf8_is_ascii(s, n))
+        return collate_ascii(a, s, n, pad);
     pc_buf b = PC_BUF_INIT;
     size_t i = 0;
     bool space = true;
@@ -52,7 +99,21 @@ static char *collate(cp_arena *a, const char *s, size_t n, bool pad)
             continue;
         }
         space = false;
-        pc_utf8_put(&b, c);
+        if (c < 0x80) {
+            pc_buf_putc(&b, (char)pc_to_lower(c));
+            continue;
+        }
+        /* folded and without marks, code point by code point (no allocation) */
+        utf8proc_int32_t dst[16];
+        int bound = 0;
+        utf8proc_ssize_t m = utf8proc_decompose_char(c, dst, 16,
+                                                     UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK |
+                                                         UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT,
+                                                     &bound);
+        if (m < 0 || m > 16)
+            pc_utf8_put(&b, c);
+        for (utf8proc_ssize_t q = 0; q < m && m <= 16; q++)
+            pc_utf8_put(&b, dst[q]);
     }
     while (b.len && b.ptr[b.len - 1] == ' ')
         b.len--;
@@ -60,13 +121,9 @@ static char *collate(cp_arena *a, const char *s, size_t n, bool pad)
         pc_buf_free(&b);
         return NULL;
     }
-    utf8proc_uint8_t *folded = NULL;
-    utf8proc_ssize_t fl = utf8proc_map((const utf8proc_uint8_t *)b.ptr, (utf8proc_ssize_t)b.len, &folded,
-                                       UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_DECOMPOSE |
-                                           UTF8PROC_COMPAT);
     pc_buf out = PC_BUF_INIT;
-    const char *src = fl >= 0 ? (const char *)folded : b.ptr;
-    size_t sn = fl >= 0 ? (size_t)fl : b.len;
+    const char *src = b.ptr;
+    size_t sn = b.len;
     for (size_t j = 0; j < sn;) {
         if (pad && pc_is_digit((unsigned char)src[j])) {
             size_t e = j;
@@ -80,7 +137,6 @@ static char *collate(cp_arena *a, const char *s, size_t n, bool pad)
             pc_buf_putc(&out, src[j++]);
         }
     }
-    free(folded);
     pc_buf_free(&b);
     char *r = cp_strndup(a, out.ptr, out.len);
     pc_buf_free(&out);
