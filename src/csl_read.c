@@ -416,6 +416,7 @@ static void name_parts(csl_reader *r, const json_t *const *f, const char *given,
     char *dp = get_text(r, f[N_DP], "dropping-particle");
     char *qfam = unquoted(family), *qgiven = unquoted(given), *gpart = NULL, *spart = NULL;
     const char *comma = !suffix && given && !qgiven ? strchr(given, ',') : NULL;
+    bool comma_suffix = false;
     if (comma && comma > given && comma[1]) {
         gpart = pc_xstrndup(given, (size_t)(comma - given));
         const char *s = comma + 1 + (comma[1] == '!');
@@ -425,8 +426,7 @@ static void name_parts(csl_reader *r, const json_t *const *f, const char *given,
             spart = pc_xstrdup(s);
             given = gpart;
             suffix = spart;
-            if (comma[1] == '!')
-                nm->flags |= PC_NAME_COMMA_SUFFIX;
+            comma_suffix = comma[1] == '!';
         }
     }
     if (qfam && !ndp)
@@ -463,6 +463,8 @@ static void name_parts(csl_reader *r, const json_t *const *f, const char *given,
         free(nm->dparticle);
         nm->dparticle = NULL;
     }
+    if (comma_suffix) /* after pc_name_from_parts, which fills the whole name */
+        nm->flags |= PC_NAME_COMMA_SUFFIX;
     free(qfam);
     free(qgiven);
     free(gpart);

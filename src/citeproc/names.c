@@ -258,10 +258,10 @@ static cp_out *part(names_ctx *nc, const char *s, const cp_fmt *f)
                 pc_buf_puts(&b, "\xe2\x80\x99");
             else
                 pc_buf_putc(&b, *p);
-        o = cp_o_str(ev, b.ptr, b.len);
+        o = cp_o_rich(ev, b.ptr, b.len);
         pc_buf_free(&b);
     } else {
-        o = cp_o_str(ev, s, strlen(s));
+        o = cp_o_rich(ev, s, strlen(s)); /* "<b>Doe</b>", "Center <sup>for</sup> ..." */
     }
     if (f && !cp_fmt_empty(f)) {
         cp_fmt g = *f;
@@ -400,7 +400,7 @@ static cp_out *format_name(names_ctx *nc, const pc_name *nm, size_t order)
     cp_out *o;
     if (nm->literal || (!nm->family && !nm->given)) {
         const char *lit = nm->literal ? nm->literal : "";
-        cp_out *l = cp_o_str(ev, lit, strlen(lit));
+        cp_out *l = cp_o_rich(ev, lit, strlen(lit));
         o = nc->family_fmt ? cp_o_fmt(ev, nc->family_fmt, &l, 1) : l;
     } else {
         o = display_name(nc, nm, order, form, init);
