@@ -267,6 +267,41 @@ static const char *citation_label(cp_eval *ev)
     return out;
 }
 
+/* What the CSL writers make of a record (src/csl.c), so that a record
+ * reads the same here as in the CSL-JSON it would be written as: a title
+ * joined with its subtitle and addon ("Title: Subtitle"), and the arXiv
+ * fallbacks (the id as the number, "arXiv" as the publisher, the arXiv DOI). */
+static const char *csl_view(cp_eval *ev, int var, const char *own)
+{
+    const pc_record *r = ev->item->rec;
+    const char *id = pc_record_get(r, PC_F_ARXIV_ID);
+    if (!own && id && var == PC_F_NUMBER)
+        return id;
+    if (!own && id && var == PC_F_PUBLISHER)
+        return "arXiv";
+    if (!own && id && var == PC_F_DOI) {
+        pc_buf b = PC_BUF_INIT;
+        pc_buf_printf(&b, "10.48550/arXiv.%s", id);
+        const char *s = cp_strndup(ev->a, b.ptr, b.len);
+        pc_buf_free(&b);
+        return s;
+    }
+    if (!own)
+        return NULL;
+    pc_buf b = PC_BUF_INIT;
+    for (size_t i = 0; i < PC_CSL_N_JOINS; i++) {
+        const char *part = (int)pc_csl_joins[i].whole == var ? pc_record_get(r, pc_csl_joins[i].part) : NULL;
+        if (!part)
+            continue;
+        if (!b.len)
+            pc_buf_puts(&b, own);
+        pc_csl_join_append(&b, part, pc_csl_joins[i].sep);
+    }
+    const char *s = b.len ? cp_strndup(ev->a, b.ptr, b.len) : own;
+    pc_buf_free(&b);
+    return s;
+}
+
 /* The value without counting it. */
 static const char *peek_text(cp_eval *ev, int var)
 {
@@ -289,8 +324,12 @@ static const char *peek_text(cp_eval *ev, int var)
     if (var >= CP_V_EXTRA)
         return extra_text(ev, var);
     int kind = cp_var_kind(ev->st, var);
-    if (kind == PC_FK_TEXT || kind == PC_FK_NUMBER)
-        return pc_record_get(r, (pc_field)var);
+    if (kind == PC_FK_TEXT || kind == PC_FK_NUMBER) {
+        const char *own = pc_record_get(r, (pc_field)var);
+        return var == PC_F_NUMBER || var == PC_F_PUBLISHER || var == PC_F_DOI || var == PC_F_TITLE
+                   ? csl_view(ev, var, own)
+                   : own;
+    }
     if (kind == PC_FK_LIST)
         return list_text(ev, (pc_field)var);
     return NULL;
