@@ -40,7 +40,7 @@ CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(PKG_LIBS)
 
-LIB_SRC  := $(wildcard src/*.c) $(wildcard formats/*.c) $(wildcard formats/*/*.c)
+LIB_SRC  := $(wildcard src/*.c) $(wildcard src/citeproc/*.c) $(wildcard formats/*.c) $(wildcard formats/*/*.c)
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
 LIB      := $(BUILD)/libpaperconv.a
 BIN      := $(BUILD)/paperconv
@@ -72,7 +72,7 @@ help:
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc formats/*/*.h formats/*/*.def)
+$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc src/citeproc/*.h formats/*/*.h formats/*/*.def)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -163,7 +163,13 @@ $(ROBUST_BIN): $(BUILD)/tests/%: tests/robust/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -o $@ $<
 
-check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN) $(ROBUST_BIN)
+# tests/citeproc/test_suite.sh: the CSL test-suite runner
+SUITE_BIN := $(BUILD)/tests/citeproc_suite
+$(SUITE_BIN): tests/citeproc/run_suite.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN) $(ROBUST_BIN) $(SUITE_BIN)
 
 # make check: the whole suite with the normal build and again with ASan +
 # UBSan (build-asan/), plus every fuzz target over its seeds and a short

@@ -45,11 +45,27 @@ _paperconv()
     --encoding)
         mapfile -t COMPREPLY < <(compgen -W "utf-8 latin1 windows-1252 utf-16 utf-16le utf-16be" -- "$cur")
         return ;;
+    --style)
+        local d styles=""
+        for d in ${PAPERCONV_CSL_PATH//:/ } "${XDG_DATA_HOME:-$HOME/.local/share}/csl" \
+                 /usr/share/citation-style-language/styles; do
+            [ -d "$d" ] && styles="$styles $(cd "$d" && ls -- *.csl 2> /dev/null | sed 's/\.csl$//')"
+        done
+        mapfile -t COMPREPLY < <(compgen -W "$styles" -- "$cur")
+        compopt -o filenames 2> /dev/null
+        mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -X '!*.csl' -- "$cur")
+        return ;;
+    --locale)
+        mapfile -t COMPREPLY < <(compgen -W "$(ls /usr/share/citation-style-language/locales 2> /dev/null |
+            sed -n 's/^locales-\(.*\)\.xml$/\1/p')" -- "$cur")
+        return ;;
+    --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
-            --rekey --date --strict --keep-going --progress --no-progress --list-formats
+            --rekey --date --style --locale --citations --strict --keep-going --progress
+            --no-progress --list-formats
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return
     fi

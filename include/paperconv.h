@@ -398,6 +398,10 @@ typedef struct pc_options {
     int verbose;     /* 0 quiet summary, 1 -v */
     pc_date_choice date;
     const char *encoding; /* --encoding: the inputs' character set (iconv name); NULL = UTF-8 */
+    /* the formatted-reference writers (html, text, markdown, latex) */
+    const char *style;     /* --style: a CSL style's name or path; NULL = the built-in one */
+    const char *locale;    /* --locale: "de-DE"; NULL = the style's default, else en-US */
+    const char *citations; /* --citations: a JSON file of citation clusters, or NULL */
 } pc_options;
 
 typedef struct pc_keyset pc_keyset; /* unique citation keys (src/citekey.c) */

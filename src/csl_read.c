@@ -557,16 +557,49 @@ static char *orcid_of(csl_reader *r, const json_t *v)
     return s;
 }
 
+/* A name part in double quotes ("\"van Happel\""): citeproc-js's way of
+ * saying "one unit, no particle in it"; returns the part without them. */
+static char *unquoted(const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    return n >= 2 && s[0] == '"' && s[n - 1] == '"' ? pc_xstrndup(s + 1, n - 2) : NULL;
+}
+
 /* A personal name from its CSL parts, the particles split off as pandoc
  * splits them: lower-case words that end the given name are its dropping
  * particle ("Ludwig van"), words that start the family name its
  * non-dropping particle ("van der Berg"), each unless the item names that
- * particle itself. */
+ * particle itself or quotes the part (unquoted).  A given name "John, Jr."
+ * without a suffix holds the suffix, "John,! Jr." with a comma before it
+ * (citeproc-js's input conventions). */
 static void name_parts(csl_reader *r, const json_t *const *f, const char *given, const char *family,
                        const char *suffix, pc_name *nm)
 {
     char *ndp = get_text(r, f[N_NDP], "non-dropping-particle");
     char *dp = get_text(r, f[N_DP], "dropping-particle");
+    char *qfam = unquoted(family), *qgiven = unquoted(given), *gpart = NULL, *spart = NULL;
+    const char *comma = !suffix && given && !qgiven ? strchr(given, ',') : NULL;
+    bool comma_suffix = false;
+    if (comma && comma > given && comma[1]) {
+        gpart = pc_xstrndup(given, (size_t)(comma - given));
+        const char *s = comma + 1 + (comma[1] == '!');
+        while (*s == ' ')
+            s++;
+        if (*s) {
+            spart = pc_xstrdup(s);
+            given = gpart;
+            suffix = spart;
+            comma_suffix = comma[1] == '!';
+        }
+    }
+    if (qfam && !ndp)
+        ndp = pc_xstrdup(""); /* no particle: the family name as it is */
+    if (qfam)
+        family = qfam;
+    if (qgiven && !dp)
+        dp = pc_xstrdup("");
+    if (qgiven)
+        given = qgiven;
     if (ndp) {
         pc_name_from_parts(NULL, NULL, suffix, nm);
         nm->family = pc_xstrdup(family);
@@ -585,6 +618,20 @@ static void name_parts(csl_reader *r, const json_t *const *f, const char *given,
         nm->given = pc_xstrdup(given);
     }
     nm->dparticle = dp;
+    if (nm->particle && !*nm->particle) {
+        free(nm->particle);
+        nm->particle = NULL;
+    }
+    if (nm->dparticle && !*nm->dparticle) {
+        free(nm->dparticle);
+        nm->dparticle = NULL;
+    }
+    if (comma_suffix) /* after pc_name_from_parts, which fills the whole name */
+        nm->flags |= PC_NAME_COMMA_SUFFIX;
+    free(qfam);
+    free(qgiven);
+    free(gpart);
+    free(spart);
 }
 
 /* Counts the parts of a name its form does not read: beside a literal

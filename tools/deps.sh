@@ -4,7 +4,8 @@
 # Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
 # Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,
 # clang + libclang-rt-14-dev (libFuzzer), mandoc (man page lint), zsh and fish
-# (their completions are tested; bash is always there).
+# (their completions are tested; bash is always there), the CSL styles and
+# locales (the CSL processor's tests and --style).
 set -e
 need=""
 for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
@@ -27,6 +28,8 @@ ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 
 command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
 command -v zsh >/dev/null 2>&1 || need="$need zsh"
 command -v fish >/dev/null 2>&1 || need="$need fish"
+[ -d /usr/share/citation-style-language/styles ] || need="$need citation-style-language-styles"
+[ -d /usr/share/citation-style-language/locales ] || need="$need citation-style-language-locales"
 command -v timeout >/dev/null 2>&1 || need="$need coreutils"
 command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
 if [ -z "$need" ]; then

@@ -25,6 +25,10 @@ static void usage(FILE *f)
           "      --unicode         BibTeX: keep UTF-8 instead of LaTeX commands\n"
           "      --rekey           ignore input citation keys, always generate them\n"
           "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
+          "      --style NAME      html, text, markdown, latex: the CSL style (a name such as\n"
+          "                        apa, or a .csl file; default: a built-in author-date style)\n"
+          "      --locale LANG     the CSL locale (e.g. de-DE; default: the style's, else en-US)\n"
+          "      --citations FILE  JSON citation clusters to format before the bibliography\n"
           "      --strict          treat warnings as errors\n"
           "      --keep-going      exit 0 even if some records could not be converted\n"
           "                        (an input that cannot be read is still an error)\n"
@@ -104,6 +108,9 @@ enum {
     OPT_ENCODING,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
+    OPT_STYLE,
+    OPT_LOCALE,
+    OPT_CITATIONS,
 };
 
 static const struct option longopts[] = {
@@ -114,6 +121,9 @@ static const struct option longopts[] = {
     {"unicode", no_argument, NULL, OPT_UNICODE},
     {"rekey", no_argument, NULL, OPT_REKEY},
     {"date", required_argument, NULL, OPT_DATE},
+    {"style", required_argument, NULL, OPT_STYLE},
+    {"locale", required_argument, NULL, OPT_LOCALE},
+    {"citations", required_argument, NULL, OPT_CITATIONS},
     {"strict", no_argument, NULL, OPT_STRICT},
     {"keep-going", no_argument, NULL, OPT_KEEP},
     {"progress", no_argument, NULL, OPT_PROGRESS},
@@ -141,6 +151,9 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
                                "windows-1252, utf-16le; `iconv -l` lists the names)", arg);
         c->opt.encoding = arg;
         break;
+    case OPT_STYLE: c->opt.style = arg; break;
+    case OPT_LOCALE: c->opt.locale = arg; break;
+    case OPT_CITATIONS: c->opt.citations = arg; break;
     case OPT_UNICODE: c->opt.unicode = true; break;
     case OPT_REKEY: c->opt.rekey = true; break;
     case OPT_STRICT: c->opt.strict = true; break;
@@ -164,6 +177,16 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     return -1;
 }
 
+static bool named(const pc_format *f, const char *name)
+{
+    if (pc_strcasecmp(f->name, name) == 0)
+        return true;
+    for (const char *const *a = f->aliases; a && *a; a++)
+        if (pc_strcasecmp(*a, name) == 0)
+            return true;
+    return false;
+}
+
 /* Chooses the writer (-t, else -o's extension) and the reader (-f). */
 static int choose_formats(pc_cli *c, const char *to_name, const char *from_name)
 {
@@ -183,6 +206,11 @@ static int choose_formats(pc_cli *c, const char *to_name, const char *from_name)
     }
     if (from_name) {
         c->from = pc_format_find(from_name);
+        /* a name a writer and a reader share (text: the text writer, the
+           listing reader) means the reader here */
+        for (const pc_format *const *p = pc_formats; c->from && !c->from->read_open && *p; p++)
+            if ((*p)->read_open && named(*p, from_name))
+                c->from = *p;
         if (!c->from || !c->from->read_open)
             return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'"
                                                : "unknown input format '%s'", from_name);

@@ -9,6 +9,10 @@ count_out() { # FORMAT FILE: records in a writer's output
         ris) grep -c '^TY  - ' "$2" ;;
         csljson) python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$2" 2>/dev/null || echo -1 ;;
         yaml) grep -c '^- ' "$2" ;;
+        html) grep -c '<div class="csl-entry">' "$2" ;;
+        latex) grep -c '^\\item\[\]' "$2" ;;
+        text) wc -l < "$2" ;;
+        markdown) echo $(( $(wc -l < "$2") / 2 )) ;;
         *) echo -1 ;;
     esac
 }
