@@ -7,6 +7,8 @@ DESTDIR  ?=
 CC       ?= cc
 PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
 HEADERS  := $(sort $(shell find include -name '*.h' -o -name '*.def'))
+# the internal headers: src/ by layer, formats/ by family (not installed)
+INTERNAL_HEADERS := $(wildcard src/*.h src/*/*.h src/*/*.inc formats/*/*.h formats/*/*.def)
 
 # install layout (make install PREFIX=/usr DESTDIR=/tmp/root)
 BINDIR       ?= $(PREFIX)/bin
@@ -40,7 +42,7 @@ CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(PKG_LIBS)
 
-LIB_SRC  := $(wildcard src/*.c) $(wildcard src/citeproc/*.c) $(wildcard formats/*.c) $(wildcard formats/*/*.c)
+LIB_SRC  := $(filter-out src/cli/%,$(wildcard src/*/*.c)) $(wildcard formats/*/*.c)
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
 LIB      := $(BUILD)/libpaperconv.a
 BIN      := $(BUILD)/paperconv
@@ -78,13 +80,13 @@ $(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc src/citeproc/*.h forma
 
 # The format table: one PC_FORMAT(pc_format_x) line per format file (a
 # format of several files lives in its own folder: formats/NAME/*.c).
-$(BUILD)/formats.inc: $(wildcard formats/*.c formats/*/*.c)
+$(BUILD)/formats.inc: $(wildcard formats/*/*.c)
 	@mkdir -p $(BUILD)
 	@LC_ALL=C sed -n 's/^const pc_format \(pc_format_[a-z0-9_]*\) = {.*/PC_FORMAT(\1)/p' \
-	    $(sort $(wildcard formats/*.c formats/*/*.c)) > $@.tmp && mv $@.tmp $@
+	    $(sort $(wildcard formats/*/*.c)) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/src/registry.o: $(BUILD)/formats.inc
-$(BUILD)/src/registry.o: CFLAGS += -I$(BUILD)
+$(BUILD)/src/io/registry.o: $(BUILD)/formats.inc
+$(BUILD)/src/io/registry.o: CFLAGS += -I$(BUILD)
 
 # The field names in binary-search order (length, then bytes), from the
 # field table: src/fields.c includes it, so the table is written once.
@@ -94,8 +96,8 @@ $(BUILD)/fields_index.inc: include/paperconv/fields.def
 	    awk '{ printf "%04d %s %s\n", length($$1), $$1, $$2 }' | LC_ALL=C sort | \
 	    awk '{ printf "{\"%s\", %d, PC_F_%s},\n", $$2, length($$2), $$3 }' > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/src/fields.o: $(BUILD)/fields_index.inc
-$(BUILD)/src/fields.o: CFLAGS += -I$(BUILD)
+$(BUILD)/src/model/fields.o: $(BUILD)/fields_index.inc
+$(BUILD)/src/model/fields.o: CFLAGS += -I$(BUILD)
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
@@ -142,11 +144,11 @@ $(BIN): $(CLI_OBJ) $(LIB)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/harness.h $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) -Itests/unit -Iformats $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 $(TOOL_BIN): tests/tools/pctool.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) -Iformats $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # make demo: deps, build, the listing sample to BibTeX; then every sample
 # (one per reader) must convert with exit 0 and at least one record.
@@ -167,7 +169,7 @@ $(ROBUST_BIN): $(BUILD)/tests/%: tests/robust/%.c
 SUITE_BIN := $(BUILD)/tests/citeproc_suite
 $(SUITE_BIN): tests/citeproc/run_suite.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) -Iformats $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN) $(ROBUST_BIN) $(SUITE_BIN)
 

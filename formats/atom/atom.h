@@ -18,7 +18,7 @@
 #ifndef PC_FORMATS_ATOM_H
 #define PC_FORMATS_ATOM_H
 
-#include "paperconv/format.h"
+#include "format.h"
 
 #define NS_ATOM "http://www.w3.org/2005/Atom"
 #define NS_ATOM03 "http://purl.org/atom/ns#"

@@ -6,7 +6,7 @@
  * passed is all the state. */
 #include "split.h"
 
-#include "paperconv/format.h"
+#include "format.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -17,7 +17,7 @@
 #ifndef PC_FORMATS_BIBTEX_H
 #define PC_FORMATS_BIBTEX_H
 
-#include "paperconv/format.h"
+#include "format.h"
 
 #include <stdint.h>
 

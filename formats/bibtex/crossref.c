@@ -43,7 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paperconv/encoding.h"
+#include "io/encoding.h"
 
 enum {
     PC_BIB_MAX_PARENTS = 100000,

@@ -4,7 +4,7 @@
  * (the renderer escapes what pandoc would read as markup; a paragraph that
  * would start a list or a heading is escaped here). */
 #include "refs.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 #include <string.h>
 

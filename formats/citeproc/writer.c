@@ -4,7 +4,7 @@
  * found is an error naming where it was looked for, and the output stays
  * empty), the records, --citations, and the document loop. */
 #include "refs.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 #include <stdlib.h>
 

@@ -10,7 +10,7 @@
 #ifndef PC_RIS_H
 #define PC_RIS_H
 
-#include "paperconv/format.h"
+#include "format.h"
 
 #include <stdint.h>
 

@@ -11,7 +11,7 @@
  * and variables a <substitute> used are suppressed for the rest of the
  * item. */
 #include "citeproc/cp.h"
-#include "paperconv/csl.h"
+#include "../../formats/csl/csl.h" /* TODO(issue 20): the engine must not reach into a format */
 
 #include <jansson.h>
 #include <stdio.h>

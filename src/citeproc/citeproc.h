@@ -28,7 +28,7 @@
 #define PC_CITEPROC_H
 
 #include "paperconv.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 typedef struct pc_citeproc pc_citeproc;
 

@@ -23,7 +23,7 @@
 
 #include "citeproc/citeproc.h"
 #include "paperconv.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -14,7 +14,7 @@
  * number of names, and names past the et-al cut are not formatted at all
  * (a million-author item with et-al costs what its first names cost). */
 #include "citeproc/cp.h"
-#include "paperconv/unicode.h"
+#include "text/unicode.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -14,7 +14,7 @@
  * bold, small caps, the quote level), so that italic inside italic is
  * written roman (flip-flop) and quotes alternate outer and inner. */
 #include "citeproc/cp.h"
-#include "paperconv/unicode.h"
+#include "text/unicode.h"
 
 #include <string.h>
 #include <utf8proc.h>

@@ -18,8 +18,8 @@
  * Trees are treated as immutable once built: operations that change one
  * copy the path they change (the same tree may be rendered twice). */
 #include "citeproc/cp.h"
-#include "paperconv/markup.h"
-#include "paperconv/unicode.h"
+#include "text/markup.h"
+#include "text/unicode.h"
 
 #include <string.h>
 #include <utf8proc.h>

@@ -11,8 +11,8 @@
  * year-month-day (BC years before AD).  An empty key sorts last in both
  * directions.  The sort is a merge sort: stable, O(n log n). */
 #include "citeproc/cp.h"
-#include "paperconv/names.h"
-#include "paperconv/unicode.h"
+#include "text/names.h"
+#include "text/unicode.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,7 +13,7 @@
  * left as they are (their text still moves the state).  Italic, bold,
  * quotes and underline are entered. */
 #include "citeproc/cp.h"
-#include "paperconv/unicode.h"
+#include "text/unicode.h"
 
 #include <string.h>
 #include <utf8proc.h>

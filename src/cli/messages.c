@@ -3,7 +3,7 @@
  * line ("paperconv: FILE:LINE:COL: error: ..."), the command line's own
  * messages, and the -v summary. */
 #include "cli.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 #include <stdarg.h>
 

@@ -2,8 +2,8 @@
 /* options.c — the paperconv command line: the option table, --help,
  * --list-formats, and the choice of formats (-t, or -o's extension; -f). */
 #include "cli.h"
-#include "paperconv/buf.h"
-#include "paperconv/encoding.h"
+#include "util/buf.h"
+#include "io/encoding.h"
 
 #include <getopt.h>
 #include <stdarg.h>

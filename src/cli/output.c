@@ -7,7 +7,7 @@
  * The only global state of the program lives here: the temp file's path, so
  * that a signal handler can remove it (handlers cannot be passed context). */
 #include "cli.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -8,7 +8,7 @@
  * --progress and stderr not a terminal (a log file) it is a plain line at
  * most once a second.  Never shown in pipes or logs unless asked. */
 #include "cli.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 #include <stdlib.h>
 #include <time.h>

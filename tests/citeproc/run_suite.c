@@ -22,8 +22,8 @@
  * test-suite's <div class="csl-bib-body"> markup. */
 #include "citeproc/citeproc.h"
 #include "paperconv.h"
-#include "paperconv/buf.h"
-#include "paperconv/csl.h"
+#include "util/buf.h"
+#include "csl/csl.h"
 
 #include <dirent.h>
 #include <jansson.h>

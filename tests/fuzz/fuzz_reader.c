@@ -6,7 +6,7 @@
  * that jansson / libyaml parse back).  A malformed output aborts, so the
  * fuzzer reports it like a crash. */
 #include "paperconv.h"
-#include "paperconv/source.h"
+#include "io/source.h"
 
 #include <jansson.h>
 #include <stdint.h>

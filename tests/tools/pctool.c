@@ -26,11 +26,11 @@
  *
  * Tests use it to compare what real consumers (bibtex, pandoc) report with
  * what our model holds, without trusting our own writers. */
-#include "paperconv/dates.h"
-#include "paperconv/map.h"
-#include "paperconv/latex.h"
-#include "paperconv/markup.h"
-#include "paperconv/names.h"
+#include "model/dates.h"
+#include "model/map.h"
+#include "text/latex.h"
+#include "text/markup.h"
+#include "text/names.h"
 #include "paperconv.h"
 
 #include <stdlib.h>

@@ -2,12 +2,12 @@
 /* test_core.c — unit tests of the core outside the tables: citation keys
  * and their uniqueness, UTF-8 checks and folding, the byte source, pc_buf,
  * author lists with affiliations. */
-#include "citekey.h"
-#include "paperconv/ids.h"
+#include "model/citekey.h"
+#include "model/ids.h"
 #include "harness.h"
-#include "paperconv/names.h"
-#include "paperconv/source.h"
-#include "paperconv/unicode.h"
+#include "text/names.h"
+#include "io/source.h"
+#include "text/unicode.h"
 
 static void key_of(harness *h, const char *family, const char *literal, int year,
                    const char *title, const char *want)

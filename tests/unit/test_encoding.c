@@ -5,8 +5,8 @@
  * memory inside the JSON reader. */
 #include "harness.h"
 #include "paperconv.h"
-#include "paperconv/encoding.h"
-#include "paperconv/source.h"
+#include "io/encoding.h"
+#include "io/source.h"
 
 #include <iconv.h>
 #include <jansson.h>

@@ -5,8 +5,8 @@
  * composition pair is tried), pc_buf_put_folded against a byte-at-a-time
  * reference, and plain-text pc_latex_decode against NFC + folding. */
 #include "harness.h"
-#include "paperconv/latex.h"
-#include "paperconv/unicode.h"
+#include "text/latex.h"
+#include "text/unicode.h"
 
 #include <utf8proc.h>
 

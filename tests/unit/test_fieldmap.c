@@ -10,8 +10,8 @@
  *   - what a CSL writer cannot hold (another format's pass-through value)
  *     is counted, and nothing else is. */
 #include "harness.h"
-#include "paperconv/buf.h"
-#include "paperconv/csl.h"
+#include "util/buf.h"
+#include "csl/csl.h"
 
 /* ---- the maps ---------------------------------------------------------------- */
 

@@ -4,7 +4,7 @@
  * shared conventions. */
 #include "harness.h"
 #include "paperconv.h"
-#include "paperconv/buf.h"
+#include "util/buf.h"
 
 #include <jansson.h>
 

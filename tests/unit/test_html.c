@@ -6,8 +6,8 @@
  * is at most 15x (plus 30 ms for the clock's grain), the least of three
  * runs each. */
 #include "harness.h"
-#include "paperconv/html.h"
-#include "paperconv/markup.h"
+#include "text/html.h"
+#include "text/markup.h"
 
 #include <time.h>
 

@@ -12,9 +12,9 @@
  *   - unknown commands are reported once per name per run (pc_latex_seen),
  *     and a TeX span that does not balance is written as text. */
 #include "harness.h"
-#include "paperconv/latex.h"
-#include "paperconv/markup.h"
-#include "paperconv/unicode.h"
+#include "text/latex.h"
+#include "text/markup.h"
+#include "text/unicode.h"
 
 /* ---- the command table ------------------------------------------------------ */
 

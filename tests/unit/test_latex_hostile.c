@@ -11,9 +11,9 @@
  *     input and random brace soups decode the same after a prefix that
  *     uses up the scan budget as alone. */
 #include "harness.h"
-#include "paperconv/latex.h"
-#include "paperconv/markup.h"
-#include "paperconv/bibnames.h"
+#include "text/latex.h"
+#include "text/markup.h"
+#include "text/names_bibtex.h"
 
 #include <stdint.h>
 #include <time.h>

@@ -4,8 +4,8 @@
  * as Markdown and as HTML and read again; the walk's guard against spans
  * it cannot render; how each writer shows a TeX span. */
 #include "harness.h"
-#include "paperconv/latex.h"
-#include "paperconv/markup.h"
+#include "text/latex.h"
+#include "text/markup.h"
 
 static void show_text(void *u, const char *s, size_t from, size_t to)
 {

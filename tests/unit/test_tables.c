@@ -2,11 +2,11 @@
 /* test_tables.c — table-driven tests of the shared modules: names, LaTeX
  * in both directions, dates and EDTF (cases in tests/data/), plus walks
  * over the LaTeX symbol table itself. */
-#include "paperconv/dates.h"
+#include "model/dates.h"
 #include "harness.h"
-#include "paperconv/latex.h"
-#include "paperconv/names.h"
-#include "paperconv/unicode.h"
+#include "text/latex.h"
+#include "text/names.h"
+#include "text/unicode.h"
 
 #include <utf8proc.h>
 

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/* convert.c — the conversion driver: inputs -> readers -> keys -> writer.
+ *
+ * One record is alive at a time; it is cleared and reused for the next.
+ * The driver also says which reader read each input and why (-v), reports
+ * an input that gave no record although it is not empty, reports a key
+ * renamed because an earlier record had it, and calls the progress hook.
+ * An input that fails as a whole (not opened, no format, reading stopped
+ * before its end, foreign content that gave no record) is counted in
+ * ctx->n_inputs_failed: the run then ends with exit 1 even with
+ * --keep-going, which forgives bad records only. */
+#include "model/citekey.h"
+#include "io/encoding.h"
+#include "paperconv.h"
+#include "io/source.h"
+#include "util/buf.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { PC_SNIFF_BYTES = 4096 };
+
+struct pc_input {
+    pc_ctx *ctx;
+    pc_source *src;
+    const pc_format *fmt; /* NULL: empty input */
+    void *state;
+    bool foreign; /* not empty, and fmt's sniff does not know its first bytes */
+};
+
+/* Chooses the reader for one input; reports and returns false if it cannot.
+ * *f stays NULL for an empty input (nothing to read, nothing to report). */
+static bool detect(pc_ctx *ctx, pc_source *src, const char *path, const pc_format **f)
+{
+    *f = strcmp(path, "-") ? pc_format_by_extension(path, true) : NULL;
+    if (*f)
+        return true;
+    const char *head;
+    size_t n = pc_source_peek(src, PC_SNIFF_BYTES, &head);
+    if (n == 0 && !pc_source_error(src))
+        return true;
+    bool ambiguous;
+    *f = pc_format_sniff(head, n, &ambiguous);
+    if (!*f)
+        pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(src), 0, 0,
+                     ambiguous ? "cannot tell which format this is (it fits more than one); use -f FORMAT"
+                               : "cannot tell which format this is; use -f FORMAT (see --list-formats)");
+    return *f != NULL;
+}
+
+/* True when the input has more than white space at the start and the
+ * reader `f` would not have chosen it by content: if it then gives no
+ * record, it is more likely another format than an empty file. */
+static bool foreign_to(const pc_format *f, pc_source *src)
+{
+    const char *head;
+    size_t n = pc_source_peek(src, PC_SNIFF_BYTES, &head);
+    size_t i = 0;
+    while (i < n && pc_is_space((unsigned char)head[i]))
+        i++;
+    return i < n && !(f->sniff && f->sniff(head, n) > 0);
+}
+
+/* Chooses the input's encoding before the format is told: a UTF-16 or
+ * UTF-32 byte-order mark, else --encoding (src/source.c).  False after
+ * reporting an encoding iconv does not know. */
+static bool choose_encoding(pc_ctx *ctx, pc_source *src)
+{
+    return pc_source_choose_encoding(src, ctx, ctx->opt.encoding);
+}
+
+/* Once the format is known: what the top of the input names (JabRef's
+ * "% Encoding: windows-1252" in a .bib, a coding cookie), else UTF-8 with
+ * bytes that are not UTF-8 read as Windows-1252. */
+static void jabref_encoding(pc_ctx *ctx, pc_source *src, const pc_format *f)
+{
+    pc_source_header_encoding(src, ctx, f && (!strcmp(f->name, "bibtex") || !strcmp(f->name, "biblatex")));
+}
+
+pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from)
+{
+    pc_source *src = pc_source_open(path);
+    if (!src) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    const pc_format *f = from;
+    if (!choose_encoding(ctx, src) || (!f && !detect(ctx, src, path, &f))) {
+        pc_source_close(src);
+        return NULL;
+    }
+    jabref_encoding(ctx, src, f);
+    if (f && !f->read_open) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, path, 0, 0, "format %s cannot be read", f->name);
+        pc_source_close(src);
+        return NULL;
+    }
+    pc_input *in = pc_xcalloc(1, sizeof *in);
+    in->ctx = ctx;
+    in->src = src;
+    in->fmt = f;
+    if (f) {
+        in->foreign = foreign_to(f, src);
+        in->state = f->read_open(src, ctx);
+        if (!in->state) { /* the reader reported why */
+            pc_input_close(in);
+            return NULL;
+        }
+    }
+    return in;
+}
+
+const pc_format *pc_input_format(const pc_input *in) { return in->fmt; }
+
+pc_read_status pc_input_next(pc_input *in, pc_record *rec)
+{
+    if (!in->fmt)
+        return PC_READ_EOF;
+    pc_read_status st = in->fmt->read_next(in->state, rec);
+    /* readers keep the first version's date and the latest; --date says
+     * which one is the record's date */
+    if (st == PC_READ_RECORD && in->ctx->opt.date == PC_DATE_UPDATED)
+        pc_record_choose_date(rec, true);
+    return st;
+}
+
+void pc_input_close(pc_input *in)
+{
+    if (!in)
+        return;
+    if (in->state)
+        in->fmt->read_close(in->state);
+    if (pc_source_error(in->src))
+        pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0, "read error: %s",
+                     strerror(pc_source_error(in->src)));
+    pc_source_close(in->src);
+    free(in);
+}
+
+/* ---- the driver ------------------------------------------------------ */
+
+enum { PC_PROGRESS_BYTES = 1 << 20, PC_PROGRESS_RECORDS = 4096 };
+
+/* One run of pc_convert.  Key places: each input gets a range of 32-bit
+ * numbers, base[i] + line (a record's line in input i), so the key set can
+ * keep where a key was first given in 4 bytes; past 2^32 lines over all
+ * inputs the place is unknown (0). */
+typedef struct run {
+    pc_ctx *ctx;
+    const char *const *inputs;
+    size_t n_inputs;
+    const pc_format *from, *to;
+    void *ws;
+    pc_keyset *keys;
+    unsigned long long *base; /* per input: first place number */
+    unsigned long long total;   /* inputs' total size, 0 = unknown */
+    unsigned long long done;    /* bytes of the inputs already closed */
+    unsigned long long next_mark; /* progress: call the hook at this byte count */
+    unsigned long next_records;   /* ... or at this record count */
+} run;
+
+static const char *input_name(const char *path) { return strcmp(path, "-") ? path : "<stdin>"; }
+
+/* Sum of the inputs' sizes; 0 when one is not a regular file (a pipe). */
+static unsigned long long total_size(const char *const *inputs, size_t n)
+{
+    unsigned long long sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct stat st;
+        int r = strcmp(inputs[i], "-") ? stat(inputs[i], &st) : fstat(STDIN_FILENO, &st);
+        if (r != 0 || !S_ISREG(st.st_mode))
+            return 0;
+        sum += (unsigned long long)st.st_size;
+    }
+    return sum;
+}
+
+static void progress(run *r, const pc_input *in, bool done)
+{
+    unsigned long long at = r->done + (in ? pc_source_offset(in->src) : 0);
+    if (!done && at < r->next_mark && r->ctx->n_read < r->next_records)
+        return;
+    r->next_mark = at + PC_PROGRESS_BYTES;
+    r->next_records = r->ctx->n_read + PC_PROGRESS_RECORDS;
+    pc_progress p = {.records = r->ctx->n_read, .bytes = at, .total = r->total, .done = done};
+    r->ctx->progress(r->ctx->progress_user, &p);
+}
+
+/* -v: which reader reads the input, and why. */
+static void note_reader(run *r, const pc_input *in, const char *path)
+{
+    const pc_format *f = in->fmt;
+    if (!f || r->ctx->opt.verbose < 1)
+        return;
+    const char *dot = strrchr(path, '.');
+    if (r->from)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (-f)", f->name);
+    else if (strcmp(path, "-") && pc_format_by_extension(path, true) == f && dot)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0,
+                     "read as %s (extension %s)", f->name, dot);
+    else
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (content)",
+                     f->name);
+}
+
+/* The input, up to `last`, whose range of place numbers holds `place`
+ * (binary search: the bases grow with the input number). */
+static size_t input_of(const run *r, size_t last, uint32_t place)
+{
+    size_t lo = 0, hi = last + 1; /* base[lo] <= place < base[hi] */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->base[mid] <= place)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Gives rec its key; a key taken by an earlier record is reported with
+ * both places: a warning for a key from the input (a \cite may mean the
+ * first one), a note for a generated key. */
+static void assign_key(run *r, size_t input, pc_record *rec)
+{
+    unsigned long long p = r->base[input] + rec->src_line;
+    pc_key_clash clash = {.refused = NULL};
+    pc_keyset_assign_at(r->keys, rec, r->ctx->opt.rekey, p <= UINT32_MAX ? (uint32_t)p : 0, &clash);
+    if (clash.refused) { /* a note (-v): the key is changed, nothing is lost */
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, rec->src_file, rec->src_line, 0,
+                     "citation key \"%s\" holds characters a key cannot (white space, braces, commas, "
+                     "quotes, %%, #, invisible characters...): written \"%s\"",
+                     clash.refused, rec->key);
+        free(clash.refused);
+    }
+    if (!clash.wanted || (!clash.input_key && r->ctx->opt.verbose < 1))
+        return; /* notes are shown with -v only: do not build them */
+    pc_buf where = PC_BUF_INIT;
+    if (!clash.first) {
+        pc_buf_puts(&where, "an earlier record");
+    } else {
+        size_t i = input_of(r, input, clash.first);
+        unsigned long line = (unsigned long)(clash.first - r->base[i]);
+        if (line)
+            pc_buf_printf(&where, "the record at %s:%lu", input_name(r->inputs[i]), line);
+        else
+            pc_buf_printf(&where, "a record of %s", input_name(r->inputs[i]));
+    }
+    if (clash.case_only)
+        pc_buf_printf(&where, " (%s compares keys without case)", r->to->name);
+    pc_diag_emit(r->ctx, clash.input_key ? PC_SEV_WARNING : PC_SEV_NOTE, rec->src_file,
+                 rec->src_line, 0, "%s key \"%.*s\" is taken by %s: this record gets \"%s\"",
+                 clash.input_key ? "citation" : "generated", (int)clash.wanted, rec->key, where.ptr,
+                 rec->key);
+    pc_buf_free(&where);
+}
+
+/* True when reading `in` stopped before its end: on a read error
+ * (reported when it is closed), or with bytes left after the
+ * reader's end (a line readers' line over PC_LINE_MAX; said here unless
+ * the reader reported an error since `errors`, the count at the start). */
+static bool stopped_early(pc_input *in, unsigned long errors)
+{
+    if (pc_source_error(in->src))
+        return true;
+    const char *rest;
+    if (in->fmt && pc_source_peek(in->src, 1, &rest) > 0) {
+        if (in->ctx->n_errors == errors)
+            pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
+                         "read as %s: the reader stopped before the end of the input", in->fmt->name);
+        return true;
+    }
+    return false; /* a decoding error is reported at its place and reading goes on */
+}
+
+/* Converts input number i; false when the output failed.  Sets the next
+ * input's first place number; counts the input in ctx->n_inputs_failed
+ * when it failed as a whole. */
+static bool convert_one(run *r, size_t i)
+{
+    pc_ctx *ctx = r->ctx;
+    unsigned long long last_line = 0;
+    pc_input *in = pc_input_open(ctx, r->inputs[i], r->from);
+    if (!in) {
+        ctx->n_inputs_failed++;
+        r->base[i + 1] = r->base[i] + 1;
+        return true;
+    }
+    note_reader(r, in, r->inputs[i]);
+    bool out_ok = true;
+    unsigned long n_before = ctx->n_read, errors_before = ctx->n_errors;
+    bool lost = false;
+    pc_record rec;
+    pc_record_init(&rec);
+    for (;;) {
+        pc_read_status st = pc_input_next(in, &rec);
+        if (st == PC_READ_RECORD) {
+            ctx->n_read++;
+            if (rec.src_line > last_line)
+                last_line = rec.src_line;
+            assign_key(r, i, &rec);
+            if (!r->to->write_record(r->ws, &rec)) {
+                out_ok = false;
+                break;
+            }
+            ctx->n_written++;
+        } else if (st == PC_READ_SKIP) {
+            ctx->n_read++;
+            ctx->n_skipped++;
+        } else {
+            lost = st == PC_READ_FATAL; /* already reported */
+            break;
+        }
+        pc_record_clear(&rec);
+        if (ctx->progress)
+            progress(r, in, false);
+    }
+    pc_record_clear(&rec);
+    if (out_ok && ctx->n_read == n_before && in->foreign) {
+        pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
+                     "read as %s: no record found; is it another format? try -f", in->fmt->name);
+        lost = true;
+    }
+    if (out_ok && (lost || stopped_early(in, errors_before)))
+        ctx->n_inputs_failed++;
+    r->done += pc_source_offset(in->src);
+    r->base[i + 1] = r->base[i] + last_line + 1;
+    pc_input_close(in);
+    return out_ok;
+}
+
+pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
+                   const pc_format *from, const pc_format *to, FILE *out)
+{
+    static const char *const stdin_only[] = {"-"};
+    if (n_inputs == 0) {
+        inputs = stdin_only;
+        n_inputs = 1;
+    }
+    run r = {.ctx = ctx, .inputs = inputs, .n_inputs = n_inputs, .from = from, .to = to};
+    r.base = pc_xcalloc(n_inputs + 1, sizeof *r.base);
+    r.base[0] = 1; /* place 0 is "unknown" */
+    if (ctx->progress)
+        r.total = total_size(inputs, n_inputs);
+    r.keys = pc_keyset_new_for(to);
+    r.ws = to->write_begin(out, ctx);
+    bool out_ok = true;
+    for (size_t i = 0; i < n_inputs && out_ok; i++)
+        out_ok = convert_one(&r, i);
+    out_ok = to->write_end(r.ws) && out_ok;
+    pc_keyset_free(r.keys);
+    free(r.base);
+    if (ctx->progress)
+        progress(&r, NULL, true);
+    if (!out_ok || fflush(out) != 0 || ferror(out)) {
+        ctx->output_failed = true;
+        pc_diag_emit(ctx, PC_SEV_ERROR, NULL, 0, 0, "cannot write the output: %s",
+                     strerror(errno ? errno : EIO));
+    }
+    if (ctx->output_failed || ctx->n_inputs_failed)
+        return PC_EXIT_INPUT;
+    return ctx->n_errors && !ctx->opt.keep_going ? PC_EXIT_INPUT : PC_EXIT_OK;
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* diag.c — the conversion context: diagnostics sink, counters, and the
+ * per-field "dropped by a writer" tally that -v summarises.
+ *
+ * The tally is hashed (a writer counts a drop per field per record, and
+ * pass-through names come from the input, so there can be many) and holds
+ * at most MAX_DROPS distinct names: past that, drops are counted under one
+ * "(other fields)" entry, so memory does not grow with the input. */
+#include "paperconv.h"
+#include "util/buf.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+enum { MAX_DROPS = 1000 };
+#define OTHER "(other fields)"
+
+typedef struct dropcount {
+    char *fmt, *field; /* owned copies */
+    unsigned long n;
+} dropcount;
+
+struct pc_drops {
+    dropcount *items; /* in first-seen order */
+    size_t n, cap;
+    uint32_t *slot; /* 1 + index into items; 0 = empty */
+    size_t mask;
+};
+
+void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->diag = fn;
+    ctx->diag_user = user;
+}
+
+void pc_ctx_free(pc_ctx *ctx)
+{
+    struct pc_drops *d = ctx->drops;
+    if (d) {
+        for (size_t i = 0; i < d->n; i++) {
+            free(d->items[i].fmt);
+            free(d->items[i].field);
+        }
+        free(d->items);
+        free(d->slot);
+        free(d);
+    }
+    ctx->drops = NULL;
+}
+
+void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long line,
+                  unsigned long col, const char *fmt, ...)
+{
+    if (sev == PC_SEV_WARNING && ctx->opt.strict)
+        sev = PC_SEV_ERROR;
+    if (sev == PC_SEV_ERROR)
+        ctx->n_errors++;
+    else if (sev == PC_SEV_WARNING)
+        ctx->n_warnings++;
+    if (!ctx->diag)
+        return;
+    pc_buf msg = PC_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pc_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    pc_diag d = {.severity = sev, .file = file, .line = line, .col = col, .message = msg.ptr};
+    ctx->diag(ctx->diag_user, &d);
+    pc_buf_free(&msg);
+}
+
+static uint64_t hash_into(uint64_t h, const char *s)
+{
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ull;
+    }
+    return (h ^ 0xff) * 1099511628211ull; /* a separator: "ab"+"c" != "a"+"bc" */
+}
+
+static uint64_t hash2(const char *a, const char *b)
+{
+    uint64_t h = hash_into(hash_into(1469598103934665603ull, a), b);
+    return h ^ (h >> 29);
+}
+
+/* The counter of (fmt, field), created when absent; NULL when full. */
+static dropcount *drop_find(struct pc_drops *d, const char *fmt, const char *field)
+{
+    size_t i = (size_t)hash2(fmt, field) & d->mask;
+    for (uint32_t k; (k = d->slot[i]) != 0; i = (i + 1) & d->mask) {
+        dropcount *c = &d->items[k - 1];
+        if (strcmp(c->fmt, fmt) == 0 && strcmp(c->field, field) == 0)
+            return c;
+    }
+    if (d->n >= MAX_DROPS + (strcmp(field, OTHER) == 0)) /* room for the catch-all */
+        return NULL;
+    if (d->n == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 8;
+        d->items = pc_xrealloc(d->items, d->cap * sizeof *d->items);
+    }
+    d->items[d->n++] = (dropcount){.fmt = pc_xstrdup(fmt), .field = pc_xstrdup(field)};
+    d->slot[i] = (uint32_t)d->n;
+    return &d->items[d->n - 1];
+}
+
+void pc_ctx_dropped(pc_ctx *ctx, const char *fmt, const char *field)
+{
+    if (!ctx->drops) {
+        ctx->drops = pc_xcalloc(1, sizeof *ctx->drops);
+        size_t cap = 4096; /* > 2 * (MAX_DROPS + 1): never grows */
+        ctx->drops->slot = pc_xcalloc(cap, sizeof *ctx->drops->slot);
+        ctx->drops->mask = cap - 1;
+    }
+    dropcount *c = drop_find(ctx->drops, fmt, field);
+    if (!c)
+        c = drop_find(ctx->drops, fmt, OTHER);
+    if (c) /* NULL only when another format took the catch-all's room */
+        c->n++;
+}
+
+void pc_ctx_each_drop(const pc_ctx *ctx,
+                      void (*fn)(void *u, const char *fmt, const char *field, unsigned long n),
+                      void *u)
+{
+    const struct pc_drops *d = ctx->drops;
+    for (size_t i = 0; d && i < d->n; i++)
+        fn(u, d->items[i].fmt, d->items[i].field, d->items[i].n);
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/* source.h — buffered byte input with look-ahead, for readers.
+ *
+ * A pc_source reads a file descriptor (or a memory block) through one
+ * fixed-size buffer, so memory does not grow with the input.  Readers pull
+ * lines or raw blocks; the format detector peeks at the first bytes without
+ * consuming them.  An input in another encoding than UTF-8 is decoded on
+ * the way in (pc_source_set_encoding), and so is UTF-8 that holds bytes
+ * that are not UTF-8 (pc_source_header_encoding): what readers see is
+ * always UTF-8, and positions (offsets, lines, columns) are those of the
+ * decoded text. */
+#ifndef PC_SOURCE_H
+#define PC_SOURCE_H
+
+#include "io/encoding.h" /* pc_encoding_hint, for the readers' invalid UTF-8 messages */
+#include "paperconv.h"
+#include "util/buf.h"
+
+#include <sys/types.h>
+
+/* Makes up to `want` bytes available without consuming them; returns how many
+ * are (fewer only at end of input or on error) and points *p at them. */
+size_t pc_source_peek(pc_source *src, size_t want, const char **p);
+/* Copies up to n bytes; returns the count, 0 at end, -1 on a read error. */
+ssize_t pc_source_read(pc_source *src, char *dst, size_t n);
+/* Reads one line into `line` (cleared first) without its "\n" (a "\r" before
+ * it is kept: this is the raw primitive; pc_lines below ends lines at CR,
+ * LF and CRLF).  Returns false at end of input or on error. */
+bool pc_source_getline(pc_source *src, pc_buf *line);
+/* errno of the first read error, 0 if none. */
+int pc_source_error(const pc_source *src);
+/* Bytes consumed so far (of the decoded text when transcoding). */
+unsigned long long pc_source_offset(const pc_source *src);
+
+/* Decodes the input from `encoding` (see pc_decoder_new) from now on,
+ * after dropping its first `skip` bytes (a byte-order mark).  Only before
+ * anything was consumed: what was peeked is decoded again.  False (and
+ * nothing changed) if iconv does not know the name.  Bytes that are not
+ * `encoding` are replaced by U+FFFD, and reported once per line as errors
+ * to the context pc_source_choose_encoding was given (if any). */
+bool pc_source_set_encoding(pc_source *src, const char *encoding, size_t skip);
+/* The encoding the input is decoded from, or NULL for UTF-8. */
+const char *pc_source_encoding(const pc_source *src);
+
+/* Choosing the encoding, in two steps, before anything is consumed.
+ * First, before the format is told: a UTF-16 or UTF-32 byte-order mark,
+ * else `asked` (--encoding; NULL for none).  A UTF-8 mark means UTF-8
+ * whatever `asked` says.  A single-byte encoding asked for on text that is
+ * valid UTF-8 is warned about at its first non-ASCII character.  False
+ * after reporting an encoding iconv does not know. */
+bool pc_source_choose_encoding(pc_source *src, pc_ctx *ctx, const char *asked);
+/* Second, once the format is known, unless the first step chose: what the
+ * top of the input names (JabRef's "% Encoding:" when `jabref`, an
+ * Emacs or Vim coding cookie) when the bytes fit it (warned about and
+ * ignored otherwise), and ctx->opt.encoding unset; else UTF-8, where a
+ * byte that is not UTF-8 is read as Windows-1252 with a warning (one per
+ * line, the first with a guess of the encoding).  An input whose XML
+ * declaration names another encoding than UTF-8 is left to the XML
+ * parser. */
+void pc_source_header_encoding(pc_source *src, pc_ctx *ctx, bool jabref);
+
+/* The longest line a line-based reader takes (16 MB).  A longer line is an
+ * error at its line number and ends the input: its bytes past the limit
+ * are never stored, and reading on to its end could take forever
+ * (/dev/zero). */
+#define PC_LINE_MAX (16 << 20)
+
+/* Line-by-line reading with one line of push-back, for line-based readers
+ * (listing, RIS).  CR, LF and CRLF all end a line (old Mac and EndNote
+ * exports end lines with CR alone) and lines come without them; UTF-8
+ * byte-order marks at the start of any line are removed (a file's own, and
+ * those of files joined with cat); U+FEFF elsewhere is kept as text. */
+typedef struct pc_lines {
+    pc_source *src;
+    pc_ctx *ctx;          /* where a too-long line is reported */
+    pc_buf line;          /* the current line */
+    unsigned long lineno; /* its number, from 1 */
+    bool have_line;       /* `line` was pushed back and comes again */
+    bool eof;
+    bool failed; /* a line was longer than PC_LINE_MAX: reported, input ended */
+} pc_lines;
+
+void pc_lines_init(pc_lines *l, pc_source *src, pc_ctx *ctx);
+void pc_lines_free(pc_lines *l);
+/* Next line into l->line; false at the end of input, and after a line
+ * longer than PC_LINE_MAX: then l->failed is set, the error reported at
+ * its line, and l->line holds the line's first 64 bytes (enough to tell
+ * whether it started a record). */
+bool pc_lines_next(pc_lines *l);
+/* Makes the next pc_lines_next return the current line again. */
+void pc_lines_unread(pc_lines *l);
+/* True if the buffer holds only white space. */
+bool pc_buf_is_blank(const pc_buf *b);
+
+#endif

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* ids.h — identifiers every format meets: DOIs and arXiv ids, in all the
+ * spellings readers find them (bare, "doi:", resolver URLs, "arXiv:",
+ * arxiv.org URLs, the arXiv DOI).  One parser, shared by every reader. */
+#ifndef PC_IDS_H
+#define PC_IDS_H
+
+#include "paperconv.h"
+#include "util/buf.h"
+
+/* The bare DOI ("10.1234/x") in [s, s+n): bare, "doi:…", a doi.org or
+ * dx.doi.org URL, or any URL holding "/10.…/…"; the first of several
+ * space-separated ones.  Writes it to `out` (cleared) and returns true, or
+ * false if there is no DOI. */
+bool pc_doi_parse(const char *s, size_t n, pc_buf *out);
+
+/* Reads an arXiv id at the start of [s, s+n): new style 2610.01234 (4.4 or
+ * 4.5 digits) or old style math/0211159, hep-th/9901001 (a subject class,
+ * math.AG/0211159, is dropped: the canonical id has none), then "vN".
+ * Writes the id without version to `id` (cleared), the version (0 if none)
+ * to *version, and returns the length read, or 0 if no id starts there. */
+size_t pc_arxiv_scan(const char *s, size_t n, pc_buf *id, int *version);
+
+/* True if all of [s, s+n) (trimmed) is an arXiv id: bare, "arXiv:ID",
+ * an arxiv.org abs/pdf URL, or the arXiv DOI 10.48550/arXiv.ID; fills
+ * id and *version as pc_arxiv_scan does. */
+bool pc_arxiv_parse(const char *s, size_t n, pc_buf *id, int *version);
+
+
+#endif
