@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* atom.c — reader for Atom 1.0 and RSS 2.0 feeds, above all arXiv's.
+/* read.c — the `atom` format: the reader of Atom 1.0 and RSS 2.0 feeds,
+ * above all arXiv's, and its libxml2 plumbing (see atom.h: the entry it
+ * collects becomes a record in feed.c).
  *
  * Owns: the arXiv API's Atom (the classic wrapped layout with per-element
  * xmlns, and the current single-line one), its error feed, the rss.arxiv.org
@@ -20,7 +22,7 @@
  *
  * Bounded cost per entry: libxml2 2.9's time grows with the square of the
  * attributes of one element, and it cannot be stopped inside an entry.  So
- * the input layer looks at each entry's bytes first (formats/atom_scan.c):
+ * the input layer looks at each entry's bytes first (scan.c):
  * an entry over ATOM_MAX_ENTRY bytes, or with an element of more than
  * ATOM_MAX_ATTRS attributes, never reaches libxml2.  In its place libxml2
  * gets a processing instruction <?paperconv-skip ...?> holding the entry's
@@ -99,7 +101,7 @@ typedef struct atom_reader {
     bool cut_start; /* the entry tag ending at cut_at is a start tag */
     unsigned long long cut_at, scan_to; /* source offsets, see io_read */
     int fatal_code; /* libxml2's code of the first fatal error */
-    /* the look-ahead over the input (atom_scan.h): bytes before the
+    /* the look-ahead over the input (scan.h): bytes before the
      * decided limit (see scan_ahead) are handed to libxml2 */
     pc_xml_scan scan;
     pc_xml_split split; /* long CDATA sections and attribute values (split.h) */
@@ -785,7 +787,7 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     /* Options: no network, no DTD loading or validation, no entity
      * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
      * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
-     * entity amplification stay on.  A transcoded source (src/source.c)
+     * entity amplification stay on.  A transcoded source (src/io/source.c)
      * hands over UTF-8: the encoding the XML declaration names is no longer
      * the bytes'. */
     r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,

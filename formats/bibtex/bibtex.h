@@ -5,7 +5,8 @@
  *   lex.c       the .bib syntax: entries, @string macros, @preamble and
  *               @comment, one entry at a time as raw fields
  *   map.c       the tables: field rows of both dialects (the readers' and
- *               the writers'), entry types, biblatex's localisation keys
+ *               the writers'), entry types (and the type each dialect
+ *               writes for a record), biblatex's localisation keys
  *               (thesis and report types, pubstate), langid <-> language
  *               tags, editor types, crossref inheritance rules
  *   crossref.c  crossref and xdata: finding the parents, inheriting fields
@@ -145,6 +146,12 @@ const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d);
 /* "Chapter-like" kinds: their container is a book (booktitle, maintitle
  * of the book); the others' maintitle is their own title's work. */
 bool pc_bib_kind_in_book(pc_kind k);
+/* The type the writer of dialect d gives rec (its pass-through "@type"
+ * when that one is the dialect's, else the kind's): the writer writes it,
+ * and the reader keeps an entry's type as written when it differs. */
+const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d);
+/* rec's pass-through value `name` of the BibTeX family, or NULL. */
+const pc_extra *pc_bib_find_extra(const pc_record *rec, const char *name);
 
 /* biblatex localisation keys and their English text: `type` of theses
  * and reports ("mathesis" <-> "Master's thesis"), `pubstate` ("inpress"
@@ -204,9 +211,6 @@ void *pc_bib_write_begin_classic(FILE *out, pc_ctx *ctx);
 void *pc_bib_write_begin_biblatex(FILE *out, pc_ctx *ctx);
 bool pc_bib_write(void *state, const pc_record *rec);
 bool pc_bib_write_end(void *state);
-/* The type the writer of dialect d gives rec (its pass-through "@type"
- * when that one is the dialect's, else the kind's). */
-const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d);
 
 /* The pass-through names the reader uses for what is not a field: the
  * entry type as written, when the writer would choose another; a

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* map.c — the tables of the BibTeX and biblatex formats: which field of
- * either dialect holds which model field (pc_map rows), the entry types,
- * biblatex's localisation keys, langid names, editor types and biber's
- * crossref inheritance rules.  Data only; read.c and write.c apply it.
+ * either dialect holds which model field (pc_map rows), the entry types
+ * (and the type each dialect writes for a record: the writer writes it,
+ * the reader compares the type it reads with it), biblatex's localisation
+ * keys, langid names, editor types and biber's crossref inheritance rules.
+ * Tables and lookups only; read.c and write.c apply them.
  *
  * One list of rows (rows.def) makes both dialects' tables: each row says
  * how it goes in classic BibTeX (what plain.bst and the other standard
@@ -241,6 +243,42 @@ const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d)
 }
 
 bool pc_bib_kind_in_book(pc_kind k) { return k != PC_KIND_NONE && (K_INBOOK & ((pc_kindset)1 << k)); }
+
+const pc_extra *pc_bib_find_extra(const pc_record *rec, const char *name)
+{
+    for (size_t i = 0; i < rec->n_extras; i++)
+        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_BIB_FAMILY) == 0 &&
+            strcmp(rec->extras[i].name, name) == 0)
+            return &rec->extras[i];
+    return NULL;
+}
+
+const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
+{
+    const pc_extra *kept = pc_bib_find_extra(rec, PC_BIB_X_TYPE);
+    const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
+    if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
+        return t->name;
+    if (kept && !t && *kept->value) /* a type no table knows (@artcle): as the source wrote it */
+        return kept->value;
+    t = pc_bib_type_for(rec->kind, d);
+    if (d == PC_BIB_BIBLATEX)
+        return t->name;
+    /* classic: no type plain.bst would warn about for a missing field that
+     * another type does not need */
+    const char *g = pc_record_get(rec, PC_F_GENRE);
+    if (t->kind == PC_KIND_THESIS && g && strcmp(g, "Master's thesis") == 0)
+        return "mastersthesis";
+    bool container = pc_record_has(rec, PC_F_CONTAINER_TITLE);
+    /* a chapter of no named book: a part of the book the title names */
+    if (strcmp(t->name, "incollection") == 0 && !container)
+        return "inbook";
+    if ((strcmp(t->name, "article") == 0 || strcmp(t->name, "inproceedings") == 0) && !container)
+        return "misc";
+    if (strcmp(t->name, "unpublished") == 0 && !pc_record_has(rec, PC_F_NOTE))
+        return "misc";
+    return t->name;
+}
 
 /* ---- biblatex localisation keys (english.lbx) ------------------------------------------------ */
 

@@ -9,7 +9,7 @@
  * same model field the earlier row wins and the other one stays as it was
  * written.  Text is LaTeX-decoded with its markup (italic, bold, LaTeX
  * kept as written) and, for titles, its case-protected words.  Code reads
- * only what a row cannot say: names (bibnames.h), dates (date, year, month,
+ * only what a row cannot say: names (names_bibtex.h), dates (date, year, month,
  * day, their event/orig/url forms, EDTF, BC years, ranges, literal dates,
  * and the date as written under the date's own name: `accessed`), pages,
  * DOI and URLs (verbatim; ours `urls` after `url`), keywords (split outside

@@ -552,42 +552,6 @@ static bool sink_special(void *u, const pc_map_row *row, bool *wrote)
 
 /* ---- entries ---------------------------------------------------------------------------------- */
 
-static const pc_extra *find_extra(const pc_record *rec, const char *name)
-{
-    for (size_t i = 0; i < rec->n_extras; i++)
-        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_BIB_FAMILY) == 0 &&
-            strcmp(rec->extras[i].name, name) == 0)
-            return &rec->extras[i];
-    return NULL;
-}
-
-const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
-{
-    const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
-    const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
-    if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
-        return t->name;
-    if (kept && !t && *kept->value) /* a type no table knows (@artcle): as the source wrote it */
-        return kept->value;
-    t = pc_bib_type_for(rec->kind, d);
-    if (d == PC_BIB_BIBLATEX)
-        return t->name;
-    /* classic: no type plain.bst would warn about for a missing field that
-     * another type does not need */
-    const char *g = pc_record_get(rec, PC_F_GENRE);
-    if (t->kind == PC_KIND_THESIS && g && strcmp(g, "Master's thesis") == 0)
-        return "mastersthesis";
-    bool container = pc_record_has(rec, PC_F_CONTAINER_TITLE);
-    /* a chapter of no named book: a part of the book the title names */
-    if (strcmp(t->name, "incollection") == 0 && !container)
-        return "inbook";
-    if ((strcmp(t->name, "article") == 0 || strcmp(t->name, "inproceedings") == 0) && !container)
-        return "misc";
-    if (strcmp(t->name, "unpublished") == 0 && !pc_record_has(rec, PC_F_NOTE))
-        return "misc";
-    return t->name;
-}
-
 /* The kind our reader gives the entry written as `type` (@misc: none,
  * whose rows are a preprint's, as pc_map_write writes a record of no
  * kind).  The rows are chosen for it, not for the record's kind, so that
@@ -693,7 +657,7 @@ bool pc_bib_write(void *state, const pc_record *rec)
     /* puts, not printf: pc_buf_printf formats twice (measure, then write) */
     const char *type = pc_bib_written_type(rec, w->dialect);
     w->kind = read_back_kind(type);
-    const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
+    const pc_extra *kept = pc_bib_find_extra(rec, PC_BIB_X_TYPE);
     if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
         pc_ctx_dropped(w->ctx, w->fmt, "entry type (bibtex)");
     else if (!kept && strcmp(type, "misc") == 0 && rec->kind != PC_KIND_PREPRINT &&

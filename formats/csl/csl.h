@@ -7,7 +7,23 @@
  * jansson values (json_t) in both cases.  The mapping is the field table
  * itself (pc_csl_map): every CSL variable of include/paperconv/fields.def
  * is read and written under its CSL name, and every field of ours in the
- * item's `custom` object under its table name. */
+ * item's `custom` object under its table name.
+ *
+ * The CSL family, formats/csl/ (private to it):
+ *   item_write.c   the map (pc_csl_map) and a record -> one item;
+ *   item_read.c    one item -> a record (pc_csl_read_item), CSL's type
+ *                  names (pc_csl_kind);
+ *   joins.c        the parts joined into a variable (the title's), both ways;
+ *   csljson.c      the `csljson` format: items on the JSON readers' splitter,
+ *                  an array written as records arrive;
+ *   yaml_read.c    the `yaml` format: CSL-YAML read from libyaml's events;
+ *   yaml_write.c   CSL-YAML written as libyaml's events (yaml_write.h);
+ *   json.h         the `json` reader, its splitter, shapes and mappers
+ *                  (json_*.c, crossref.c, openalex.c, s2.c, arxiv.c,
+ *                  cslitem.c).
+ * No reader uses item_write.c or yaml_write.c, no writer item_read.c or
+ * yaml_read.c: what both sides need is joins.c's (a format's entry only
+ * names its reader, its writer and the map). */
 #ifndef PC_CSL_H
 #define PC_CSL_H
 
@@ -18,7 +34,7 @@
 
 /* How italic and bold are written inside CSL strings: CSL-JSON uses
  * citeproc's HTML-like tags (<i>, <b>); pandoc reads CSL-YAML as Markdown
- * (*...*, **...**, backslash escapes).  src/markup.c does both. */
+ * (*...*, **...**, backslash escapes).  src/text/markup.c does both. */
 typedef enum pc_csl_text {
     PC_CSL_HTML = 0,
     PC_CSL_MARKDOWN,
@@ -38,7 +54,7 @@ extern const pc_map_row pc_csl_map[]; /* PC_CSL_MAP_LEN rows */
 /* Parts CSL has no variable for that a CSL variable holds, as pandoc and
  * Zotero write them: the title is "Title: Subtitle. Addon" (after a
  * punctuation mark only a space joins).  The parts are also kept in custom,
- * so that a CSL reader splits the whole again.  Adding one is a row here
+ * so that a CSL reader splits the whole again.  Adding one is a row of joins.c
  * (the whole's row in pc_csl_map must be PC_MAP_SPECIAL | PC_MAP_ALWAYS). */
 typedef struct pc_csl_join {
     pc_field part, whole;

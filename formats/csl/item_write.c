@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* csl.c — the CSL 1.0.2 map (pc_csl_map) and a record -> one CSL item
+/* item_write.c — the CSL 1.0.2 map (pc_csl_map) and a record -> one CSL item
  * (pc_csl_item, csl.h), for both CSL writers.  The other direction is
- * src/csl_read.c.
+ * item_read.c; the parts joined into the title are joins.c's.
  *
  * The map is the field table: pc_csl_map lists the variables items have
  * always begun with, in their order, then every field of fields.def: a CSL
@@ -89,11 +89,6 @@ const pc_map_row pc_csl_map[] = {
 
 _Static_assert(sizeof pc_csl_map / sizeof *pc_csl_map == PC_CSL_MAP_LEN,
                "PC_CSL_MAP_LEN (csl.h) counts the rows of pc_csl_map");
-
-const pc_csl_join pc_csl_joins[PC_CSL_N_JOINS] = {
-    {PC_F_SUBTITLE, PC_F_TITLE, ':'},
-    {PC_F_TITLE_ADDON, PC_F_TITLE, '.'},
-};
 
 /* ---- writing ------------------------------------------------------------------ */
 
@@ -389,7 +384,7 @@ static bool by_authority(pc_kind k)
 /* The fallbacks of publisher, number and DOI, when the record has none
  * of its own: BibTeX's organization as the publisher (or the authority),
  * where pandoc and citeproc look for it (it stays in custom.organization
- * too, which csl_read.c reads back as the organization alone); an
+ * too, which item_read.c reads back as the organization alone); an
  * arXiv-only preprint's "arXiv" as the publisher, its id as the number,
  * its DOI as the DOI. */
 static bool arxiv_fallback(csl_out *w, const pc_map_row *row, bool *wrote)
@@ -426,16 +421,6 @@ static bool arxiv_fallback(csl_out *w, const pc_map_row *row, bool *wrote)
         w->arxiv_doi = true;
     }
     return true;
-}
-
-void pc_csl_join_append(pc_buf *s, const char *part, char sep)
-{
-    if (s->len) {
-        if (!strchr("!?.,:;", s->ptr[s->len - 1]))
-            pc_buf_putc(s, sep);
-        pc_buf_putc(s, ' ');
-    }
-    pc_buf_puts(s, part);
 }
 
 /* Appends part's text, markup and protected words to whole's (text in s). */

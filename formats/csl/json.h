@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: MIT */
-/* json.h — the parts the JSON readers share (formats/json/, private).
+/* json.h — the parts the JSON readers share (formats/csl/json_*.c and the
+ * mappers, private to formats/csl/).
  *
  * Syntax apart from schema:
- *   split.c     the streaming splitter: bytes in, one parsed value out at
- *               a time (a top-level value, an element of a top-level
- *               array, a JSON Lines line), with positions and limits;
- *   envelope.c  the items of one value: API envelopes (Crossref
- *               `message`/`message.items[]`, `results[]`, `data[]`,
- *               `items[]`, an object keyed by DOI) unwrapped, or the value;
- *   detect.c    the shape of an item, by a table of {shape test, mapper};
- *   map.c       what every mapper shares: text (plain, HTML/JATS, TeX),
- *               the walk of an item's keys through the shape's pc_map rows
- *               (a key with no row is kept as a pass-through value), names,
- *               dates, identifiers;
+ *   json_split.c     the streaming splitter: bytes in, one parsed value out at
+ *                    a time (a top-level value, an element of a top-level
+ *                    array, a JSON Lines line), with positions and limits;
+ *   json_envelope.c  the items of one value: API envelopes (Crossref
+ *                    `message`/`message.items[]`, `results[]`, `data[]`,
+ *                    `items[]`, an object keyed by DOI) unwrapped, or the
+ *                    value;
+ *   json_detect.c    the shape of an item, by a table of {shape test, mapper};
+ *   json_map.c       what every mapper shares: text (plain, HTML/JATS, TeX),
+ *                    the walk of an item's keys through the shape's pc_map
+ *                    rows (a key with no row is kept as a pass-through
+ *                    value), names, dates, identifiers;
  *   crossref.c, openalex.c, s2.c, arxiv.c, cslitem.c: one mapper each.
- * formats/json/reader.c (`json`: every shape) and formats/csljson.c
- * (`csljson`: CSL items only) are the two readers built on them. */
+ * json_reader.c (`json`: every shape) and csljson.c (`csljson`: CSL items
+ * only) are the two readers built on them. */
 #ifndef PC_FORMATS_JSON_H
 #define PC_FORMATS_JSON_H
 
@@ -48,7 +50,7 @@ pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx);
 void pc_json_split_close(pc_json_split *sp);
 pc_json_got pc_json_split_next(pc_json_split *sp, pc_json_item *item);
 
-/* The items of one parsed top-level value (envelope.c). */
+/* The items of one parsed top-level value (json_envelope.c). */
 typedef struct pc_json_queue {
     json_t *root;  /* owned: the value the items belong to */
     json_t *items; /* the array of items in root, or NULL: root is the only item */
@@ -77,7 +79,7 @@ typedef enum pc_json_text {
 
 typedef struct pc_json_shape pc_json_shape;
 
-/* A mapper's state while it converts one item (map.c).  Reused from item
+/* A mapper's state while it converts one item (json_map.c).  Reused from item
  * to item by the reader that owns it. */
 typedef struct pc_jm {
     pc_ctx *ctx;
@@ -123,7 +125,7 @@ extern const pc_json_shape pc_json_shape_arxiv, pc_json_shape_openalex, pc_json_
     pc_json_shape_crossref, pc_json_shape_csl, pc_json_shape_csl_any;
 
 /* The shapes a reader accepts, tried in order, and their compiled maps
- * (detect.c). */
+ * (json_detect.c). */
 typedef struct pc_json_detect pc_json_detect;
 
 /* `shapes` is NULL-terminated and static. */
@@ -134,7 +136,7 @@ void pc_json_detect_free(pc_json_detect *d);
  * shape takes is an error naming its keys. */
 pc_json_step pc_json_convert(pc_json_detect *d, const pc_json_item *item, pc_record *rec);
 
-/* ---- a reader: the splitter and a set of shapes (reader.c) ----------------------- */
+/* ---- a reader: the splitter and a set of shapes (json_reader.c) ------------------ */
 
 typedef struct pc_json_reader pc_json_reader;
 
@@ -146,7 +148,7 @@ void pc_json_reader_close(pc_json_reader *r);
 /* A first non-blank byte '[' or '{' (after an optional BOM). */
 int pc_json_sniff(const char *head, size_t n);
 
-/* ---- what mappers share (map.c) ------------------------------------------------- */
+/* ---- what mappers share (json_map.c) -------------------------------------------- */
 
 /* The string at o[key], or NULL if absent, not a string or empty. */
 const char *pc_jm_str(const json_t *o, const char *key);

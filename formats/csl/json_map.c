@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* map.c — what the JSON mappers share (see json.h): the walk of an item's
+/* json_map.c — what the JSON mappers share (see json.h): the walk of an item's
  * keys through its shape's rows, text as each service writes it (plain,
  * HTML/JATS through the one HTML reader, TeX), names, dates, identifiers
  * and pass-through values. */

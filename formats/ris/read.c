@@ -201,27 +201,6 @@ static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_
 
 /* ---- one record ------------------------------------------------------------------- */
 
-static const char fmt_name[] = "ris"; /* the pass-through values' format (outlives records) */
-
-void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n)
-{
-    pc_record_add_extra(rec, fmt_name, tag, 2, v, n);
-}
-
-void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n)
-{
-    pc_ris_keep_tag(rec, f->tag, v, n);
-}
-
-void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n)
-{
-    const char *old = pc_record_get(rec, field);
-    if (!old)
-        pc_record_set(rec, field, v, n);
-    else if (strlen(old) != n || memcmp(old, v, n) != 0)
-        pc_ris_keep(rec, f, v, n);
-}
-
 /* [s, s+n) folded onto one line and in NFC, into r->tmp. */
 static const char *clean_range(ris_reader *r, const char *s, size_t n)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* read.h — the RIS reader's state, shared by read.c (records and the loop
- * over their tags) and read_values.c (the values of the special rows). */
+ * over their tags) and read_values.c (the values of the special rows, and
+ * how a value is set or kept); read.c uses read_values.c, never back. */
 #ifndef PC_RIS_READ_H
 #define PC_RIS_READ_H
 
@@ -55,11 +56,13 @@ typedef struct ris_reader {
     unsigned char memo_kind[RIS_NTAGS];
 } ris_reader;
 
-/* Keeps [v, v+n) as a pass-through value of `tag` (two letters), of f's tag. */
+/* Keeps [v, v+n) as a pass-through value of `tag` (two letters), of f's tag
+ * (read_values.c). */
 void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n);
 void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n);
 /* Sets `field` to [v, v+n) unless it has a value: the same value is
- * ignored, a different one kept as a pass-through value of f's tag. */
+ * ignored, a different one kept as a pass-through value of f's tag
+ * (read_values.c). */
 void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n);
 /* Reads the value of a SPECIAL row (read_values.c). */
 void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* read_values.c — the RIS values whose meaning is code, not a row: names,
  * dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, J2, ID and AD (see the
- * SPECIAL rows of map.c), and what is decided at the end of a record.
+ * SPECIAL rows of map.c), what is decided at the end of a record, and how
+ * a value is set (the first one wins) or kept as a pass-through value,
+ * which read.c's rows use too.
  *
  * The value v of every function here is the cleaned value in r->tmp (one
  * line, NFC); r->tmp2 is their scratch. */
@@ -19,6 +21,29 @@ static void append(pc_buf *b, const char *sep, const char *prefix, const char *v
         pc_buf_puts(b, sep);
     pc_buf_puts(b, prefix);
     pc_buf_put(b, v, n);
+}
+
+/* ---- kept values ------------------------------------------------------------------ */
+
+static const char fmt_name[] = "ris"; /* the pass-through values' format (outlives records) */
+
+void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n)
+{
+    pc_record_add_extra(rec, fmt_name, tag, 2, v, n);
+}
+
+void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n)
+{
+    pc_ris_keep_tag(rec, f->tag, v, n);
+}
+
+void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n)
+{
+    const char *old = pc_record_get(rec, field);
+    if (!old)
+        pc_record_set(rec, field, v, n);
+    else if (strlen(old) != n || memcmp(old, v, n) != 0)
+        pc_ris_keep(rec, f, v, n);
 }
 
 /* ---- names ------------------------------------------------------------------------- */

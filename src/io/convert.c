@@ -65,7 +65,7 @@ static bool foreign_to(const pc_format *f, pc_source *src)
 }
 
 /* Chooses the input's encoding before the format is told: a UTF-16 or
- * UTF-32 byte-order mark, else --encoding (src/source.c).  False after
+ * UTF-32 byte-order mark, else --encoding (source.c).  False after
  * reporting an encoding iconv does not know. */
 static bool choose_encoding(pc_ctx *ctx, pc_source *src)
 {

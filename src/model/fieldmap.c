@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fieldmap.c — the generic loop that applies a format's field map both
- * ways (include/paperconv/map.h). */
+ * ways (model/map.h). */
 #include "model/map.h"
 #include "util/buf.h"
 

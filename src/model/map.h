@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* paperconv/map.h — field maps: how a format's fields or tags meet the model.
+/* model/map.h — field maps: how a format's fields or tags meet the model.
  *
  * Each format declares one const table of rows {its name, model field,
  * how, direction, kinds}.  One generic loop applies the rows both ways:

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* markup.c — markup spans (italic, bold, super/subscript, raw TeX): LaTeX
- * markers, CSL tags, pandoc Markdown, the walk writers render them with,
- * and the one math scanner (see markup.h). */
+ * markers, CSL tags (written here, read by html.c), pandoc Markdown, the
+ * walk writers render them with, and the one math scanner (see markup.h).
+ * It uses nothing of html.c, which uses it. */
 #include "text/markup.h"
-#include "text/html.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -733,13 +733,6 @@ static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, p
     text(s, pos, n, out);
     free(span_of);
     tidy(spans, first);
-}
-
-/* CSL's tags are read by the one HTML reader (src/html.c). */
-void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
-                         pc_strlist *nocase)
-{
-    pc_html_read(s, n, PC_HTML_CSL, out, spans, nocase);
 }
 
 /* ---- pandoc Markdown ---------------------------------------------------- */

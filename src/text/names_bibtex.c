@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* names_bibtex.c — BibTeX name lists and names from raw LaTeX (rules in
- * paperconv/bibnames.h).  The splitting follows bibtex.web's x_format_name code
+ * names_bibtex.h).  The splitting follows bibtex.web's x_format_name code
  * (von_token_found, von_name_ends_and_last_name_starts_stuff); each part
  * is then decoded with pc_latex_decode. */
 #include "text/names_bibtex.h"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* util.h — allocation wrappers and the growable byte buffer (pc_buf).
+/* buf.h — allocation wrappers and the growable byte buffer (pc_buf), and
+ * the small string helpers of util.c.
  *
  * Out of memory aborts here, in one place, so callers never check for NULL.
  * A pc_buf's ptr is never NULL and always NUL-terminated. */

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# test_json.sh — the JSON reader (formats/json.c): every shape it detects,
+# test_json.sh — the JSON reader (formats/csl/json_*.c): every shape it detects,
 # hostile input (deep nesting, huge strings, NUL, invalid UTF-8, truncation),
 # streaming memory bounds, error positions, and the shared corpus.
 #
@@ -158,7 +158,7 @@ fi
 # One fixture per service, written for this test with every key its mapper
 # reads (shapes from the services' documentation and the corpus), and the
 # model it must give, line by line (tests/data/json-*-fields.want: written
-# from the fixtures and the mapping rules in formats/json/*.c, not from our
+# from the fixtures and the mapping rules in formats/csl/*.c, not from our
 # output): names of every role with ORCIDs and affiliations, dates and their
 # fallbacks, identifiers, licences, funders, events, and every other key as
 # a pass-through value (extra<TAB>service<TAB>key<TAB>JSON).

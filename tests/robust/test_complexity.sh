@@ -52,7 +52,7 @@ KNOWN_CRASH=""
 # too and skips a BOM before any top-level value).
 KNOWN_LOST=""
 
-# Linear in the normal build, quadratic under ASan only (none: ris.c split
+# Linear in the normal build, quadratic under ASan only (none: formats/ris/ split
 # "A and B and ..." with strstr in a loop, which ASan's interceptor made
 # quadratic, until it scanned once).
 KNOWN_ASAN_SLOW=""

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* test_fieldmap.c — the format maps (include/paperconv/map.h) and the CSL
- * mapping built on the field table (src/csl.c, src/csl_read.c):
+/* test_fieldmap.c — the format maps (src/model/map.h) and the CSL mapping
+ * built on the field table (formats/csl/item_write.c, item_read.c):
  *
  *   - every map's rows name real fields, with a direction and a way;
  *   - the CSL map holds every field of the table both ways (a field a

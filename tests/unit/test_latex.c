@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_latex.c — the LaTeX decoder's command table, the rich encoder and
- * the round trips between them (src/latex.c, src/latex_encode.c):
+ * the round trips between them (src/text/latex.c, latex_encode.c):
  *   - the command table is sorted (binary search) and every row with a
  *     text decodes to it, alone and as \name{}; so is the AASTeX journal
  *     table;
