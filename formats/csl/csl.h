@@ -13,7 +13,6 @@
  *   item_write.c   the map (pc_csl_map) and a record -> one item;
  *   item_read.c    one item -> a record (pc_csl_read_item), CSL's type
  *                  names (pc_csl_kind);
- *   joins.c        the parts joined into a variable (the title's), both ways;
  *   csljson.c      the `csljson` format: items on the JSON readers' splitter,
  *                  an array written as records arrive;
  *   yaml_read.c    the `yaml` format: CSL-YAML read from libyaml's events;
@@ -22,11 +21,12 @@
  *                  (json_*.c, crossref.c, openalex.c, s2.c, arxiv.c,
  *                  cslitem.c).
  * No reader uses item_write.c or yaml_write.c, no writer item_read.c or
- * yaml_read.c: what both sides need is joins.c's (a format's entry only
+ * yaml_read.c: what both sides need is src/model/cslview.c's (a format's entry only
  * names its reader, its writer and the map). */
 #ifndef PC_CSL_H
 #define PC_CSL_H
 
+#include "model/cslview.h"
 #include "paperconv.h"
 #include "model/map.h"
 
@@ -40,10 +40,6 @@ typedef enum pc_csl_text {
     PC_CSL_MARKDOWN,
 } pc_csl_text;
 
-/* The pass-through family of CSL: variables a CSL reader does not know
- * are kept under this format name and written back by both CSL writers. */
-#define PC_CSL_FAMILY "csl"
-
 /* The CSL map, one row per field (and a few more: the arXiv fallbacks, the
  * journal reference in the note): the map of both CSL formats, from which
  * README's "what each format keeps" is generated.  A field of ours is the
@@ -51,21 +47,6 @@ typedef enum pc_csl_text {
 #define PC_CSL_MAP_LEN (18 + (size_t)PC_F_COUNT - 1)
 extern const pc_map_row pc_csl_map[]; /* PC_CSL_MAP_LEN rows */
 
-/* Parts CSL has no variable for that a CSL variable holds, as pandoc and
- * Zotero write them: the title is "Title: Subtitle. Addon" (after a
- * punctuation mark only a space joins).  The parts are also kept in custom,
- * so that a CSL reader splits the whole again.  Adding one is a row of joins.c
- * (the whole's row in pc_csl_map must be PC_MAP_SPECIAL | PC_MAP_ALWAYS). */
-typedef struct pc_csl_join {
-    pc_field part, whole;
-    char sep;
-} pc_csl_join;
-#define PC_CSL_N_JOINS 2
-extern const pc_csl_join pc_csl_joins[PC_CSL_N_JOINS];
-/* Appends `part` to the whole's text s as a join with `sep` writes it:
- * nothing before it when s is empty, else "sep " or, after !?.,:; in s,
- * a space. */
-void pc_csl_join_append(struct pc_buf *s, const char *part, char sep);
 
 /* What else the item's `custom` object holds beside our fields (CSL has no
  * place for these; pandoc ignores custom, a CSL reader of ours reads them

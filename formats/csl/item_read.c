@@ -2,7 +2,7 @@
 /* item_read.c — one CSL 1.0.2 item -> a record (pc_csl_read_item, csl.h),
  * for every CSL-shaped reader (CSL-YAML, CSL-JSON, the JSON reader's CSL
  * items).  The other direction and the map are item_write.c, the title's
- * parts joins.c.
+ * parts src/model/cslview.c.
  *
  * Each key of the item is looked up in the field table (pc_field_by_name)
  * and read by the field's kind; `custom` is read last: our own fields under

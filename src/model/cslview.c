@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* joins.c — the parts CSL has no variable for that a CSL variable holds
- * (pc_csl_joins: the title's subtitle and addon, see csl.h) and how a part
- * is joined to its whole (pc_csl_join_append): item_write.c joins them,
- * item_read.c splits the whole again, and neither uses the other. */
-#include "csl.h"
+/* cslview.c — the parts CSL has no variable for that a CSL variable holds
+ * (pc_csl_joins: the title's subtitle and addon, see cslview.h) and how a
+ * part is joined to its whole (pc_csl_join_append): formats/csl's
+ * item_write.c joins them, item_read.c splits the whole again, and the CSL
+ * processor reads a record through them as the CSL writers would. */
+#include "model/cslview.h"
 #include "util/buf.h"
 
 #include <string.h>
