@@ -230,34 +230,11 @@ void pc_jm_affiliation(pc_jm *m, pc_name *nm, const char *s)
         pc_strlist_add_unique(&nm->affiliations, m->tmp.ptr, m->tmp.len);
 }
 
-/* 0000-0002-1825-0097: four groups of four digits, the last may end in X. */
-static bool is_orcid(const char *s, size_t n)
-{
-    if (n != 19)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        bool dash = i % 5 == 4;
-        if (dash ? s[i] != '-' : !(pc_is_digit((unsigned char)s[i]) || (i == 18 && s[i] == 'X')))
-            return false;
-    }
-    return true;
-}
-
 void pc_jm_orcid(pc_name *nm, const char *s)
 {
-    if (!nm || !s)
-        return;
-    size_t n = strlen(s);
-    pc_trim(&s, &n);
-    const char *slash = n ? memchr(s, '/', n) : NULL;
-    for (const char *p = slash; p; p = memchr(p + 1, '/', (size_t)(s + n - p - 1)))
-        slash = p;
-    if (slash) { /* https://orcid.org/0000-... */
-        n -= (size_t)(slash + 1 - s);
-        s = slash + 1;
-    }
-    if (is_orcid(s, n))
-        pc_set_strn(&nm->orcid, s, n);
+    const char *id;
+    if (nm && s && pc_orcid_parse(s, strlen(s), &id))
+        pc_set_strn(&nm->orcid, id, PC_ORCID_LEN);
 }
 
 /* ---- dates -------------------------------------------------------------------- */
