@@ -244,11 +244,11 @@ static bool ident_char(int c) { return c > 0x20 && c < 0x7f && !ident_stop[c]; }
 
 /* ---- names by hash ------------------------------------------------------ */
 
-/* pc_hash from a per-reader seed, one byte at a time (read_ident hashes
- * as it reads: pc_hash_step, then pc_hash_end). */
 static const char *field_name_at(const pc_bib_lexer *r, uint32_t pos) { return r->fields[pos].name; }
 static const char *macro_name_at(const pc_bib_lexer *r, uint32_t pos) { return r->macros[pos].name; }
 
+/* pc_hash from a per-reader seed, one byte at a time (read_ident and
+ * check_key hash as they read: pc_hash_step, then pc_hash_end). */
 static uint64_t name_hash(const pc_bib_lexer *r, const char *s)
 {
     uint64_t h = r->seed;
