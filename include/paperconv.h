@@ -321,6 +321,9 @@ bool pc_record_list_add(pc_record *r, pc_field f, const char *s, size_t n);
  * `format` must outlive the record: a format's static name). */
 void pc_record_add_extra(pc_record *r, const char *format, const char *name, size_t name_n,
                          const char *value, size_t value_n);
+/* The first pass-through value `name` kept under `format` (NULL: any
+ * format), or NULL. */
+const pc_extra *pc_record_extra(const pc_record *r, const char *format, const char *name);
 
 /* -- conventions every reader shares (one place, not one per reader) -- */
 

@@ -129,18 +129,9 @@ static bool abstract(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *rec)
 /* An ORCID from an Atom person's uri (https://orcid.org/0000-...). */
 static void orcid(pc_name *nm, const pc_buf *uri)
 {
-    const char *s = uri->ptr;
-    size_t n = uri->len;
-    pc_trim(&s, &n);
-    const char *at = pc_atom_find(s, n, "orcid.org/");
-    if (!at)
-        return;
-    at += 10;
-    size_t k = (size_t)(s + n - at);
-    while (k && at[k - 1] == '/')
-        k--;
-    if (k == 19 && at[4] == '-' && at[9] == '-' && at[14] == '-')
-        pc_set_strn(&nm->orcid, at, k);
+    const char *id;
+    if (pc_orcid_parse(uri->ptr, uri->len, &id))
+        pc_set_strn(&nm->orcid, id, PC_ORCID_LEN);
 }
 
 /* Atom authors and contributors. */

@@ -188,10 +188,7 @@ static void begin_entry(atom_reader *r)
             memmove(r->starts, r->starts + r->head_starts, r->n_starts * sizeof *r->starts);
             r->head_starts = 0;
         }
-        if (r->n_starts == r->cap_starts) {
-            r->cap_starts = r->cap_starts ? 2 * r->cap_starts : 16;
-            r->starts = pc_xrealloc(r->starts, r->cap_starts * sizeof *r->starts);
-        }
+        PC_GROW(r->starts, r->cap_starts, r->n_starts + 1);
     }
     r->starts[r->n_starts++] = (entry_pos){.line = s->tag_line, .col = s->tag_col};
 }
@@ -697,22 +694,15 @@ static void entry_free(pc_atom_entry *e)
     free(e->values);
 }
 
-/* Grows an array of entries whose buffers are kept from entry to entry:
- * the new ones zeroed (a zeroed pc_buf is not valid: fix_up makes it so). */
-static void *grow_kept(void *arr, size_t *cap, size_t size)
-{
-    size_t old = *cap, n = old ? old * 2 : 8;
-    arr = pc_xrealloc(arr, n * size);
-    memset((char *)arr + old * size, 0, (n - old) * size);
-    *cap = n;
-    return arr;
-}
-
+/* Arrays of entries whose buffers are kept from entry to entry grow with
+ * the new ones zeroed, then their buffers made valid (a zeroed pc_buf is
+ * not). */
 static pc_atom_person *entry_add_person(pc_atom_entry *e, pc_field role)
 {
     if (e->n_persons == e->cap_persons) {
         size_t old = e->cap_persons;
-        e->persons = grow_kept(e->persons, &e->cap_persons, sizeof *e->persons);
+        PC_GROW(e->persons, e->cap_persons, old + 1);
+        memset(&e->persons[old], 0, (e->cap_persons - old) * sizeof *e->persons);
         for (size_t i = old; i < e->cap_persons; i++) {
             pc_buf_init(&e->persons[i].name);
             pc_buf_init(&e->persons[i].uri);
@@ -727,7 +717,8 @@ static pc_atom_value *entry_add_value(pc_atom_entry *e)
 {
     if (e->n_values == e->cap_values) {
         size_t old = e->cap_values;
-        e->values = grow_kept(e->values, &e->cap_values, sizeof *e->values);
+        PC_GROW(e->values, e->cap_values, old + 1);
+        memset(&e->values[old], 0, (e->cap_values - old) * sizeof *e->values);
         for (size_t i = old; i < e->cap_values; i++) {
             pc_buf_init(&e->values[i].name);
             pc_buf_init(&e->values[i].text);

@@ -150,8 +150,6 @@ bool pc_bib_kind_in_book(pc_kind k);
  * when that one is the dialect's, else the kind's): the writer writes it,
  * and the reader keeps an entry's type as written when it differs. */
 const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d);
-/* rec's pass-through value `name` of the BibTeX family, or NULL. */
-const pc_extra *pc_bib_find_extra(const pc_record *rec, const char *name);
 
 /* biblatex localisation keys and their English text: `type` of theses
  * and reports ("mathesis" <-> "Master's thesis"), `pubstate` ("inpress"

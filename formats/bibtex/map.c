@@ -244,18 +244,9 @@ const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d)
 
 bool pc_bib_kind_in_book(pc_kind k) { return k != PC_KIND_NONE && (K_INBOOK & ((pc_kindset)1 << k)); }
 
-const pc_extra *pc_bib_find_extra(const pc_record *rec, const char *name)
-{
-    for (size_t i = 0; i < rec->n_extras; i++)
-        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_BIB_FAMILY) == 0 &&
-            strcmp(rec->extras[i].name, name) == 0)
-            return &rec->extras[i];
-    return NULL;
-}
-
 const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
 {
-    const pc_extra *kept = pc_bib_find_extra(rec, PC_BIB_X_TYPE);
+    const pc_extra *kept = pc_record_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE);
     const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
     if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
         return t->name;

@@ -720,9 +720,9 @@ static size_t row_index(const pc_map_row *row) { return row ? (size_t)(row - pc_
 static void find_rows(bib_reader *r, pc_kind kind, size_t from)
 {
     if (r->e.n_fields > r->cap) {
-        r->cap = r->e.n_fields * 2;
-        r->rows = pc_xrealloc(r->rows, r->cap * sizeof *r->rows);
-        r->order = pc_xrealloc(r->order, r->cap * sizeof *r->order);
+        r->cap = pc_grow_cap(r->cap, r->e.n_fields);
+        r->rows = pc_xreallocarray(r->rows, r->cap, sizeof *r->rows);
+        r->order = pc_xreallocarray(r->order, r->cap, sizeof *r->order);
     }
     for (size_t i = from; i < r->e.n_fields; i++) {
         const pc_bib_field *f = &r->e.fields[i];

@@ -479,12 +479,10 @@ static bool write_langid(bib_writer *w, const pc_map_row *row, bool *wrote)
 {
     const char *tag = pc_record_get(w->rec, row->field);
     const char *name = pc_bib_tag_langid(tag);
-    for (size_t i = 0; name && i < w->rec->n_extras; i++) {
-        const pc_extra *e = &w->rec->extras[i];
-        if (strcmp(e->name, "langidopts") == 0 && strstr(e->value, "variant=") &&
-            strcmp(pc_bib_langid_tag("english", 7), tag) != 0 && strncmp(tag, "en-", 3) == 0)
-            name = "english"; /* english with variant=british: as the source said */
-    }
+    const pc_extra *opts = name ? pc_record_extra(w->rec, NULL, "langidopts") : NULL;
+    if (opts && strstr(opts->value, "variant=") && strcmp(pc_bib_langid_tag("english", 7), tag) != 0 &&
+        strncmp(tag, "en-", 3) == 0)
+        name = "english"; /* english with variant=british: as the source said */
     if (!name) {
         *wrote = false;
         return true;
@@ -657,7 +655,7 @@ bool pc_bib_write(void *state, const pc_record *rec)
     /* puts, not printf: pc_buf_printf formats twice (measure, then write) */
     const char *type = pc_bib_written_type(rec, w->dialect);
     w->kind = read_back_kind(type);
-    const pc_extra *kept = pc_bib_find_extra(rec, PC_BIB_X_TYPE);
+    const pc_extra *kept = pc_record_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE);
     if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
         pc_ctx_dropped(w->ctx, w->fmt, "entry type (bibtex)");
     else if (!kept && strcmp(type, "misc") == 0 && rec->kind != PC_KIND_PREPRINT &&

@@ -136,9 +136,9 @@ static void event(pc_jm *m, const json_t *v, pc_record *rec)
     pc_jm_set(m, rec, PC_F_EVENT_TITLE, pc_jm_str(v, "name"));
     pc_jm_set(m, rec, PC_F_EVENT_PLACE, pc_jm_str(v, "location"));
     pc_date start, end;
-    if (!pc_jm_date_parts(json_object_get(v, "start"), &start))
+    if (!pc_jm_date_parts(m, "event.start", json_object_get(v, "start"), &start))
         return;
-    if (pc_jm_date_parts(json_object_get(v, "end"), &end) &&
+    if (pc_jm_date_parts(m, "event.end", json_object_get(v, "end"), &end) &&
         (end.year != start.year || end.month != start.month || end.day != start.day)) {
         start.end_year = end.year;
         start.end_month = end.month;
@@ -188,7 +188,7 @@ static void finish(pc_jm *m, const json_t *v, pc_record *rec)
     pc_date d = {0}, got;
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         const json_t *x = json_object_get(v, keys[i]);
-        if (!pc_jm_date_parts(x, &got))
+        if (!pc_jm_date_parts(m, keys[i], x, &got))
             continue;
         if (!d.year) {
             d = got;

@@ -85,4 +85,42 @@ json_t *pc_csl_item(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_csl_t
 bool pc_csl_read_item(const json_t *item, pc_record *rec, pc_ctx *ctx, const char *file,
                       unsigned long line, pc_csl_text text);
 
+/* ---- shared by the item's reader and writer and the Crossref mapper
+ * (item_shared.c) ---- */
+
+/* Where a date is read, for its messages: FILE:LINE: warning: "KEY": ...WHERE. */
+typedef struct pc_csl_at {
+    pc_ctx *ctx;
+    const char *file;
+    unsigned long line;
+    const char *key;   /* the variable: "issued" */
+    const char *where; /* after each message: the item's place in an envelope, or "" */
+} pc_csl_at;
+
+/* A date part: an integer, or a string of digits ("2011", "-876"), at
+ * most 99999 either way.  0 if absent (v NULL, or blank), LONG_MIN if not
+ * a number ("2020x", a fraction, null). */
+long pc_csl_date_part(const json_t *v);
+/* Fills d's start (or, with `end`, its end) from three parts (each may be
+ * NULL); false if the year is none or a part is not a number.  Months 21-24
+ * are CSL/EDTF seasons (13-16 too, as citeproc-js reads them); a day
+ * beside a season, and a month that is neither, are left out with a
+ * warning (the year kept). */
+bool pc_csl_date_ymd(const pc_csl_at *at, const json_t *y, const json_t *m, const json_t *day, pc_date *d,
+                     bool end);
+/* A "date-parts" list into d: [[y, m, d]], a range [[y, m, d], [y, m, d]]
+ * ([[y], [0]] or [[y], []]: an open end), loose [y, m, d]; more parts or
+ * dates than CSL has are reported.  False when a date is not readable (the
+ * caller warns: pc_csl_date_unreadable). */
+bool pc_csl_date_parts(const pc_csl_at *at, const json_t *dp, pc_date *d);
+/* Warns that list a holds more than `max` values ("what" names them). */
+void pc_csl_too_many(const pc_csl_at *at, const json_t *a, size_t max, const char *what);
+/* The warning for a date value that cannot be read: "cannot read the date
+ * in \"KEY\"; left out". */
+void pc_csl_date_unreadable(const pc_csl_at *at);
+
+/* Replaces every string of v (objects and arrays to a depth of 64) in
+ * place with fn(u, string), a new reference. */
+void pc_csl_map_strings(json_t *v, json_t *(*fn)(void *u, const json_t *s), void *u);
+
 #endif

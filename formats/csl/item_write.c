@@ -541,32 +541,8 @@ static bool csl_special(void *u, const pc_map_row *row, bool *wrote)
  * custom keys it did not know join our custom object at the end; a
  * differing id was written first. */
 /* For CSL-YAML, every string of a pass-through value is Markdown to pandoc,
- * as the fields are: each is escaped as they are (objects and arrays to a
- * depth of 64; deeper ones, which no CSL variable has, stay as they are). */
-static void markdown_leaves(csl_out *w, json_t *v, int depth)
-{
-    if (w->text != PC_CSL_MARKDOWN || depth > 64)
-        return;
-    if (json_is_object(v)) {
-        const char *k;
-        json_t *x;
-        json_object_foreach(v, k, x)
-        {
-            if (json_is_string(x))
-                json_object_set_new_nocheck(v, k, text_json(w, json_string_value(x)));
-            else
-                markdown_leaves(w, x, depth + 1);
-        }
-    } else if (json_is_array(v)) {
-        for (size_t i = 0; i < json_array_size(v); i++) {
-            json_t *x = json_array_get(v, i);
-            if (json_is_string(x))
-                json_array_set_new(v, i, text_json(w, json_string_value(x)));
-            else
-                markdown_leaves(w, x, depth + 1);
-        }
-    }
-}
+ * as the fields are: each is escaped as they are (pc_csl_map_strings). */
+static json_t *markdown_cb(void *u, const json_t *s) { return text_json(u, json_string_value(s)); }
 
 /* A pass-through value as JSON, its strings escaped for CSL-YAML. */
 static json_t *extra_json(csl_out *w, const char *value)
@@ -577,7 +553,8 @@ static json_t *extra_json(csl_out *w, const char *value)
         json_decref(v);
         return t;
     }
-    markdown_leaves(w, v, 0);
+    if (w->text == PC_CSL_MARKDOWN)
+        pc_csl_map_strings(v, markdown_cb, w);
     return v;
 }
 
@@ -632,16 +609,6 @@ static void custom_finish(csl_out *w)
         json_object_set_new_nocheck(w->item, "custom", w->custom);
 }
 
-/* The record's pass-through value `name` of the CSL family, or NULL. */
-static const pc_extra *csl_extra_named(const pc_record *rec, const char *name)
-{
-    for (size_t i = 0; i < rec->n_extras; i++)
-        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_CSL_FAMILY) == 0 &&
-            strcmp(rec->extras[i].name, name) == 0)
-            return &rec->extras[i];
-    return NULL;
-}
-
 /* id and type; an item read with both an id and a citation-key keeps both. */
 static void write_id(csl_out *w, const pc_record *rec)
 {
@@ -650,7 +617,7 @@ static void write_id(csl_out *w, const pc_record *rec)
      * of an item */
     const char *key = rec->key ? rec->key : "";
     const char *type = rec->kind == PC_KIND_NONE ? "article" : pc_kind_name(rec->kind);
-    const pc_extra *id = rec->n_extras ? csl_extra_named(rec, "id") : NULL;
+    const pc_extra *id = rec->n_extras ? pc_record_extra(rec, PC_CSL_FAMILY, "id") : NULL;
     json_t *idv = id ? extra_json(w, id->value) : NULL;
     if (idv)
         json_object_set_new_nocheck(w->item, "id", idv);

@@ -193,9 +193,11 @@ void pc_jm_orcid(pc_name *nm, const char *s);
 /* A date string (ISO, RFC 822, ...) into *d; warns when it cannot be
  * read.  False when there is none. */
 bool pc_jm_date_text(pc_jm *m, const char *s, pc_date *d);
-/* {"date-parts": [[y, m, d]]} (numbers or digit strings; a second part is
- * a range's end) into *d; false if there is no year. */
-bool pc_jm_date_parts(const json_t *o, pc_date *d);
+/* {"date-parts": [[y, m, d]]} (a date of `key`) into *d as the CSL item's
+ * reader reads date-parts (pc_csl_date_parts: numbers or digit strings, a
+ * second date a range's end); a date that cannot be read is warned about.
+ * False if there is no valid date ([[null]]: Crossref's unknown date). */
+bool pc_jm_date_parts(pc_jm *m, const char *key, const json_t *o, pc_date *d);
 
 /* The DOI field of a service: any spelling (pc_record_set_doi), but the
  * arXiv DOI (10.48550/arXiv.ID) stays the DOI when `arxiv_doi` (OpenAlex

@@ -72,10 +72,7 @@ static void inverted_index(const json_t *idx, pc_record *rec)
         json_array_foreach(positions, i, p) {
             if (!json_is_integer(p) || json_integer_value(p) < 0)
                 continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 256;
-                w = pc_xrealloc(w, cap * sizeof *w);
-            }
+            PC_GROW(w, cap, n + 1);
             w[n] = (word_at){.pos = (size_t)json_integer_value(p), .order = n, .word = word};
             n++;
         }

@@ -126,10 +126,7 @@ static void filter_bad(utf8_filter *f, int32_t what)
             f->n -= f->head;
             f->head = 0;
         }
-        if (f->n == f->cap) {
-            f->cap = f->cap ? f->cap * 2 : 16;
-            f->bad = pc_xrealloc(f->bad, f->cap * sizeof *f->bad);
-        }
+        PC_GROW(f->bad, f->cap, f->n + 1);
     }
     f->bad[f->n++] = (bad_byte){
         .index = f->index, .line = f->line + 1, .col = (unsigned long)(f->index - f->line_start) + 1, .what = what};

@@ -184,11 +184,10 @@ void pc_ris_read_close(void *state)
 static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_t n, size_t off)
 {
     if (r->nf == r->capf) {
-        size_t cap = r->capf ? 2 * r->capf : 32;
-        r->f = pc_xrealloc(r->f, cap * sizeof *r->f);
-        for (size_t i = r->capf; i < cap; i++)
+        size_t old = r->capf;
+        PC_GROW(r->f, r->capf, r->nf + 1);
+        for (size_t i = old; i < r->capf; i++)
             pc_buf_init(&r->f[i].val);
-        r->capf = cap;
     }
     ris_field *f = &r->f[r->nf++];
     memcpy(f->tag, tag, 3);

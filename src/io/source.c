@@ -534,10 +534,7 @@ static bool fill(pc_source *s)
         s->start = 0;
     }
     /* room for a few decoded characters at least */
-    if (s->cap - s->end < (s->raw ? 16 : 1)) {
-        s->cap *= 2;
-        s->buf = pc_xrealloc(s->buf, s->cap);
-    }
+    PC_GROW(s->buf, s->cap, s->end + (s->raw ? 16 : 1));
     if (s->raw) {
         if (!fill_decoded(s)) {
             s->eof = true;

@@ -10,6 +10,7 @@
 #include "model/citekey.h"
 #include "text/latex.h"
 #include "text/unicode.h"
+#include "util/hash.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -163,18 +164,10 @@ struct pc_keyset {
     bool fold_case;    /* keys equal without case are the same key */
 };
 
-/* FNV-1a, then a final mix; ASCII letters lower-cased when `lower`. */
+/* pc_hash (ASCII letters lower-cased when `lower`), never 0. */
 static uint64_t hash_bytes(const char *s, size_t n, bool lower)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        h ^= lower ? (unsigned char)pc_to_lower(c) : c;
-        h *= 1099511628211ULL;
-    }
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
+    uint64_t h = lower ? pc_hash_fold(s, n) : pc_hash(s, n);
     return h ? h : 1;
 }
 

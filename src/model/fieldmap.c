@@ -3,6 +3,7 @@
  * ways (model/map.h). */
 #include "model/map.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 #include <stdlib.h>
 
@@ -18,12 +19,7 @@ struct pc_map {
 
 static uint64_t hash_name(const char *s, size_t n, bool fold)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)(fold ? pc_to_lower((unsigned char)s[i]) : s[i]);
-        h *= 1099511628211ull;
-    }
-    return h ^ (h >> 29);
+    return fold ? pc_hash_fold(s, n) : pc_hash(s, n);
 }
 
 static bool name_is(const pc_map *m, size_t r, const char *s, size_t n)

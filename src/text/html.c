@@ -406,10 +406,7 @@ static void csl_find(const char *s, size_t n, size_t from, csl_tags_found *l)
             size_t tl = strlen(csl_tags[k].text);
             if (tl > n - i || memcmp(s + i, csl_tags[k].text, tl) != 0)
                 continue;
-            if (l->n == l->cap) {
-                l->cap = l->cap ? 2 * l->cap : 16;
-                l->t = pc_xrealloc(l->t, l->cap * sizeof *l->t);
-            }
+            PC_GROW(l->t, l->cap, l->n + 1);
             l->t[l->n++] = (csl_tag){.at = i, .len = tl, .tag = k, .partner = SIZE_MAX};
             p += tl - 1;
             break;

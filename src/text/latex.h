@@ -39,10 +39,7 @@
  * PC_LATEX_SEEN_MAX names (the first 40 bytes of each): past that, new
  * names are reported every time, so memory stays bounded. */
 typedef struct pc_latex_seen {
-    char **names;   /* owned */
-    size_t n;
-    uint32_t *slot; /* private: the hash index */
-    size_t mask;
+    pc_strlist names; /* hashed past a few (pc_strlist's index) */
 } pc_latex_seen;
 #define PC_LATEX_SEEN_MAX 1000
 

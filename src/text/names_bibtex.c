@@ -131,10 +131,7 @@ static size_t split_words(const char *s, size_t n, bword **out, int *n_commas)
                 break;
             i++;
         }
-        if (count == cap) {
-            cap = cap ? cap * 2 : 8;
-            *out = pc_xrealloc(*out, cap * sizeof **out);
-        }
+        PC_GROW(*out, cap, count + 1);
         bool first_of_part = count == 0 || (*out)[count - 1].comma != *n_commas;
         (*out)[count++] = (bword){s + st, i - st, first_of_part ? 0 : (sep ? sep : ' '), *n_commas};
         sep = 0;
