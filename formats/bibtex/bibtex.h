@@ -105,6 +105,28 @@ typedef enum pc_bib_dialect {
     PC_BIB_BIBLATEX,    /* biblatex's data model (biber) */
 } pc_bib_dialect;
 
+/* The handlers rows.def names (SPECIAL(TITLE): PC_BIB_H_TITLE), indexes
+ * into read.c's and write.c's tables of functions, one a direction. */
+enum {
+    PC_BIB_H_NONE = 0,
+    PC_BIB_H_NAMES,        /* a name list (biblatex's editors with their editortype) */
+    PC_BIB_H_DATE,         /* date; year, month, day; their event, orig and url forms */
+    PC_BIB_H_TITLE,        /* the title groups: maintitle, issuetitle, booktitle */
+    PC_BIB_H_WITH,         /* no model field: read with another row's (editortype, ...) */
+    PC_BIB_H_PAGES,        /* "--" */
+    PC_BIB_H_DOI,          /* verbatim */
+    PC_BIB_H_EPRINT,       /* the arXiv id, with eprinttype or archiveprefix */
+    PC_BIB_H_VERSION,      /* the arXiv version: in the id's eprint */
+    PC_BIB_H_CLASS,        /* the arXiv class: read with the id */
+    PC_BIB_H_URL,          /* url, and ours urls after it */
+    PC_BIB_H_ABSTRACT,     /* a truncated one's "..." */
+    PC_BIB_H_KEYED,        /* type, pubstate, series: biblatex's localisation keys */
+    PC_BIB_H_LANGID,       /* langid <-> a language tag */
+    PC_BIB_H_HOWPUBLISHED, /* a URL, else the publisher */
+    PC_BIB_H_JREF,         /* the journal reference in the note, when there is none */
+    PC_BIB_N_HANDLERS
+};
+
 /* The rows a dialect writes, in the order written: rows.def, then every
  * field of the model under its own name.  The reader uses
  * pc_bib_read_rows: the same rows, each readable when either dialect

@@ -49,17 +49,28 @@
 #define W PC_MAP_WRITE
 #define B PC_MAP_BOTH
 
-/* The rows of rows.def as each table holds them. */
+/* The rows of rows.def as each table holds them: how is TEXT, SPLIT or
+ * SPECIAL(handler). */
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_SPLIT .how = PC_MAP_SPLIT
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = PC_BIB_H_##h
+#define ROW(nm, f, how, d, k) {.name = nm, .field = PC_F_##f, HOW_##how, .dir = d, .kinds = k}
+
 /* Every field of the model under its own name, last: how it is written
- * depends on the kind of value only. */
-#define FIELD_HOW(kind)                                                                        \
-    (PC_FK_##kind == PC_FK_NAME || PC_FK_##kind == PC_FK_DATE ? PC_MAP_SPECIAL                 \
-     : PC_FK_##kind == PC_FK_LIST                             ? PC_MAP_SPLIT                   \
-                                                              : PC_MAP_TEXT)
-#define FIELD_ROW(id, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), PC_MAP_BOTH, 0},
+ * depends on the kind of value only (and pages, on its range's dashes). */
+#define FIELD_HOW(id, kind)                                                                    \
+    .how = PC_FK_##kind == PC_FK_NAME || PC_FK_##kind == PC_FK_DATE || PC_F_##id == PC_F_PAGE  \
+               ? PC_MAP_SPECIAL                                                                \
+           : PC_FK_##kind == PC_FK_LIST ? PC_MAP_SPLIT                                         \
+                                        : PC_MAP_TEXT,                                         \
+    .handler = PC_FK_##kind == PC_FK_NAME   ? PC_BIB_H_NAMES                                   \
+               : PC_FK_##kind == PC_FK_DATE ? PC_BIB_H_DATE                                    \
+               : PC_F_##id == PC_F_PAGE     ? PC_BIB_H_PAGES                                   \
+                                            : PC_BIB_H_NONE
+#define FIELD_ROW(id, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = B},
 
 const pc_map_row pc_bib_classic_rows[PC_BIB_N_ROWS] = {
-#define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, c, k},
+#define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, c, k),
 #include "rows.def"
 #undef BIB_ROW
 #define PC_FIELD FIELD_ROW
@@ -68,7 +79,7 @@ const pc_map_row pc_bib_classic_rows[PC_BIB_N_ROWS] = {
 };
 
 const pc_map_row pc_bib_biblatex_rows[PC_BIB_N_ROWS] = {
-#define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, b, k},
+#define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, b, k),
 #include "rows.def"
 #undef BIB_ROW
 #define PC_FIELD FIELD_ROW
@@ -78,9 +89,10 @@ const pc_map_row pc_bib_biblatex_rows[PC_BIB_N_ROWS] = {
 
 /* The reader's rows: every name of both dialects, in the same order (a row
  * one dialect only writes reads in the other table). */
-#define FIELD_READ_ROW(id, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), R, 0},
+#define FIELD_READ_ROW(id, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = R},
+
 const pc_map_row pc_bib_read_rows[PC_BIB_N_ROWS] = {
-#define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, ((c) | (b)) & R ? R : 0, k},
+#define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, ((c) | (b)) & R ? R : 0, k),
 #include "rows.def"
 #undef BIB_ROW
 #define PC_FIELD FIELD_READ_ROW

@@ -87,8 +87,9 @@ typedef struct pc_jm {
     unsigned long line;         /* of the item, for messages */
     const char *where;          /* the item's place in an envelope: " (results[3])" */
     const pc_json_shape *shape; /* the item's shape */
-    const pc_map *map;          /* its rows, compiled */
+    pc_map *map;                /* its rows, compiled */
     const json_t *item;         /* the object being walked */
+    const char *key;            /* the key pc_jm_walk is at */
     pc_latex_report tex;        /* unknown LaTeX met in this item (PC_JSON_TEX) */
     pc_buf tmp, tmp2;           /* scratch */
 } pc_jm;
@@ -103,8 +104,9 @@ typedef enum pc_json_step {
 
 /* One JSON shape: how to tell it, and its mapper.  Rows map the keys that
  * are flat (a string, a number or an array of strings holding one field);
- * PC_MAP_SPECIAL rows name the keys `special` reads (names, dates, ids,
- * nested objects); a key with no row is a pass-through value. */
+ * a PC_MAP_SPECIAL row names its handler, the function of `special` that
+ * reads the key (names, dates, ids, nested objects); a key with no row is
+ * a pass-through value. */
 struct pc_json_shape {
     const char *name;   /* "Crossref", in messages */
     const char *family; /* pass-through format name: "crossref" */
@@ -113,13 +115,26 @@ struct pc_json_shape {
     /* Converts v (an object) into rec; NULL: the generic walk alone
      * (pc_jm_walk), then `finish`. */
     pc_json_step (*map)(pc_jm *m, const json_t *v, pc_record *rec);
-    /* a PC_MAP_SPECIAL row's key met in the walk, with its value */
-    void (*special)(pc_jm *m, const pc_map_row *row, const json_t *value, pc_record *rec);
+    /* a PC_MAP_SPECIAL row's key met in the walk: special[row->handler]
+     * (of n_special; user the pc_jm, value the json_t; it keeps what it
+     * does not take), or NULL when the key is read by `finish` */
+    pc_map_read_fn *const *special;
+    size_t n_special;
     /* after the walk: what depends on several keys (kinds, date fallbacks) */
     void (*finish)(pc_jm *m, const json_t *v, pc_record *rec);
     const pc_map_row *rows;
     size_t n_rows;
 };
+
+/* Defines `name`, a function of a shape's `special` table that hands the
+ * key's value to fn(pc_jm *m, const json_t *value, pc_record *rec). */
+#define PC_JM_HANDLER(name, fn)                                                                \
+    static bool name(void *u, const pc_map_row *row, pc_record *rec, void *value)              \
+    {                                                                                          \
+        (void)row;                                                                             \
+        fn((pc_jm *)u, (const json_t *)value, rec);                                            \
+        return true;                                                                           \
+    }
 
 extern const pc_json_shape pc_json_shape_arxiv, pc_json_shape_openalex, pc_json_shape_s2,
     pc_json_shape_crossref, pc_json_shape_csl, pc_json_shape_csl_any;
@@ -173,8 +188,9 @@ void pc_jm_set(pc_jm *m, pc_record *rec, pc_field f, const char *s);
 /* Walks the keys of object o (m->item): null values are skipped; a key
  * with a TEXT, LIST or SPLIT row is read through it (an array fills a
  * LIST row item by item, a TEXT row with its first string); a SPECIAL row
- * goes to the shape's `special`; any other key, and a value its row cannot
- * hold, is kept as a pass-through value (its JSON text). */
+ * goes to the shape's function for its handler; any other key, and a
+ * value its row cannot hold, is kept as a pass-through value (its JSON
+ * text). */
 void pc_jm_walk(pc_jm *m, const json_t *o, pc_record *rec);
 /* Keeps key = v as a pass-through value under the shape's family. */
 void pc_jm_keep(pc_jm *m, const char *key, const json_t *v, pc_record *rec);

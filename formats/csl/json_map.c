@@ -156,36 +156,34 @@ void pc_jm_keep(pc_jm *m, const char *key, const json_t *v, pc_record *rec)
     free(raw);
 }
 
+/* The walk's rows: a TEXT, LIST or SPLIT row's value (false: the row
+ * cannot hold it), a key kept (no row, an EXTRA row, or such a value). */
+static bool walk_value(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    return read_value(u, row, value, rec);
+}
+
+static void walk_keep(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_jm *m = u;
+    (void)row;
+    pc_jm_keep(m, m->key, value, rec);
+}
+
 void pc_jm_walk(pc_jm *m, const json_t *o, pc_record *rec)
 {
+    const pc_map_reader rd = {.value = walk_value,
+                              .special = m->shape->special,
+                              .n_special = m->shape->n_special,
+                              .keep = walk_keep};
     const char *key;
     size_t key_len;
     json_t *v;
     json_object_keylen_foreach((json_t *)o, key, key_len, v) {
         if (json_is_null(v))
             continue;
-        const pc_map_row *row = pc_map_find(m->map, key, key_len, PC_KIND_NONE);
-        if (!row) {
-            pc_jm_keep(m, key, v, rec);
-            continue;
-        }
-        switch (row->how) {
-        case PC_MAP_SPECIAL:
-            if (m->shape->special)
-                m->shape->special(m, row, v, rec);
-            break;
-        case PC_MAP_TEXT:
-        case PC_MAP_LIST:
-        case PC_MAP_SPLIT:
-            if (!read_value(m, row, v, rec))
-                pc_jm_keep(m, key, v, rec);
-            break;
-        case PC_MAP_EXTRA:
-            pc_jm_keep(m, key, v, rec);
-            break;
-        case PC_MAP_IGNORE:
-        case PC_MAP_NONE: break;
-        }
+        m->key = key;
+        pc_map_read_row(&rd, pc_map_find(m->map, key, key_len, PC_KIND_NONE), rec, m, v);
     }
 }
 

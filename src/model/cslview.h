@@ -19,7 +19,8 @@ struct pc_buf;
  * Zotero write them: the title is "Title: Subtitle. Addon" (after a
  * punctuation mark only a space joins).  The parts are also kept in custom,
  * so that a CSL reader splits the whole again.  Adding one is a row of cslview.c
- * (the whole's row in pc_csl_map must be PC_MAP_SPECIAL | PC_MAP_ALWAYS). */
+ * (the whole's row in formats/csl's pc_csl_map must be SPECIAL, with
+ * PC_MAP_ALWAYS and the title's handler, which joins the parts). */
 typedef struct pc_csl_join {
     pc_field part, whole;
     char sep;
