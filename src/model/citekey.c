@@ -28,15 +28,22 @@ static const char *const stopwords[] = {
     "zu",   "zum",
 };
 
+/* strcmp of [w, w+n) with sw; inline: the formulas' filters ask per word */
+static inline int cmp_word(const char *w, size_t n, const char *sw)
+{
+    size_t i = 0;
+    for (; i < n && sw[i]; i++)
+        if (w[i] != sw[i])
+            return (unsigned char)w[i] - (unsigned char)sw[i];
+    return i < n ? 1 : sw[i] ? -1 : 0;
+}
+
 bool pc_citekey_is_stopword(const char *w, size_t n)
 {
     size_t lo = 0, hi = sizeof stopwords / sizeof *stopwords;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        const char *sw = stopwords[mid];
-        int c = strncmp(w, sw, n);
-        if (!c)
-            c = sw[n] ? -1 : 0; /* w is a prefix of sw: it sorts first */
+        int c = cmp_word(w, n, stopwords[mid]);
         if (!c)
             return true;
         if (c > 0)

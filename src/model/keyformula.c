@@ -52,6 +52,14 @@ typedef bool (*kf_func_fn)(kf_env *e, const kf_arg *a, size_t na, pc_buf *out);
 /* A filter appends [s, s+n) changed to out (a cleared buffer). */
 typedef void (*kf_filter_fn)(const kf_arg *a, const char *s, size_t n, pc_buf *out);
 
+/* Where a function that gives its value word by word (title) is. */
+typedef struct kf_words {
+    const char *s; /* NULL: not started */
+    size_t n, i;
+} kf_words;
+/* Puts the next word of the value into `word` (cleared); false at the end. */
+typedef bool (*kf_words_fn)(kf_env *e, kf_words *it, pc_buf *word);
+
 typedef struct kf_param {
     kf_argtype type;
     long lo, hi, dflt;  /* KF_ARG_INT */
@@ -65,6 +73,10 @@ typedef struct kf_spec {
     kf_param params[KF_MAX_PARAMS];
     kf_func_fn func;
     kf_filter_fn filter;
+    kf_words_fn words; /* a function: its value word by word, or NULL */
+    /* a filter: changes each word on its own, never into two (see
+     * word_local) */
+    bool word_local;
 } kf_spec;
 
 typedef struct kf_call {
@@ -85,6 +97,10 @@ typedef struct kf_term {
     kf_alts *group; /* KF_TERM_GROUP */
     kf_call *filters;
     size_t n_filters;
+    /* > 0: filters[0, by_words) are word-local and end with select(start,
+     * n), start >= 1: the term runs word by word and stops once select has
+     * its words (eval_by_words) */
+    size_t by_words;
 } kf_term;
 
 typedef struct kf_seq {
@@ -104,6 +120,7 @@ struct pc_keyformula {
      * the key before it is cleaned */
     pc_buf level[2 * (KF_MAX_DEPTH + 1)];
     pc_buf word[2];
+    pc_buf piece[2]; /* eval_by_words: one word through the filters */
     pc_buf result;
 };
 
@@ -166,6 +183,8 @@ void pc_keyformula_free(pc_keyformula *kf)
         pc_buf_free(&kf->level[i]);
     pc_buf_free(&kf->word[0]);
     pc_buf_free(&kf->word[1]);
+    pc_buf_free(&kf->piece[0]);
+    pc_buf_free(&kf->piece[1]);
     pc_buf_free(&kf->result);
     free(kf);
 }
@@ -229,6 +248,11 @@ static void map_case(const char *s, size_t n, pc_buf *out, utf8proc_int32_t (*fn
     bool start = true; /* at the start of a word */
     for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
+        if (c < 0x80 && fn == utf8proc_tolower) { /* the common case, without utf8proc */
+            pc_buf_putc(out, (char)pc_to_lower(c));
+            i++;
+            continue;
+        }
         int32_t cp = c;
         int len = 1;
         if (c >= 0x80 && (len = pc_utf8_next(s + i, n - i, &cp)) < 0) {
@@ -236,20 +260,44 @@ static void map_case(const char *s, size_t n, pc_buf *out, utf8proc_int32_t (*fn
             continue;
         }
         bool space = c < 0x80 && pc_is_space(c);
-        pc_utf8_put(out, !words_only || (start && !space) ? fn(cp) : cp);
+        int32_t m = !words_only || (start && !space) ? fn(cp) : cp;
+        if (m < 0x80)
+            pc_buf_putc(out, (char)m);
+        else
+            pc_utf8_put(out, m);
         start = space;
         i += (size_t)len;
     }
 }
 
-/* Appends the characters of [s, s+n) that keep() keeps, with the ASCII
- * white space between them as single spaces, none at the ends. */
-typedef bool (*kf_keep_fn)(const char *s, size_t n, int32_t cp);
+/* What keep_collapsed keeps. */
+typedef enum kf_keep {
+    KF_KEEP_NONE = 0,
+    KF_KEEP_ALL,  /* every character */
+    KF_KEEP_WORD, /* letters, marks and digits of any script */
+    KF_KEEP_KEY,  /* what a key may hold (pc_citekey_char) */
+} kf_keep;
 
-static void keep_collapsed(const char *s, size_t n, pc_buf *out, kf_keep_fn keep)
+static bool keeps(kf_keep k, const char *s, size_t n, int32_t cp)
 {
+    switch (k) {
+    case KF_KEEP_ALL: return true;
+    case KF_KEEP_WORD: return cp < 0x80 ? pc_is_alnum(cp) : pc_unicode_is_word(cp);
+    case KF_KEEP_KEY: return pc_citekey_char(s, n) > 0;
+    case KF_KEEP_NONE: break;
+    }
+    return false;
+}
+
+/* Keeps the characters of b from `from` on that `k` keeps, with the ASCII
+ * white space between them as single spaces, none at the ends; in place
+ * (what is kept is never longer than what was there). */
+static void keep_collapsed(pc_buf *b, size_t from, kf_keep k)
+{
+    char *s = b->ptr;
+    size_t n = b->len, o = from;
     bool pending = false;
-    for (size_t i = 0; i < n;) {
+    for (size_t i = from; i < n;) {
         unsigned char c = (unsigned char)s[i];
         int32_t cp = c;
         int len = 1;
@@ -258,33 +306,17 @@ static void keep_collapsed(const char *s, size_t n, pc_buf *out, kf_keep_fn keep
             continue;
         }
         if (c < 0x80 && pc_is_space(c)) {
-            pending = out->len > 0;
-        } else if (keep(s + i, (size_t)len, cp)) {
+            pending = o > from;
+        } else if (keeps(k, s + i, (size_t)len, cp)) {
             if (pending)
-                pc_buf_putc(out, ' ');
+                s[o++] = ' ';
             pending = false;
-            pc_buf_put(out, s + i, (size_t)len);
+            memmove(s + o, s + i, (size_t)len);
+            o += (size_t)len;
         }
         i += (size_t)len;
     }
-}
-
-static bool keep_word_char(const char *s, size_t n, int32_t cp)
-{
-    (void)s, (void)n;
-    return pc_unicode_is_word(cp);
-}
-
-static bool keep_key_char(const char *s, size_t n, int32_t cp)
-{
-    (void)cp;
-    return pc_citekey_char(s, n) > 0;
-}
-
-static bool keep_any(const char *s, size_t n, int32_t cp)
-{
-    (void)s, (void)n, (void)cp;
-    return true;
+    pc_buf_truncate(b, o);
 }
 
 /* Punctuation goes, dashes become `dash` (Better BibTeX's nopunct: the
@@ -296,6 +328,11 @@ static void put_nopunct(const char *s, size_t n, const char *dash, size_t dash_n
         unsigned char c = (unsigned char)s[i];
         int32_t cp = c;
         int len = 1;
+        if (pc_is_alnum(c) || c == ' ') { /* most of a title, without utf8proc */
+            pc_buf_putc(out, (char)c);
+            i++;
+            continue;
+        }
         if (c >= 0x80 && (len = pc_utf8_next(s + i, n - i, &cp)) < 0) {
             i++;
             continue;
@@ -462,32 +499,43 @@ static bool fn_month(kf_env *e, const kf_arg *a, size_t na, pc_buf *out)
     return true;
 }
 
-/* The title's significant words (each without its math and punctuation,
- * stop words dropped), at most `max` of them (KF_ALL: all), the first
- * `caps` with a capital first letter; joined with spaces. */
-static void title_words(kf_env *e, long max, long caps, pc_buf *out)
+/* The title's significant words, one by one: each word without its math
+ * and punctuation, stop words left out. */
+static bool title_next(kf_env *e, kf_words *it, pc_buf *word)
 {
-    const char *t = pc_record_get(e->rec, PC_F_TITLE);
-    if (!t)
-        return;
-    pc_buf *raw = &e->kf->word[0], *word = &e->kf->word[1];
-    size_t n = strlen(t), i = 0, wn;
-    long taken = 0;
+    if (!it->s) {
+        it->s = pc_record_get(e->rec, PC_F_TITLE);
+        if (!it->s)
+            return false;
+        it->n = strlen(it->s);
+    }
+    pc_buf *raw = &e->kf->word[0];
+    size_t wn;
     const char *w;
-    while (taken != max && (wn = next_word(t, n, &i, &w)) > 0) {
+    while ((wn = next_word(it->s, it->n, &it->i, &w)) > 0) {
         pc_buf_clear(raw);
         pc_citekey_word_pieces(w, wn, raw, pc_buf_put);
         pc_buf_clear(word);
         put_nopunct(raw->ptr, raw->len, "", 0, word);
-        if (!word->len || is_stop(word->ptr, word->len))
-            continue;
+        if (word->len && !is_stop(word->ptr, word->len))
+            return true;
+    }
+    return false;
+}
+
+/* At most `max` (KF_ALL: all) of the title's words (title_next), the first
+ * `caps` with a capital first letter; joined with spaces. */
+static void title_words(kf_env *e, long max, long caps, pc_buf *out)
+{
+    kf_words it = {.s = NULL};
+    pc_buf *word = &e->kf->word[1];
+    for (long taken = 0; taken != max && title_next(e, &it, word); taken++) {
         if (out->len)
             pc_buf_putc(out, ' ');
         if (taken < caps)
             map_case(word->ptr, word->len, out, utf8proc_totitle, true);
         else
             pc_buf_put(out, word->ptr, word->len);
-        taken++;
     }
 }
 
@@ -582,10 +630,9 @@ static void f_capitalize(const kf_arg *a, const char *s, size_t n, pc_buf *out)
 static void f_ascii(const kf_arg *a, const char *s, size_t n, pc_buf *out)
 {
     (void)a;
-    pc_buf tmp = PC_BUF_INIT;
-    pc_translit_ascii(&tmp, s, n);
-    keep_collapsed(tmp.ptr, tmp.len, out, keep_any);
-    pc_buf_free(&tmp);
+    size_t from = out->len;
+    pc_translit_ascii(out, s, n);
+    keep_collapsed(out, from, KF_KEEP_ALL);
 }
 
 static void f_transliterate(const kf_arg *a, const char *s, size_t n, pc_buf *out)
@@ -598,17 +645,18 @@ static void f_transliterate(const kf_arg *a, const char *s, size_t n, pc_buf *ou
 static void f_alphanum(const kf_arg *a, const char *s, size_t n, pc_buf *out)
 {
     (void)a;
-    keep_collapsed(s, n, out, keep_word_char);
+    size_t from = out->len;
+    pc_buf_put(out, s, n);
+    keep_collapsed(out, from, KF_KEEP_WORD);
 }
 
 /* clean: transliterate, then only what a key may hold */
 static void f_clean(const kf_arg *a, const char *s, size_t n, pc_buf *out)
 {
     (void)a;
-    pc_buf tmp = PC_BUF_INIT;
-    pc_translit(&tmp, s, n);
-    keep_collapsed(tmp.ptr, tmp.len, out, keep_key_char);
-    pc_buf_free(&tmp);
+    size_t from = out->len;
+    pc_translit(out, s, n);
+    keep_collapsed(out, from, KF_KEEP_KEY);
 }
 
 static void f_nopunct(const kf_arg *a, const char *s, size_t n, pc_buf *out)
@@ -707,7 +755,7 @@ static const kf_spec functions[] = {
     {.name = "shorttitle", .max = 2, .params = {KF_INT(1, KF_BIG, 3), KF_INT(0, KF_BIG, 0)},
      .func = fn_shorttitle},
     {.name = "shortyear", .func = fn_shortyear},
-    {.name = "title", .func = fn_title},
+    {.name = "title", .func = fn_title, .words = title_next},
     {.name = "type", .max = KF_MAX_ARGS, .params = {{.type = KF_ARG_TYPE}}, .func = fn_type},
     {.name = "veryshorttitle", .max = 2, .params = {KF_INT(1, KF_BIG, 1), KF_INT(0, KF_BIG, 0)},
      .func = fn_shorttitle},
@@ -715,21 +763,21 @@ static const kf_spec functions[] = {
 };
 
 static const kf_spec filters[] = {
-    {.name = "alphanum", .filter = f_alphanum},
-    {.name = "ascii", .filter = f_ascii},
-    {.name = "capitalize", .filter = f_capitalize},
-    {.name = "clean", .filter = f_clean},
+    {.name = "alphanum", .filter = f_alphanum, .word_local = true},
+    {.name = "ascii", .filter = f_ascii, .word_local = true},
+    {.name = "capitalize", .filter = f_capitalize, .word_local = true},
+    {.name = "clean", .filter = f_clean, .word_local = true},
     {.name = "codepoint", .filter = f_codepoint},
     {.name = "condense", .max = 1, .params = {KF_TEXT("")}, .filter = f_condense},
-    {.name = "lower", .filter = f_lower},
-    {.name = "nopunct", .max = 1, .params = {KF_TEXT("-")}, .filter = f_nopunct},
+    {.name = "lower", .filter = f_lower, .word_local = true},
+    {.name = "nopunct", .max = 1, .params = {KF_TEXT("-")}, .filter = f_nopunct, .word_local = true},
     {.name = "select", .max = 2, .params = {KF_INT(-KF_BIG, KF_BIG, 1), KF_INT(1, KF_BIG, KF_ALL)},
      .filter = f_select},
-    {.name = "skipwords", .filter = f_skipwords},
+    {.name = "skipwords", .filter = f_skipwords, .word_local = true},
     {.name = "substring", .max = 2, .params = {KF_INT(1, KF_BIG, 1), KF_INT(0, KF_BIG, KF_ALL)},
      .filter = f_substring},
-    {.name = "transliterate", .filter = f_transliterate},
-    {.name = "upper", .filter = f_upper},
+    {.name = "transliterate", .filter = f_transliterate, .word_local = true},
+    {.name = "upper", .filter = f_upper, .word_local = true},
 };
 
 #define KF_COUNT(t) (sizeof t / sizeof *t)
@@ -999,6 +1047,35 @@ static bool parse_primary(parser *p, kf_term *t)
     return false;
 }
 
+/* Whether a filter call changes each word on its own: a word-local row,
+ * and nopunct's dash without white space (which would split a word). */
+static bool word_local(const kf_call *c)
+{
+    if (!c->spec->word_local)
+        return false;
+    for (size_t i = 0; i < c->nargs; i++)
+        for (size_t j = 0; j < c->args[i].n; j++)
+            if (pc_is_space((unsigned char)c->args[i].s[j]))
+                return false;
+    return true;
+}
+
+/* Sets t->by_words when its filters start with word-local ones and then
+ * select(start, n) from a start >= 1. */
+static void plan_by_words(kf_term *t)
+{
+    for (size_t i = 0; i < t->n_filters; i++) {
+        const kf_call *c = &t->filters[i];
+        if (c->spec->filter == f_select) {
+            if (c->args[0].i >= 1)
+                t->by_words = i + 1;
+            return;
+        }
+        if (!word_local(c))
+            return;
+    }
+}
+
 /* A term: its primary and the filters after it. */
 static bool parse_term(parser *p, kf_term *t)
 {
@@ -1016,6 +1093,7 @@ static bool parse_term(parser *p, kf_term *t)
         if (!parse_call(p, true, f))
             return false;
     }
+    plan_by_words(t);
     return true;
 }
 
@@ -1078,6 +1156,8 @@ pc_keyformula *pc_keyformula_compile(const char *text, pc_keyformula_error *err)
         pc_buf_init(&kf->level[i]);
     pc_buf_init(&kf->word[0]);
     pc_buf_init(&kf->word[1]);
+    pc_buf_init(&kf->piece[0]);
+    pc_buf_init(&kf->piece[1]);
     pc_buf_init(&kf->result);
     return kf;
 }
@@ -1094,17 +1174,49 @@ static bool has_key_char(const char *s, size_t n)
 
 static void eval_alts(kf_env *e, const kf_alts *a, pc_buf *out);
 
-/* Appends a term's value, filtered; false when a test in it failed. */
-static bool eval_term(kf_env *e, const kf_term *t, pc_buf *out)
+/* Runs t's word-local filters and its select on one word at a time, from
+ * the function's word iterator or from the words of `value`, into out;
+ * stops once select has its words.  The same as the filters over the
+ * whole text: none of them makes a word of two or two of one. */
+static void eval_by_words(kf_env *e, const kf_term *t, const pc_buf *value, pc_buf *out)
 {
-    pc_buf *v = &e->kf->level[2 * e->depth], *w = v + 1;
-    pc_buf_clear(v);
+    const kf_call *sel = &t->filters[t->by_words - 1];
+    long start = sel->args[0].i, want = sel->args[1].i, seen = 0, taken = 0;
+    kf_words_fn next = t->kind == KF_TERM_CALL ? t->call.spec->words : NULL;
+    kf_words it = {.s = NULL};
+    size_t i = 0, wn;
+    const char *w;
+    pc_buf *a = &e->kf->piece[0], *b = &e->kf->piece[1];
+    while (taken != want) {
+        if (next) {
+            if (!next(e, &it, a))
+                break;
+        } else {
+            if ((wn = next_word(value->ptr, value->len, &i, &w)) == 0)
+                break;
+            pc_buf_clear(a);
+            pc_buf_put(a, w, wn);
+        }
+        for (size_t f = 0; f + 1 < t->by_words && a->len; f++) {
+            pc_buf_clear(b);
+            t->filters[f].spec->filter(t->filters[f].args, a->ptr, a->len, b);
+            pc_buf tmp = *a;
+            *a = *b;
+            *b = tmp;
+        }
+        if (a->len && ++seen >= start) {
+            put_word(out, a->ptr, a->len);
+            taken++;
+        }
+    }
+}
+
+/* A term's value before its filters into v; false when a test failed. */
+static bool term_value(kf_env *e, const kf_term *t, pc_buf *v)
+{
     switch (t->kind) {
     case KF_TERM_TEXT: pc_buf_put(v, t->text, t->text_n); break;
-    case KF_TERM_CALL:
-        if (!t->call.spec->func(e, t->call.args, t->call.nargs, v))
-            return false;
-        break;
+    case KF_TERM_CALL: return t->call.spec->func(e, t->call.args, t->call.nargs, v);
     case KF_TERM_GROUP:
         e->depth++;
         eval_alts(e, t->group, v);
@@ -1112,7 +1224,31 @@ static bool eval_term(kf_env *e, const kf_term *t, pc_buf *out)
         break;
     case KF_TERM_NONE: break;
     }
-    for (size_t i = 0; i < t->n_filters; i++) {
+    return true;
+}
+
+/* Appends a term's value, filtered; false when a test in it failed. */
+static bool eval_term(kf_env *e, const kf_term *t, pc_buf *out)
+{
+    pc_buf *v = &e->kf->level[2 * e->depth], *w = v + 1;
+    pc_buf_clear(v);
+    size_t first = 0; /* the first filter still to run */
+    if (t->by_words && t->kind == KF_TERM_CALL && t->call.spec->words) {
+        eval_by_words(e, t, NULL, v); /* the function's words, as they come */
+        first = t->by_words;
+    } else {
+        if (!term_value(e, t, v))
+            return false;
+        if (t->by_words) {
+            pc_buf_clear(w);
+            eval_by_words(e, t, v, w);
+            pc_buf tmp = *v;
+            *v = *w;
+            *w = tmp;
+            first = t->by_words;
+        }
+    }
+    for (size_t i = first; i < t->n_filters; i++) {
         pc_buf_clear(w);
         t->filters[i].spec->filter(t->filters[i].args, v->ptr, v->len, w);
         pc_buf tmp = *v;
@@ -1145,6 +1281,14 @@ void pc_keyformula_eval(pc_keyformula *kf, const pc_record *rec, pc_buf *out)
     pc_buf_clear(r);
     eval_alts(&e, kf->root, r);
     for (size_t i = 0; i < r->len;) { /* only what a key may hold */
+        size_t j = i;
+        while (j < r->len && pc_is_alnum((unsigned char)r->ptr[j]))
+            j++;
+        if (j > i) { /* a run of ASCII letters and digits at once */
+            pc_buf_put(out, r->ptr + i, j - i);
+            i = j;
+            continue;
+        }
         size_t k = pc_citekey_char(r->ptr + i, r->len - i);
         if (k) {
             pc_buf_put(out, r->ptr + i, k);

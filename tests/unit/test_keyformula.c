@@ -150,6 +150,7 @@ static void row(harness *h, char **f, int nf, int lineno)
 
 typedef struct sweep {
     pc_keyformula *kf;
+    pc_keyformula *twin; /* compared with kf; NULL: today's rule is */
     size_t records, differ;
     const char *file;
 } sweep;
@@ -158,7 +159,10 @@ static void compare(void *u, pc_record *rec)
 {
     sweep *s = u;
     pc_buf today = PC_BUF_INIT, formula = PC_BUF_INIT;
-    pc_citekey_base(rec, &today);
+    if (s->twin)
+        pc_keyformula_eval(s->twin, rec, &today);
+    else
+        pc_citekey_base(rec, &today);
     pc_keyformula_eval(s->kf, rec, &formula);
     s->records++;
     if (strcmp(today.ptr, formula.ptr) != 0 && s->differ++ < 10)
@@ -205,6 +209,43 @@ static void default_is_today(harness *h)
              "today's rule and the default formula agree on %zu records (%zu differ)", s.records,
              s.differ);
     pc_keyformula_free(s.kf);
+}
+
+/* A term whose filters run word by word (word-local filters, then select)
+ * gives what the same filters give over the whole text: each formula
+ * against its twin, where substring(1) (no change, not word-local) after
+ * the value keeps the term whole. */
+static void by_words_is_whole(harness *h)
+{
+    static const char *const pairs[][2] = {
+        {"title.ascii.alphanum.lower.skipwords.select(1,1)",
+         "title.substring(1).ascii.alphanum.lower.skipwords.select(1,1)"},
+        {"title.transliterate.clean.capitalize.select(2,3)",
+         "title.substring(1).transliterate.clean.capitalize.select(2,3)"},
+        {"title.nopunct(_).upper.select(3)", "title.substring(1).nopunct(_).upper.select(3)"},
+        {"title.nopunct(\" \").select(2,2)", "title.substring(1).nopunct(\" \").select(2,2)"},
+        {"auth.lower.alphanum.select(1,1)", "auth.substring(1).lower.alphanum.select(1,1)"},
+        {"field(publisher).skipwords.select(2,1)", "field(publisher).substring(1).skipwords.select(2,1)"},
+        {"(journal | title).alphanum.select(1,2).upper", "(journal | title).substring(1).alphanum.select(1,2).upper"},
+        {"title.select(2)", "title.substring(1).select(2)"},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+        pc_keyformula_error e1, e2;
+        sweep s = {.kf = pc_keyformula_compile(pairs[i][0], &e1),
+                   .twin = pc_keyformula_compile(pairs[i][1], &e2)};
+        if (s.kf && s.twin) {
+            sweep_dir(&s, h->root, "tests/data");
+            sweep_dir(&s, h->root, "samples");
+        }
+        h_result(h, s.kf && s.twin && !s.differ && s.records > 300,
+                 "word by word = whole: %s (%zu records, %zu differ)", pairs[i][0], s.records, s.differ);
+        if (!s.kf)
+            pc_buf_free(&e1.msg);
+        if (!s.twin)
+            pc_buf_free(&e2.msg);
+        pc_keyformula_free(s.kf);
+        pc_keyformula_free(s.twin);
+    }
 }
 
 /* The man page shows the default formula as the code has it. */
@@ -270,6 +311,48 @@ static void keyset_rule(harness *h)
     pc_keyset_free(ks);
 }
 
+/* The library says what the CLI does: pc_convert refuses a bad formula
+ * before it writes anything. */
+typedef struct said {
+    char file[32], msg[160];
+    unsigned long line;
+} said;
+
+static void remember(void *user, const pc_diag *d)
+{
+    said *s = user;
+    if (d->severity != PC_SEV_ERROR || s->msg[0])
+        return;
+    snprintf(s->file, sizeof s->file, "%s", d->file ? d->file : "");
+    snprintf(s->msg, sizeof s->msg, "%s", d->message);
+    s->line = d->line;
+}
+
+static void convert_refuses(harness *h)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/data/keyformula.bib", h->root);
+    const char *inputs[] = {path};
+    const char *options[][2] = {{"auth.nosuch", NULL}, {NULL, "%q"}};
+    for (size_t i = 0; i < 2; i++) {
+        said s = {.line = 0};
+        pc_ctx ctx;
+        pc_ctx_init(&ctx, remember, &s);
+        ctx.opt.key_format = options[i][0];
+        ctx.opt.key_postfix = options[i][1];
+        FILE *out = tmpfile();
+        pc_exit rc = out ? pc_convert(&ctx, inputs, 1, NULL, pc_format_find("bibtex"), out) : PC_EXIT_OK;
+        long written = out ? ftell(out) : -1;
+        if (out)
+            fclose(out);
+        pc_ctx_free(&ctx);
+        const char *opt = i ? "--key-postfix" : "--key-format";
+        unsigned long col = i ? 1 : 6;
+        h_result(h, rc == PC_EXIT_USAGE && written == 0 && strcmp(s.file, opt) == 0 && s.line == col,
+                 "pc_convert refuses a bad %s (%s:%lu: %s), writes nothing", opt, s.file, s.line, s.msg);
+    }
+}
+
 static void translit_table(harness *h)
 {
     int32_t cp, prev = -1;
@@ -295,8 +378,10 @@ int main(int argc, char **argv)
     h_result(&h, n_records >= 10, "fixtures read (%zu records)", n_records);
     h_table(&h, "tests/data/keyformula.tsv", row);
     default_is_today(&h);
+    by_words_is_whole(&h);
     man_page_has_default(&h);
     keyset_rule(&h);
+    convert_refuses(&h);
     translit_table(&h);
     for (size_t i = 0; i < n_records; i++)
         pc_record_clear(&records[i]);
