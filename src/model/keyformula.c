@@ -1040,7 +1040,9 @@ static bool parse_primary(parser *p, kf_term *t)
         t->kind = KF_TERM_CALL;
         return parse_call(p, false, &t->call);
     }
-    if (at >= p->n)
+    if (c == '[')
+        fail(p, at, "Better BibTeX's old syntax ([auth:lower][year]) is not read: write auth.lower + year");
+    else if (at >= p->n)
         fail(p, at, "the formula ends where a function, a \"text\" or '(' should be");
     else
         fail(p, at, "expected a function, a \"text\" or '(' here, not '%c'", c);

@@ -248,6 +248,62 @@ static void by_words_is_whole(harness *h)
     }
 }
 
+/* Compiles `text` and, when it compiles, runs it on every fixture record;
+ * a refused one must say where (a column inside the text, or just after). */
+static bool try_formula(const char *text)
+{
+    pc_keyformula_error err;
+    pc_keyformula *kf = pc_keyformula_compile(text, &err);
+    if (!kf) {
+        bool ok = err.col >= 1 && err.col <= strlen(text) + 1 && err.msg.len > 0;
+        pc_buf_free(&err.msg);
+        return ok;
+    }
+    pc_buf key = PC_BUF_INIT;
+    for (size_t i = 0; i < n_records; i++) {
+        pc_buf_clear(&key);
+        pc_keyformula_eval(kf, &records[i], &key);
+    }
+    pc_buf_free(&key);
+    pc_keyformula_free(kf);
+    return true;
+}
+
+/* Every prefix of some formulas, and each with one character replaced by
+ * one that matters to the parser: no crash (the ASan pass runs this too),
+ * and every error has a column. */
+static void mangled_formulas(harness *h)
+{
+    static const char *const seeds[] = {
+        PC_KEYFORMULA_DEFAULT,
+        "type(book, chapter) + (journal | 'x\\'y').nopunct(\"-\").substring(2,3) + authIni(2)",
+        "((auth.lower | family) + \"-\" + field(DOI).select(-1,1)).condense(_) | title.clean",
+    };
+    static const char swaps[] = "()|+.,\"'\\ 0-x\xc3";
+    size_t tried = 0, bad = 0;
+    for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
+        size_t n = strlen(seeds[i]);
+        char *t = pc_xstrdup(seeds[i]);
+        for (size_t k = 0; k <= n; k++) { /* prefixes */
+            char c = t[k];
+            t[k] = '\0';
+            bad += !try_formula(t);
+            tried++;
+            t[k] = c;
+        }
+        for (size_t k = 0; k < n; k++) /* one character replaced */
+            for (const char *sw = swaps; *sw; sw++) {
+                char c = t[k];
+                t[k] = *sw;
+                bad += !try_formula(t);
+                tried++;
+                t[k] = c;
+            }
+        free(t);
+    }
+    h_result(h, bad == 0, "%zu mangled formulas compile or say where they fail (%zu do not)", tried, bad);
+}
+
 /* The man page shows the default formula as the code has it. */
 static void man_page_has_default(harness *h)
 {
@@ -379,6 +435,7 @@ int main(int argc, char **argv)
     h_table(&h, "tests/data/keyformula.tsv", row);
     default_is_today(&h);
     by_words_is_whole(&h);
+    mangled_formulas(&h);
     man_page_has_default(&h);
     keyset_rule(&h);
     convert_refuses(&h);
