@@ -405,6 +405,9 @@ typedef struct pc_options {
     const char *style;     /* --style: a CSL style's name or path; NULL = the built-in one */
     const char *locale;    /* --locale: "de-DE"; NULL = the style's default, else en-US */
     const char *citations; /* --citations: a JSON file of citation clusters, or NULL */
+    /* citation keys made for records (src/model/keyformula.h) */
+    const char *key_format;  /* --key-format: a key formula; NULL = the default rule */
+    const char *key_postfix; /* --key-postfix: what follows a repeated key ("-%n"); NULL = "%a" */
 } pc_options;
 
 typedef struct pc_keyset pc_keyset; /* unique citation keys (src/model/citekey.c) */
@@ -552,7 +555,9 @@ void pc_input_close(pc_input *in);
  * with `to` to `out`.  Problems go to ctx's sink and counters.  Returns
  * PC_EXIT_OK, or PC_EXIT_INPUT when a record could not be read (unless
  * ctx->opt.keep_going), or an input failed as a whole or the output failed
- * (always).  Keys are unique as `to` compares them (keys_fold_case). */
+ * (always); PC_EXIT_USAGE, before anything is read or written, when
+ * ctx->opt.key_format or key_postfix does not compile (reported).  Keys are
+ * unique as `to` compares them (keys_fold_case). */
 pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
                    const pc_format *from, const pc_format *to, FILE *out);
 

@@ -346,6 +346,11 @@ pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
     if (ctx->progress)
         r.total = total_size(inputs, n_inputs);
     r.keys = pc_keyset_new_for(to);
+    if (!pc_keyset_use_options(r.keys, ctx)) { /* --key-format: reported */
+        pc_keyset_free(r.keys);
+        free(r.base);
+        return PC_EXIT_USAGE;
+    }
     r.ws = to->write_begin(out, ctx);
     bool out_ok = true;
     for (size_t i = 0; i < n_inputs && out_ok; i++)

@@ -29,12 +29,22 @@ static const char *const stopwords[] = {
     "zu",   "zum",
 };
 
-static bool is_stopword(const char *w)
+/* strcmp of [w, w+n) with sw; inline: the formulas' filters ask per word */
+static inline int cmp_word(const char *w, size_t n, const char *sw)
+{
+    size_t i = 0;
+    for (; i < n && sw[i]; i++)
+        if (w[i] != sw[i])
+            return (unsigned char)w[i] - (unsigned char)sw[i];
+    return i < n ? 1 : sw[i] ? -1 : 0;
+}
+
+bool pc_citekey_is_stopword(const char *w, size_t n)
 {
     size_t lo = 0, hi = sizeof stopwords / sizeof *stopwords;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int c = strcmp(w, stopwords[mid]);
+        int c = cmp_word(w, n, stopwords[mid]);
         if (!c)
             return true;
         if (c > 0)
@@ -45,8 +55,7 @@ static bool is_stopword(const char *w)
     return false;
 }
 
-/* Appends the lower-case ASCII letters and digits of s's folding. */
-static void put_folded_alnum(pc_buf *out, const char *s, size_t n)
+void pc_citekey_put_folded(pc_buf *out, const char *s, size_t n)
 {
     pc_buf f = PC_BUF_INIT;
     pc_ascii_fold(&f, s, n);
@@ -56,6 +65,23 @@ static void put_folded_alnum(pc_buf *out, const char *s, size_t n)
             pc_buf_putc(out, (char)pc_to_lower(c));
     }
     pc_buf_free(&f);
+}
+
+void pc_citekey_word_pieces(const char *w, size_t n, pc_buf *out,
+                            void (*put)(pc_buf *out, const char *s, size_t n))
+{
+    for (size_t q = 0; q < n;) {
+        size_t m = w[q] == '$' ? pc_latex_math_span(w, q, n) : 0;
+        if (m) {
+            q += m;
+            continue;
+        }
+        size_t e = q + 1;
+        while (e < n && w[e] != '$')
+            e++;
+        put(out, w + q, e - q);
+        q = e;
+    }
 }
 
 /* First word of s (skipping stop words, math and words that fold to
@@ -74,19 +100,9 @@ static bool first_word(const char *s, pc_buf *out, bool skip_stop)
             continue;
         pc_buf_truncate(out, start);
         /* the word without its math: "$\alpha$-stable" -> "stable" */
-        for (const char *q = w; q < p;) {
-            size_t m = *q == '$' ? pc_latex_math_span(w, (size_t)(q - w), (size_t)(p - w)) : 0;
-            if (m) {
-                q += m;
-                continue;
-            }
-            const char *e = q + 1;
-            while (e < p && *e != '$')
-                e++;
-            put_folded_alnum(out, q, (size_t)(e - q));
-            q = e;
-        }
-        if (out->len > start && (!skip_stop || !is_stopword(out->ptr + start)))
+        pc_citekey_word_pieces(w, (size_t)(p - w), out, pc_citekey_put_folded);
+        if (out->len > start &&
+            (!skip_stop || !pc_citekey_is_stopword(out->ptr + start, out->len - start)))
             return true;
     }
     pc_buf_truncate(out, start);
@@ -101,7 +117,7 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
         if (a->literal) {
             first_word(a->literal, out, true);
         } else if (a->family) {
-            put_folded_alnum(out, a->family, strlen(a->family));
+            pc_citekey_put_folded(out, a->family, strlen(a->family));
             if (out->len == start && *a->family) {
                 /* nothing foldable (CJK, Cyrillic...): the first code point in hex */
                 int32_t cp;
@@ -109,7 +125,7 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
                     pc_buf_printf(out, "u%04x", (unsigned)cp);
             }
         } else if (a->given) {
-            put_folded_alnum(out, a->given, strlen(a->given));
+            pc_citekey_put_folded(out, a->given, strlen(a->given));
         }
     }
     if (out->len == start)
@@ -162,6 +178,8 @@ struct pc_keyset {
     hashset bases;     /* base-key hashes ... */
     uint32_t *next;    /* ... and their next suffix, slot for slot */
     bool fold_case;    /* keys equal without case are the same key */
+    pc_keyformula *formula; /* --key-format, or NULL: pc_citekey_base */
+    pc_keypostfix *postfix; /* --key-postfix, or NULL: a, b, c */
 };
 
 /* pc_hash (ASCII letters lower-cased when `lower`), never 0. */
@@ -212,7 +230,44 @@ void pc_keyset_free(pc_keyset *ks)
     }
     free(ks->bases.slots);
     free(ks->next);
+    pc_keyformula_free(ks->formula);
+    pc_keypostfix_free(ks->postfix);
     free(ks);
+}
+
+void pc_keyset_set_rule(pc_keyset *ks, pc_keyformula *kf, pc_keypostfix *pf)
+{
+    pc_keyformula_free(ks->formula);
+    pc_keypostfix_free(ks->postfix);
+    ks->formula = kf;
+    ks->postfix = pf;
+}
+
+/* Reports a refused option; the text is one line, so its column goes where
+ * a file's line number would: "--key-format:7: error: ...", as the CLI
+ * says it. */
+static void report_option(pc_ctx *ctx, const char *option, pc_keyformula_error *err)
+{
+    pc_diag_emit(ctx, PC_SEV_ERROR, option, (unsigned long)err->col, 0, "%s", err->msg.ptr);
+    pc_buf_free(&err->msg);
+}
+
+bool pc_keyset_use_options(pc_keyset *ks, pc_ctx *ctx)
+{
+    pc_keyformula_error err;
+    pc_keyformula *kf = NULL;
+    pc_keypostfix *pf = NULL;
+    if (ctx->opt.key_format && !(kf = pc_keyformula_compile(ctx->opt.key_format, &err))) {
+        report_option(ctx, "--key-format", &err);
+        return false;
+    }
+    if (ctx->opt.key_postfix && !(pf = pc_keypostfix_compile(ctx->opt.key_postfix, &err))) {
+        report_option(ctx, "--key-postfix", &err);
+        pc_keyformula_free(kf);
+        return false;
+    }
+    pc_keyset_set_rule(ks, kf, pf);
+    return true;
 }
 
 /* Slot of h in the set: where it is, or the empty slot where it would go. */
@@ -311,20 +366,6 @@ static bool insert_key(pc_keyset *ks, uint64_t h, uint8_t exact, uint32_t place,
     return true;
 }
 
-/* Appends the suffix for the k-th repeat: 1 -> a, 26 -> z, 27 -> aa. */
-static void put_suffix(pc_buf *b, unsigned long k)
-{
-    char tmp[16];
-    size_t n = 0;
-    while (k > 0 && n < sizeof tmp) {
-        k--;
-        tmp[n++] = (char)('a' + k % 26);
-        k /= 26;
-    }
-    while (n)
-        pc_buf_putc(b, tmp[--n]);
-}
-
 /* Characters a key keeps: letters, marks and digits of any script
  * (müller2000, пункт3), and the ASCII punctuation BibTeX, biber and pandoc
  * all take in a key.  Not white space, controls and format characters
@@ -332,7 +373,7 @@ static void put_suffix(pc_buf *b, unsigned long k)
  * in the middle of a key), braces, commas, quotes and apostrophes
  * (pandoc's Markdown curls them), '#', '%', '=', '\', '~', '$', '^',
  * which break BibTeX's entry or \cite. */
-static size_t key_char(const char *s, size_t n)
+size_t pc_citekey_char(const char *s, size_t n)
 {
     unsigned char c = (unsigned char)*s;
     if (c < 0x80)
@@ -342,7 +383,7 @@ static size_t key_char(const char *s, size_t n)
     return len > 0 && pc_unicode_is_word(cp) ? (size_t)len : 0;
 }
 
-/* The key rec's input gives, with the characters key_char refuses (runs of
+/* The key rec's input gives, with the characters pc_citekey_char refuses (runs of
  * them) as one "_".  Empty when there is none or `rekey`.  Returns whether
  * a character was refused. */
 static bool input_key(const pc_record *rec, bool rekey, pc_buf *key)
@@ -354,7 +395,7 @@ static bool input_key(const pc_record *rec, bool rekey, pc_buf *key)
     const char *s = rec->key;
     size_t n = strlen(s);
     for (size_t i = 0; i < n;) {
-        size_t k = key_char(s + i, n - i);
+        size_t k = pc_citekey_char(s + i, n - i);
         if (!k) {
             gap = refused = true;
             i++;
@@ -378,6 +419,8 @@ void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t pla
     bool refused = input_key(rec, rekey, &key);
     pc_key_clash c = {.input_key = key.len > 0,
                       .refused = refused && clash ? pc_xstrdup(rec->key) : NULL};
+    if (!key.len && ks->formula)
+        pc_keyformula_eval(ks->formula, rec, &key);
     if (!key.len)
         pc_citekey_base(rec, &key);
     size_t base = key.len;
@@ -396,7 +439,7 @@ void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t pla
         unsigned long k = ks->next[slot];
         for (;; k++) {
             pc_buf_truncate(&key, base);
-            put_suffix(&key, k);
+            pc_keypostfix_put(ks->postfix, &key, k);
             uint32_t ignored;
             bool also_ignored;
             uint64_t h = hash_key(ks, key.ptr, key.len, &exact);
