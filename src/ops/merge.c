@@ -3,6 +3,7 @@
  * the record setters, the combine rules field kind by field kind, names
  * matched through a per-role hash index, conflicts as values with places. */
 #include "ops/merge.h"
+#include "model/copy.h"
 #include "model/dates.h"
 #include "text/fold.h"
 #include "text/names.h"
@@ -135,77 +136,6 @@ static long match_name(const struct pc_merge_names *ix, const pc_name *nm, pc_bu
     return i;
 }
 
-/* ---- copies ---------------------------------------------------------------------------- */
-
-static void copy_text(pc_record *dst, const pc_text *t)
-{
-    pc_text *n = pc_record_set_str(dst, t->field, t->s);
-    if (!n)
-        return;
-    n->truncated = t->truncated;
-    for (size_t i = 0; i < t->markup.n; i++)
-        pc_spanlist_push(&n->markup, t->markup.items[i].start, t->markup.items[i].end,
-                         t->markup.items[i].mark);
-    for (size_t i = 0; i < t->protected_words.n; i++)
-        pc_strlist_push(&n->protected_words, t->protected_words.items[i]);
-}
-
-static void copy_name(pc_name *d, const pc_name *s)
-{
-    d->given = pc_xstrdup(s->given);
-    d->dparticle = pc_xstrdup(s->dparticle);
-    d->particle = pc_xstrdup(s->particle);
-    d->family = pc_xstrdup(s->family);
-    d->suffix = pc_xstrdup(s->suffix);
-    d->literal = pc_xstrdup(s->literal);
-    d->orcid = pc_xstrdup(s->orcid);
-    d->flags = s->flags;
-    for (size_t i = 0; i < s->affiliations.n; i++)
-        pc_strlist_push(&d->affiliations, s->affiliations.items[i]);
-}
-
-static void copy_names(pc_record *dst, const pc_names *l)
-{
-    pc_names *d = pc_record_names_mut(dst, l->role);
-    d->et_al = l->et_al;
-    for (size_t i = 0; i < l->n; i++)
-        copy_name(pc_names_add(d), &l->items[i]);
-}
-
-static void copy_date(pc_record *dst, const pc_datevar *v)
-{
-    if (v->literal)
-        pc_record_set_date_literal(dst, v->field, v->literal, strlen(v->literal));
-    if (v->date.year)
-        pc_record_set_date(dst, v->field, &v->date);
-}
-
-static void copy_list(pc_record *dst, pc_field f, const pc_strlist *l)
-{
-    for (size_t i = 0; i < l->n; i++)
-        pc_record_list_add(dst, f, l->items[i], strlen(l->items[i]));
-}
-
-static void copy_record(pc_record *dst, const pc_record *src)
-{
-    dst->kind = src->kind;
-    pc_set_str(&dst->key, src->key);
-    dst->src_file = src->src_file;
-    dst->src_line = src->src_line;
-    for (size_t i = 0; i < src->n_texts; i++)
-        copy_text(dst, &src->texts[i]);
-    for (size_t i = 0; i < src->n_names; i++)
-        copy_names(dst, &src->names[i]);
-    for (size_t i = 0; i < src->n_dates; i++)
-        copy_date(dst, &src->dates[i]);
-    for (size_t i = 0; i < src->n_lists; i++)
-        copy_list(dst, src->lists[i].field, &src->lists[i].list);
-    for (size_t i = 0; i < src->n_extras; i++) {
-        const pc_extra *e = &src->extras[i];
-        pc_record_add_extra(dst, e->format, e->name, strlen(e->name), e->value, strlen(e->value));
-    }
-}
-
 /* ---- conflicts ---------------------------------------------------------------------------- */
 
 /* Records that `field` of the kept record (`kept`, NULL when it has none)
@@ -322,12 +252,12 @@ static void absorb_texts(absorb *a)
         const pc_text *k = pc_record_text(a->dst, t->field);
         if (!k) {
             if (a->take)
-                copy_text(a->dst, t);
+                pc_record_copy_field(a->dst, t->field, a->src, t->field);
             else
                 conflict(a->m, field_name(t->field), NULL, t->s, a->dst, a->src);
         } else if (!same_text(k->s, t->s, &a->t1, &a->t2)) {
             if (a->take && k->truncated && !t->truncated)
-                copy_text(a->dst, t); /* the whole text over a cut one */
+                pc_record_copy_field(a->dst, t->field, a->src, t->field); /* the whole text over a cut one */
             else
                 conflict(a->m, field_name(t->field), k->s, t->s, a->dst, a->src);
         }
@@ -381,7 +311,7 @@ static void absorb_names(absorb *a)
         const pc_names *have = pc_record_names(a->dst, l->role);
         if (!have || !have->n) {
             if (a->take)
-                copy_names(a->dst, l);
+                pc_record_copy_field(a->dst, l->role, a->src, l->role);
             for (size_t i = 0; !a->take && i < l->n; i++) {
                 show_name(&l->items[i], &a->t1);
                 conflict(a->m, field_name(l->role), NULL, a->t1.ptr, a->dst, a->src);
@@ -402,7 +332,7 @@ static void absorb_names(absorb *a)
                     index_name(ix, &d->items[k], (size_t)k, &a->t1); /* a given name gained */
                 }
             } else if (a->take) {
-                copy_name(pc_names_add(d), &l->items[i]);
+                pc_names_add_copy(d, &l->items[i]);
                 index_name(ix, &d->items[d->n - 1], d->n - 1, &a->t1);
             } else if (k < 0) {
                 show_name(&l->items[i], &a->t1);
@@ -436,7 +366,7 @@ static void absorb_dates(absorb *a)
         const char *kl = pc_record_date_literal(a->dst, v->field);
         if (!kd && !kl) {
             if (a->take) {
-                copy_date(a->dst, v);
+                pc_record_copy_field(a->dst, v->field, a->src, v->field);
             } else {
                 show_date(v, &a->t1);
                 conflict(a->m, field_name(v->field), NULL, a->t1.ptr, a->dst, a->src);
@@ -595,7 +525,7 @@ void pc_merge_add(pc_merge *m, const pc_record *rec)
         m->first_file = rec->src_file;
         m->first_line = rec->src_line;
         collect_ids(m, rec);
-        copy_record(&m->out, rec);
+        pc_record_copy(&m->out, rec);
         strip_ids(&m->out);
         return;
     }
@@ -603,7 +533,7 @@ void pc_merge_add(pc_merge *m, const pc_record *rec)
     if (m->mode == PC_MERGE_LAST) {
         pc_record next;
         pc_record_init(&next);
-        copy_record(&next, rec);
+        pc_record_copy(&next, rec);
         strip_ids(&next);
         absorb_record(m, &next, &m->out, false); /* what the one before held otherwise */
         pc_record_clear(&m->out);
