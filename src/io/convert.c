@@ -9,7 +9,7 @@
  * before its end, foreign content that gave no record) is counted in
  * ctx->n_inputs_failed: the run then ends with exit 1 even with
  * --keep-going, which forgives bad records only. */
-#include "model/citekey.h"
+#include "model/keyset.h"
 #include "io/encoding.h"
 #include "paperconv.h"
 #include "io/source.h"

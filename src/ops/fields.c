@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fields.c (ops) — --omit, --keep, --rename, --remove-empty and
+/* fields.c — --omit, --keep, --rename, --remove-empty and
  * --max-authors on a record (ops/fields.h): per-field tables of the kinds
  * an operation holds for, hashed sets of pass-through names, counters. */
 #include "ops/fields.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fields.h (ops) — what --omit, --keep, --rename, --remove-empty and
+/* fields.h — what --omit, --keep, --rename, --remove-empty and
  * --max-authors do to a record, with a count of each action for -v.
  *
  * Names: a model field by its name (the CSL variable name, or ours:

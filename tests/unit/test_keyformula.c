@@ -13,7 +13,7 @@
  * every record of every fixture and sample; the default formula is the one
  * the man page shows; a key set with a formula and a postfix. */
 #include "harness.h"
-#include "model/citekey.h"
+#include "model/keyset.h"
 #include "model/keyformula.h"
 #include "text/translit.h"
 
