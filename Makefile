@@ -74,7 +74,7 @@ help:
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc src/citeproc/*.h formats/*/*.h formats/*/*.def)
+$(BUILD)/%.o: %.c $(HEADERS) $(INTERNAL_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -92,7 +92,7 @@ $(BUILD)/src/io/registry.o: CFLAGS += -I$(BUILD)
 # field table: src/fields.c includes it, so the table is written once.
 $(BUILD)/fields_index.inc: include/paperconv/fields.def
 	@mkdir -p $(BUILD)
-	@sed -n 's/^PC_FIELD(\([A-Z0-9_]*\), *"\([^"]*\)".*/\2 \1/p' $< | \
+	@sed -n 's/^PC_FIELD(\([A-Z0-9_]*\), *[0-9]*, *"\([^"]*\)".*/\2 \1/p' $< | \
 	    awk '{ printf "%04d %s %s\n", length($$1), $$1, $$2 }' | LC_ALL=C sort | \
 	    awk '{ printf "{\"%s\", %d, PC_F_%s},\n", $$2, length($$2), $$3 }' > $@.tmp && mv $@.tmp $@
 

@@ -54,7 +54,7 @@
     (PC_FK_##kind == PC_FK_NAME || PC_FK_##kind == PC_FK_DATE ? PC_MAP_SPECIAL                 \
      : PC_FK_##kind == PC_FK_LIST                             ? PC_MAP_SPLIT                   \
                                                               : PC_MAP_TEXT)
-#define FIELD_ROW(id, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), PC_MAP_BOTH, 0},
+#define FIELD_ROW(id, num, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), PC_MAP_BOTH, 0},
 
 const pc_map_row pc_bib_classic_rows[PC_BIB_N_ROWS] = {
 #define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, c, k},
@@ -76,7 +76,7 @@ const pc_map_row pc_bib_biblatex_rows[PC_BIB_N_ROWS] = {
 
 /* The reader's rows: every name of both dialects, in the same order (a row
  * one dialect only writes reads in the other table). */
-#define FIELD_READ_ROW(id, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), R, 0},
+#define FIELD_READ_ROW(id, num, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), R, 0},
 const pc_map_row pc_bib_read_rows[PC_BIB_N_ROWS] = {
 #define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, ((c) | (b)) & R ? R : 0, k},
 #include "rows.def"

@@ -80,7 +80,7 @@ const pc_map_row pc_csl_map[] = {
     {"note", PC_F_JOURNAL_REF, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
 /* then every field of the table, in its order: a CSL variable under its
  * name, one of ours in custom */
-#define PC_FIELD(id, name, kind, flags)                                                        \
+#define PC_FIELD(id, num, name, kind, flags)                                                     \
     {(flags) & PC_FF_CSL ? name : CSL_CUSTOM name, PC_F_##id,                                  \
      (flags) & PC_FF_CSL ? CSL_HOW(kind, flags) : PC_MAP_SPECIAL, CSL_DIR(id), 0},
 #include "paperconv/fields.def"

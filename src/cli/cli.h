@@ -7,6 +7,7 @@
 #define PC_CLI_H
 
 #include "paperconv.h"
+#include "io/format_table.h" /* TODO: the public API only */
 
 /* --progress / --no-progress / neither */
 typedef enum pc_cli_progress {

@@ -11,7 +11,7 @@
  * --keep-going, which forgives bad records only. */
 #include "model/citekey.h"
 #include "io/encoding.h"
-#include "paperconv.h"
+#include "io/format_table.h"
 #include "io/source.h"
 #include "util/buf.h"
 

@@ -6,7 +6,7 @@
  * pass-through names come from the input, so there can be many) and holds
  * at most MAX_DROPS distinct names: past that, drops are counted under one
  * "(other fields)" entry, so memory does not grow with the input. */
-#include "paperconv.h"
+#include "io/ctx.h"
 #include "util/buf.h"
 
 #include <stdint.h>
@@ -32,10 +32,13 @@ void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user)
     memset(ctx, 0, sizeof *ctx);
     ctx->diag = fn;
     ctx->diag_user = user;
+    pc_buf_init(&ctx->errmsg);
 }
 
 void pc_ctx_free(pc_ctx *ctx)
 {
+    if (!ctx)
+        return;
     struct pc_drops *d = ctx->drops;
     if (d) {
         for (size_t i = 0; i < d->n; i++) {
@@ -47,6 +50,43 @@ void pc_ctx_free(pc_ctx *ctx)
         free(d);
     }
     ctx->drops = NULL;
+    pc_buf_free(&ctx->errmsg);
+    for (int i = 0; i < PC_CTX_N_STRINGS; i++) {
+        free(ctx->strings[i]);
+        ctx->strings[i] = NULL;
+    }
+}
+
+/* Keeps "FILE:LINE:COL: message" (the parts that are known) as the last
+ * error's message. */
+static void keep_error(pc_ctx *ctx, const char *file, unsigned long line, unsigned long col,
+                       const char *msg)
+{
+    pc_buf_clear(&ctx->errmsg);
+    if (file) {
+        pc_buf_puts(&ctx->errmsg, file);
+        if (line) {
+            pc_buf_printf(&ctx->errmsg, ":%lu", line);
+            if (col)
+                pc_buf_printf(&ctx->errmsg, ":%lu", col);
+        }
+        pc_buf_puts(&ctx->errmsg, ": ");
+    }
+    pc_buf_puts(&ctx->errmsg, msg);
+}
+
+pc_status pc_ctx_refuse(pc_ctx *ctx, pc_status st, const char *fmt, ...)
+{
+    if (!ctx)
+        return st;
+    pc_buf msg = PC_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pc_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    keep_error(ctx, NULL, 0, 0, msg.ptr);
+    pc_buf_free(&msg);
+    return st;
 }
 
 void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long line,
@@ -58,15 +98,19 @@ void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long 
         ctx->n_errors++;
     else if (sev == PC_SEV_WARNING)
         ctx->n_warnings++;
-    if (!ctx->diag)
-        return;
+    if (!ctx->diag && sev != PC_SEV_ERROR)
+        return; /* nobody listens and it is not the last error: not even formatted */
     pc_buf msg = PC_BUF_INIT;
     va_list ap;
     va_start(ap, fmt);
     pc_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
-    pc_diag d = {.severity = sev, .file = file, .line = line, .col = col, .message = msg.ptr};
-    ctx->diag(ctx->diag_user, &d);
+    if (sev == PC_SEV_ERROR)
+        keep_error(ctx, file, line, col, msg.ptr);
+    if (ctx->diag) {
+        pc_diag d = {.severity = sev, .file = file, .line = line, .col = col, .message = msg.ptr};
+        ctx->diag(ctx->diag_user, &d);
+    }
     pc_buf_free(&msg);
 }
 

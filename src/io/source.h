@@ -13,10 +13,19 @@
 #define PC_SOURCE_H
 
 #include "io/encoding.h" /* pc_encoding_hint, for the readers' invalid UTF-8 messages */
-#include "paperconv.h"
+#include "io/ctx.h"
 #include "util/buf.h"
 
 #include <sys/types.h>
+
+typedef struct pc_source pc_source;
+
+/* Opens a file ("-" = stdin).  Returns NULL and sets errno on failure. */
+pc_source *pc_source_open(const char *path);
+/* A source over a memory block (not copied: must outlive the source). */
+pc_source *pc_source_mem(const char *name, const char *data, size_t n);
+void pc_source_close(pc_source *src);
+const char *pc_source_name(const pc_source *src);
 
 /* Makes up to `want` bytes available without consuming them; returns how many
  * are (fewer only at end of input or on error) and points *p at them. */

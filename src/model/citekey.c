@@ -8,6 +8,7 @@
  * case (BibTeX) hashes each key case-folded, and keeps 8 bits of the hash
  * of the key as written, to tell a repeat from a key differing in case. */
 #include "model/citekey.h"
+#include "io/format_table.h"
 #include "text/latex.h"
 #include "text/unicode.h"
 

@@ -4,15 +4,29 @@
  *
  * Key = ASCII-folded lower-case family name of the first author + year +
  * first significant word of the title ("ilin2026qkwanda").  The set of keys
- * already given (pc_keyset, in paperconv.h) adds a, b, c... to repeats,
+ * already given (pc_keyset) adds a, b, c... to repeats,
  * compared without case for a format whose keys are (pc_keyset_new_for). */
 #ifndef PC_CITEKEY_H
 #define PC_CITEKEY_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #include <stdint.h>
+
+typedef struct pc_keyset pc_keyset; /* unique citation keys */
+
+pc_keyset *pc_keyset_new(void);
+/* A set whose keys are unique the way `to` compares them: without case
+ * when to->keys_fold_case ("Key" after "key" becomes "Keya"), else
+ * byte-wise (pc_keyset_new). */
+pc_keyset *pc_keyset_new_for(const pc_format *to);
+void pc_keyset_free(pc_keyset *ks);
+/* Gives rec a key that is unique within ks: the input key unless `rekey`
+ * or absent (letters and digits of any script and - _ : . / + ; ? ! ( ) * @
+ * [ ] & kept, other runs becoming one "_"), else family+year+first title
+ * word; duplicates get a, b, c. */
+void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey);
 
 /* Appends the base key (no uniqueness suffix) of rec to out. */
 void pc_citekey_base(const pc_record *rec, pc_buf *out);

@@ -7,7 +7,7 @@
  * Storage: one small array per kind of value, in the order fields were
  * set, and r->slot[f] = 1 + the field's index in its array.  Removing a
  * field moves the array's last entry into its place. */
-#include "paperconv.h"
+#include "model/record.h"
 #include "model/ids.h"
 #include "util/buf.h"
 
@@ -19,7 +19,7 @@
 /* Each field's kind, from the field table itself: the accessors below ask
  * it on every call, and a call into fields.c cost more than the answer. */
 static const unsigned char field_kind[PC_F_COUNT] = {
-#define PC_FIELD(id_, name_, kind_, flags_) [PC_F_##id_] = PC_FK_##kind_,
+#define PC_FIELD(id_, num_, name_, kind_, flags_) [PC_F_##id_] = PC_FK_##kind_,
 #include "paperconv/fields.def"
 #undef PC_FIELD
 };
@@ -72,6 +72,8 @@ static void names_free(pc_names *l)
 
 void pc_record_clear(pc_record *r)
 {
+    if (!r)
+        return;
     free(r->key);
     for (size_t i = 0; i < r->n_texts; i++)
         text_free(&r->texts[i]);

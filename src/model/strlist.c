@@ -8,7 +8,7 @@
  * SET_FROM items the list keeps an open-addressing table of item indices
  * beside it, one per distinct string, so the question costs a hash and a
  * compare, and so does a push, however many equal items the list holds. */
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #include <stdint.h>

@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "util/buf.h"
 #include "csl/csl.h"
+#include "io/format_table.h"
 
 /* ---- the maps ---------------------------------------------------------------- */
 
