@@ -127,9 +127,11 @@ pc_bib_xref *pc_bib_xref_new(pc_bib_lexer *lx, pc_source *src, pc_ctx *ctx)
     x->src = src;
     x->ctx = ctx;
     x->seed = (0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)x) * 0xBF58476D1CE4E5B9ULL ^ (uint64_t)time(NULL);
-    const char *name = pc_source_name(src);
+    const char *name = pc_source_path(src); /* NULL: memory or a stream, read once */
     struct stat st;
-    if (strcmp(name, "<stdin>") == 0) {
+    if (!name) {
+        x->how = AGAIN_TEE;
+    } else if (strcmp(name, "-") == 0) {
         int fd = fstat(0, &st) == 0 && S_ISREG(st.st_mode) ? open("/dev/stdin", O_RDONLY | O_CLOEXEC) : -1;
         x->how = fd >= 0 ? AGAIN_STDIN : AGAIN_TEE;
         if (fd >= 0)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* ctx.h — the conversion context (struct pc_ctx, the converter of
- * paperconv.h) as the library's code sees it: the options, the diagnostic
- * sink and its counters, the last error's message, the per-field drop
- * tally, the progress hook.  Readers and writers receive it; they never
- * print.  Not installed (src/io/diag.c, src/api/converter.c). */
+/* ctx.h — the conversion context (pc_ctx, which a program knows as the
+ * opaque pc_converter of paperconv.h) as the library's code sees it: the
+ * options, the diagnostic sink and its counters, the last error's message,
+ * the per-field drop tally, the progress hook.  Readers and writers receive
+ * it; they never print.  Not installed (src/io/diag.c, src/api/converter.c). */
 #ifndef PC_IO_CTX_H
 #define PC_IO_CTX_H
 
@@ -28,8 +28,10 @@ typedef struct pc_options {
 enum { PC_CTX_ENCODING = 0, PC_CTX_STYLE, PC_CTX_LOCALE, PC_CTX_CITATIONS, PC_CTX_N_STRINGS };
 
 /* Shared state of one conversion run: options, the diagnostic sink and its
- * counters.  Readers and writers receive it; they never print. */
-typedef struct pc_ctx {
+ * counters.  Readers and writers receive it; they never print.  A program
+ * knows it as the opaque pc_converter. */
+typedef struct pc_converter pc_ctx;
+struct pc_converter {
     pc_options opt;
     pc_diag_fn diag;
     void *diag_user;
@@ -51,7 +53,7 @@ typedef struct pc_ctx {
      * an error diagnostic, or a call the API refused */
     pc_buf errmsg;
     char *strings[PC_CTX_N_STRINGS]; /* owned copies behind opt's strings */
-} pc_ctx;
+};
 
 /* Initialises a context on the stack (the library's own, and tests');
  * pc_ctx_free frees what it holds (not ctx itself).  NULL is allowed. */

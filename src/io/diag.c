@@ -164,6 +164,20 @@ void pc_ctx_dropped(pc_ctx *ctx, const char *fmt, const char *field)
         c->n++;
 }
 
+size_t pc_ctx_n_drops(const pc_ctx *ctx) { return ctx->drops ? ctx->drops->n : 0; }
+
+bool pc_ctx_drop_at(const pc_ctx *ctx, size_t i, const char **fmt, const char **field,
+                    unsigned long *n)
+{
+    const struct pc_drops *d = ctx->drops;
+    if (!d || i >= d->n)
+        return false;
+    *fmt = d->items[i].fmt;
+    *field = d->items[i].field;
+    *n = d->items[i].n;
+    return true;
+}
+
 void pc_ctx_each_drop(const pc_ctx *ctx,
                       void (*fn)(void *u, const char *fmt, const char *field, unsigned long n),
                       void *u)

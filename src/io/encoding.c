@@ -218,6 +218,7 @@ bool pc_encoding_jabref(const char *head, size_t n, pc_encoding_header *h)
             const char *s = head + i + klen;
             size_t sn = len - klen;
             pc_trim(&s, &sn);
+            h->what = "JabRef's % Encoding header";
             return sn > 0 && header_name(h, s, s + sn, line, i, len);
         }
         i = next_line(head, n, i, len);
@@ -283,6 +284,7 @@ static bool vim_cookie(const char *s, size_t n, pc_encoding_header *h, unsigned 
 bool pc_encoding_cookie(const char *head, size_t n, pc_encoding_header *h)
 {
     size_t i = 0, len;
+    h->what = "the coding cookie";
     for (unsigned long line = 1; line <= 5 && i < n && line_at(head, n, i, &len); line++) {
         if ((line <= 2 && emacs_cookie(head + i, len, h, line, i)) || vim_cookie(head + i, len, h, line, i))
             return true;

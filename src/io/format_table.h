@@ -16,7 +16,14 @@ typedef struct pc_source pc_source; /* buffered input with peek (io/source.h) */
 struct pc_map_row;
 struct pc_encoding_header;
 
-/* pc_read_status: paperconv.h for now. */
+/* Result of pc_format.read_next. */
+typedef enum pc_read_status {
+    PC_READ_NONE = 0,
+    PC_READ_RECORD, /* *rec was filled */
+    PC_READ_EOF,    /* no more records */
+    PC_READ_SKIP,   /* one record was bad, reported; call again for the next */
+    PC_READ_FATAL,  /* the input cannot be read further, reported */
+} pc_read_status;
 
 /* One entry of the format table.  A format has a reader, a writer or both.
  * Reader: open returns its state (NULL after reporting an error), next fills
@@ -86,15 +93,43 @@ pc_read_status pc_input_next(pc_input *in, pc_record *rec);
 /* Closes the input, reporting a read error if one happened; NULL is allowed. */
 void pc_input_close(pc_input *in);
 
+/* After the reader's last record (`fatal`: it stopped on an error,
+ * reported; `got_records`: it gave a record or skipped one): whether the
+ * input failed as a whole.  Reports why when the reader did not: foreign
+ * content that gave no record, bytes left after the reader's end.  A
+ * failed input is counted in ctx->n_inputs_failed. */
+bool pc_input_failed(pc_input *in, bool fatal, bool got_records, unsigned long errors_before);
+/* errno of the input's first read error, 0 if none; bytes read so far. */
+int pc_input_error(const pc_input *in);
+/* Reports the read error, if there is one, unless it was (pc_input_close
+ * reports it otherwise). */
+void pc_input_say_read_error(pc_input *in);
+unsigned long long pc_input_offset(const pc_input *in);
+
 /* ---- the conversion driver (src/io/convert.c) ------------------------------ */
 
-/* Reads every input ("-" = stdin) with `from` (NULL: chosen per input by
- * extension, then content), gives each record a unique key, and writes it
- * with `to` to `out`.  Problems go to ctx's sink and counters.  Returns
- * PC_EXIT_OK, or PC_EXIT_INPUT when a record could not be read (unless
- * ctx->opt.keep_going), or an input failed as a whole or the output failed
- * (always).  Keys are unique as `to` compares them (keys_fold_case). */
-pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
-                   const pc_format *from, const pc_format *to, FILE *out);
+/* One input of the driver: a path ("-": standard input), or an open
+ * source (taken: closed by the driver), with `path` NULL or the name whose
+ * extension may tell its format. */
+typedef struct pc_input_spec {
+    const char *path;
+    pc_source *src;
+} pc_input_spec;
+
+/* The counts a run's status is judged from (the output's: its writer's
+ * counts when it was opened). */
+typedef struct pc_drive_base {
+    unsigned long errors, inputs_failed;
+} pc_drive_base;
+
+/* Reads every input (none: standard input) with `from` (NULL: chosen per
+ * input by extension, then content), gives each record a key unique within
+ * the run as `to` compares them (keys_fold_case), and writes it with `to`'s
+ * writer state ws.  Problems go to ctx's sink and counters.  PC_OK;
+ * PC_ERR_IO when the output failed (reported once: ctx->output_failed);
+ * PC_ERR_INPUT when an input failed as a whole, or an error was reported
+ * since `since` and not opt.keep_going.  The writer is not ended. */
+pc_status pc_drive(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs, const pc_format *from,
+                   const pc_format *to, void *ws, const pc_drive_base *since);
 
 #endif

@@ -26,16 +26,32 @@ static bool list_has(const char *const *list, const char *s)
     return false;
 }
 
+static bool named(const pc_format *f, const char *name)
+{
+    return pc_strcasecmp(f->name, name) == 0 || list_has(f->aliases, name);
+}
+
 const pc_format *pc_format_find(const char *name)
 {
-    for (const pc_format *const *f = pc_formats; *f; f++)
-        if (pc_strcasecmp((*f)->name, name) == 0 || list_has((*f)->aliases, name))
+    for (const pc_format *const *f = pc_formats; name && *f; f++)
+        if (named(*f, name))
             return *f;
     return NULL;
 }
 
+const pc_format *pc_format_find_reader(const char *name)
+{
+    const pc_format *any = pc_format_find(name);
+    for (const pc_format *const *f = pc_formats; any && !any->read_open && *f; f++)
+        if ((*f)->read_open && named(*f, name))
+            return *f;
+    return any;
+}
+
 const pc_format *pc_format_by_extension(const char *path, bool want_reader)
 {
+    if (!path)
+        return NULL;
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
     const char *dot = strrchr(base, '.');
@@ -58,9 +74,14 @@ const pc_format *pc_format_by_extension(const char *path, bool want_reader)
 
 const pc_format *pc_format_sniff(const char *head, size_t n, bool *ambiguous)
 {
+    bool amb_local;
+    if (!ambiguous)
+        ambiguous = &amb_local;
+    *ambiguous = false;
+    if (!head)
+        return NULL;
     const pc_format *best = NULL;
     int best_score = 0;
-    *ambiguous = false;
     for (const pc_format *const *f = pc_formats; *f; f++) {
         if (!(*f)->sniff || !(*f)->read_open)
             continue;

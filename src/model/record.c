@@ -52,6 +52,8 @@ static void text_free(pc_text *t)
 
 void pc_name_clear(pc_name *n)
 {
+    if (!n)
+        return;
     free(n->given);
     free(n->dparticle);
     free(n->particle);
@@ -95,10 +97,11 @@ void pc_record_clear(pc_record *r)
     pc_record_init(r);
 }
 
-/* Index of f in its array, or -1. */
+/* Index of f in its array, or -1 (also for r NULL: the public calls
+ * pc_record_get, _has, _unset and _date_literal accept it). */
 static long index_of(const pc_record *r, pc_field f)
 {
-    if (f <= PC_F_NONE || f >= PC_F_COUNT || !r->slot[f])
+    if (!r || f <= PC_F_NONE || f >= PC_F_COUNT || !r->slot[f])
         return -1;
     return (long)r->slot[f] - 1;
 }

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* util.h — allocation wrappers and the growable byte buffer (pc_buf).
+/* buf.h — allocation wrappers and the growable byte buffer (pc_buf).
  *
- * Out of memory aborts here, in one place, so callers never check for NULL.
- * A pc_buf's ptr is never NULL and always NUL-terminated. */
+ * Every allocation of the library goes through here, with the allocator a
+ * program installed (pc_set_allocator, paperconv.h), and memory from here
+ * is freed with pc_free, never free().  Out of memory aborts here, in one
+ * place, so callers never check for NULL; only the constructors of
+ * paperconv.h's handles use pc_try_calloc and report it.  A pc_buf's ptr
+ * is never NULL and always NUL-terminated. */
 #ifndef PC_UTIL_H
 #define PC_UTIL_H
 
@@ -12,6 +16,10 @@
 #include <string.h>
 
 void *pc_xmalloc(size_t n);
+/* A zeroed block of `size` bytes, or NULL when the allocator has none. */
+void *pc_try_calloc(size_t size);
+/* Frees memory from the calls here (public: paperconv.h); NULL is allowed. */
+void pc_free(void *p);
 void *pc_xcalloc(size_t n, size_t size);
 void *pc_xrealloc(void *p, size_t n);
 char *pc_xstrdup(const char *s);             /* NULL stays NULL */
@@ -29,7 +37,7 @@ typedef struct pc_buf {
 extern char pc_buf_empty_[1]; /* shared "" for empty buffers; never written */
 
 void pc_buf_init(pc_buf *b);
-void pc_buf_free(pc_buf *b);
+void pc_buf_free(pc_buf *b); /* NULL is allowed */
 void pc_buf_grow(pc_buf *b, size_t extra);
 void pc_buf_clear(pc_buf *b); /* len = 0, keeps capacity */
 void pc_buf_put(pc_buf *b, const char *s, size_t n);
