@@ -20,7 +20,7 @@ enum {
 
 void pc_xml_split_free(pc_xml_split *x)
 {
-    free(x->spans);
+    pc_free(x->spans);
     memset(x, 0, sizeof *x);
 }
 

@@ -768,12 +768,12 @@ bool pc_bib_write_end(void *state)
     pc_buf_free(&w->entry);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->scratch);
-    free(w->rows);
+    pc_free(w->rows);
     for (size_t f = 0; f < PC_F_COUNT; f++)
-        free(w->field_rows[f]);
-    free(w->always);
-    free(w->pick);
-    free(w->subset);
-    free(w);
+        pc_free(w->field_rows[f]);
+    pc_free(w->always);
+    pc_free(w->pick);
+    pc_free(w->subset);
+    pc_free(w);
     return true;
 }

@@ -541,7 +541,7 @@ static bool csl_special(void *u, const pc_map_row *row, bool *wrote)
         *wrote = w->b.len > 0;
         char *note = pc_buf_detach(&w->b);
         set_text(w, w->item, row->name, note);
-        free(note);
+        pc_free(note);
     } else if (f == PC_F_JOURNAL_REF) {
         *wrote = true; /* the note's row wrote it */
     } else if (f == PC_F_ARXIV_ID) {

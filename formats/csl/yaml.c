@@ -102,7 +102,7 @@ static bool plain_is_not_string(const char *s, size_t n)
  * fail it, so for ASCII the event is filled here exactly as
  * yaml_scalar_event_initialize fills it (zeroed, no anchor or tag, a
  * NUL-terminated copy of the value).  The copy is malloc'ed because the
- * emitter owns the event and frees its value with free() (yaml_free). */
+ * emitter owns the event and frees its value with pc_free() (yaml_free). */
 static bool emit_scalar(yaml_writer *w, const char *s, size_t n, bool plain_ok)
 {
     yaml_event_t ev;
@@ -268,7 +268,7 @@ static bool yaml_end(void *state)
     emit(w, &ev);
     bool ok = w->ok && yaml_emitter_flush(&w->em);
     yaml_emitter_delete(&w->em);
-    free(w);
+    pc_free(w);
     return ok;
 }
 
@@ -853,7 +853,7 @@ static void *yaml_open(pc_source *src, pc_ctx *ctx)
     r->text = PC_CSL_MARKDOWN;
     if (!yaml_parser_initialize(&r->parser)) {
         pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "YAML: cannot start the parser");
-        free(r);
+        pc_free(r);
         return NULL;
     }
     yaml_parser_set_input(&r->parser, read_handler, r);
@@ -994,9 +994,9 @@ static void yaml_close(void *state)
     yaml_reader *r = state;
     flush_bad(r, ULLONG_MAX, ULLONG_MAX, 0, 0); /* left after a fatal error */
     yaml_parser_delete(&r->parser);
-    free(r->filt.in);
-    free(r->filt.bad);
-    free(r);
+    pc_free(r->filt.in);
+    pc_free(r->filt.bad);
+    pc_free(r);
 }
 
 /* Skips blank and comment lines at s[*i]; returns the next line's length. */

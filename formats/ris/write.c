@@ -88,10 +88,10 @@ bool pc_ris_write_end(void *state)
 {
     ris_writer *w = state;
     for (size_t k = 0; k < PC_KIND_COUNT; k++)
-        free(w->rows[k].rows);
+        pc_free(w->rows[k].rows);
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
-    free(w);
+    pc_free(w);
     return true;
 }
 

@@ -582,8 +582,8 @@ static const char *intern_family(const char *family)
         if (strcmp(families[i], family) == 0)
             got = families[i];
     if (!got && n_families < MAX_FAMILIES) {
-        /* malloc, not the program's allocator: it is never freed */
-        char *copy = malloc(strlen(family) + 1);
+        /* never freed, so not from the program's allocator */
+        char *copy = malloc(strlen(family) + 1); /* libc's, for the life of the process */
         if (copy) {
             strcpy(copy, family);
             got = families[n_families++] = copy;

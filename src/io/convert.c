@@ -153,7 +153,7 @@ void pc_input_close(pc_input *in)
         in->fmt->read_close(in->state);
     pc_input_say_read_error(in);
     pc_source_close(in->src);
-    free(in);
+    pc_free(in);
 }
 
 /* ---- the end of an input -------------------------------------------- */
@@ -298,7 +298,7 @@ static void assign_key(run *r, size_t input, pc_record *rec)
                      "citation key \"%s\" holds characters a key cannot (white space, braces, commas, "
                      "quotes, %%, #, invisible characters...): written \"%s\"",
                      clash.refused, rec->key);
-        free(clash.refused);
+        pc_free(clash.refused);
     }
     if (!clash.wanted || (!clash.input_key && r->ctx->opt.verbose < 1))
         return; /* notes are shown with -v only: do not build them */
@@ -402,7 +402,7 @@ pc_status pc_drive(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs, co
     for (; i < n_inputs; i++) /* the sources not read, after the output failed */
         pc_source_close(inputs[i].src);
     pc_keyset_free(r.keys);
-    free(r.base);
+    pc_free(r.base);
     if (!out_ok && !ctx->output_failed) {
         ctx->output_failed = true;
         pc_diag_emit(ctx, PC_SEV_ERROR, NULL, 0, 0, "cannot write the output: %s",

@@ -42,17 +42,17 @@ void pc_ctx_free(pc_ctx *ctx)
     struct pc_drops *d = ctx->drops;
     if (d) {
         for (size_t i = 0; i < d->n; i++) {
-            free(d->items[i].fmt);
-            free(d->items[i].field);
+            pc_free(d->items[i].fmt);
+            pc_free(d->items[i].field);
         }
-        free(d->items);
-        free(d->slot);
-        free(d);
+        pc_free(d->items);
+        pc_free(d->slot);
+        pc_free(d);
     }
     ctx->drops = NULL;
     pc_buf_free(&ctx->errmsg);
     for (int i = 0; i < PC_CTX_N_STRINGS; i++) {
-        free(ctx->strings[i]);
+        pc_free(ctx->strings[i]);
         ctx->strings[i] = NULL;
     }
 }

@@ -411,7 +411,7 @@ void pc_decoder_free(pc_decoder *d)
         return;
     if (d->cd != (iconv_t)-1)
         iconv_close(d->cd);
-    free(d);
+    pc_free(d);
 }
 
 bool pc_decoder_single_byte(const pc_decoder *d) { return d->single_byte; }
@@ -578,7 +578,7 @@ pc_encoding_fit pc_encoding_fits(const char *name, const char *head, size_t n, c
         }
         at += step;
     }
-    free(out);
+    pc_free(out);
     iconv_close(cd);
     return fit;
 }

@@ -127,9 +127,9 @@ static void raw_free(raw_input *raw)
     if (!raw)
         return;
     pc_decoder_free(raw->dec);
-    free(raw->encoding);
-    free(raw->buf);
-    free(raw);
+    pc_free(raw->encoding);
+    pc_free(raw->buf);
+    pc_free(raw);
 }
 
 void pc_source_close(pc_source *s)
@@ -139,10 +139,10 @@ void pc_source_close(pc_source *s)
     if (s->owns_fd)
         close(s->fd);
     raw_free(s->raw);
-    free(s->buf);
-    free(s->name);
-    free(s->path);
-    free(s);
+    pc_free(s->buf);
+    pc_free(s->name);
+    pc_free(s->path);
+    pc_free(s);
 }
 
 const char *pc_source_name(const pc_source *s) { return s->name; }

@@ -77,10 +77,10 @@ void pc_map_free(pc_map *m)
 {
     if (!m)
         return;
-    free(m->slot);
-    free(m->next);
-    free(m->len);
-    free(m);
+    pc_free(m->slot);
+    pc_free(m->next);
+    pc_free(m->len);
+    pc_free(m);
 }
 
 static bool kind_fits(pc_kindset set, pc_kind kind)

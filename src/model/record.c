@@ -45,7 +45,7 @@ void pc_record_init(pc_record *r) { memset(r, 0, sizeof *r); }
 
 static void text_free(pc_text *t)
 {
-    free(t->s);
+    pc_free(t->s);
     pc_spanlist_clear(&t->markup);
     pc_strlist_clear(&t->protected_words);
 }
@@ -54,13 +54,13 @@ void pc_name_clear(pc_name *n)
 {
     if (!n)
         return;
-    free(n->given);
-    free(n->dparticle);
-    free(n->particle);
-    free(n->family);
-    free(n->suffix);
-    free(n->literal);
-    free(n->orcid);
+    pc_free(n->given);
+    pc_free(n->dparticle);
+    pc_free(n->particle);
+    pc_free(n->family);
+    pc_free(n->suffix);
+    pc_free(n->literal);
+    pc_free(n->orcid);
     pc_strlist_clear(&n->affiliations);
     memset(n, 0, sizeof *n);
 }
@@ -69,31 +69,31 @@ static void names_free(pc_names *l)
 {
     for (size_t i = 0; i < l->n; i++)
         pc_name_clear(&l->items[i]);
-    free(l->items);
+    pc_free(l->items);
 }
 
 void pc_record_clear(pc_record *r)
 {
     if (!r)
         return;
-    free(r->key);
+    pc_free(r->key);
     for (size_t i = 0; i < r->n_texts; i++)
         text_free(&r->texts[i]);
-    free(r->texts);
+    pc_free(r->texts);
     for (size_t i = 0; i < r->n_names; i++)
         names_free(&r->names[i]);
-    free(r->names);
+    pc_free(r->names);
     for (size_t i = 0; i < r->n_dates; i++)
-        free(r->dates[i].literal);
-    free(r->dates);
+        pc_free(r->dates[i].literal);
+    pc_free(r->dates);
     for (size_t i = 0; i < r->n_lists; i++)
         pc_strlist_clear(&r->lists[i].list);
-    free(r->lists);
+    pc_free(r->lists);
     for (size_t i = 0; i < r->n_extras; i++) {
-        free(r->extras[i].name);
-        free(r->extras[i].value);
+        pc_free(r->extras[i].name);
+        pc_free(r->extras[i].value);
     }
-    free(r->extras);
+    pc_free(r->extras);
     pc_record_init(r);
 }
 
@@ -140,11 +140,11 @@ static pc_text *text_slot(pc_record *r, pc_field f)
 pc_text *pc_record_take(pc_record *r, pc_field f, char *s)
 {
     if (kind_of(f) != PC_FK_TEXT && kind_of(f) != PC_FK_NUMBER) {
-        free(s);
+        pc_free(s);
         return NULL;
     }
     if (!s || !*s) {
-        free(s);
+        pc_free(s);
         pc_record_unset(r, f);
         return NULL;
     }
@@ -238,7 +238,7 @@ void pc_record_unset(pc_record *r, pc_field f)
         remove_at(r, r->names, &r->n_names, sizeof *r->names, (size_t)i);
         break;
     case PC_FK_DATE:
-        free(r->dates[i].literal);
+        pc_free(r->dates[i].literal);
         remove_at(r, r->dates, &r->n_dates, sizeof *r->dates, (size_t)i);
         break;
     case PC_FK_LIST:
@@ -356,7 +356,7 @@ void pc_record_set_date_literal(pc_record *r, pc_field f, const char *s, size_t 
     pc_datevar *v = date_slot(r, f);
     if (!v)
         return;
-    free(v->literal);
+    pc_free(v->literal);
     v->literal = n ? pc_xstrndup(s, n) : NULL;
     date_tidy(r, f);
 }

@@ -67,7 +67,7 @@ static void set_grow(pc_strlist *l)
         return;
     if (!set)
         set = l->set = pc_xcalloc(1, sizeof *set);
-    free(set->slot);
+    pc_free(set->slot);
     set->slot = pc_xcalloc(want, sizeof *set->slot);
     set->mask = want - 1;
     for (size_t i = 0; i < l->n; i++)
@@ -132,11 +132,11 @@ void pc_strlist_add_words(pc_strlist *l, const char *s, size_t n)
 void pc_strlist_clear(pc_strlist *l)
 {
     for (size_t i = 0; i < l->n; i++)
-        free(l->items[i]);
-    free(l->items);
+        pc_free(l->items[i]);
+    pc_free(l->items);
     if (l->set) {
-        free(l->set->slot);
-        free(l->set);
+        pc_free(l->set->slot);
+        pc_free(l->set);
     }
     memset(l, 0, sizeof *l);
 }
@@ -153,6 +153,6 @@ size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark)
 
 void pc_spanlist_clear(pc_spanlist *l)
 {
-    free(l->items);
+    pc_free(l->items);
     memset(l, 0, sizeof *l);
 }

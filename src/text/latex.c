@@ -156,7 +156,7 @@ static bool seen_add(pc_latex_seen *set, const char *name, size_t n)
         return false;
     if (2 * (set->n + 1) > set->mask) { /* grow: at most half full */
         size_t cap = set->mask ? 2 * (set->mask + 1) : 64;
-        free(set->slot);
+        pc_free(set->slot);
         set->slot = pc_xcalloc(cap, sizeof *set->slot);
         set->mask = cap - 1;
         set->names = pc_xrealloc(set->names, cap / 2 * sizeof *set->names);
@@ -173,9 +173,9 @@ void pc_latex_seen_free(pc_latex_seen *set)
     if (!set)
         return;
     for (size_t i = 0; i < set->n; i++)
-        free(set->names[i]);
-    free(set->names);
-    free(set->slot);
+        pc_free(set->names[i]);
+    pc_free(set->names);
+    pc_free(set->slot);
     memset(set, 0, sizeof *set);
 }
 
@@ -906,7 +906,7 @@ static void protect_group(dec *d, size_t mark)
         char *copy = pc_xstrndup(w, wn);
         if (!pc_strlist_has(d->prot, copy))
             pc_strlist_push(d->prot, copy);
-        free(copy);
+        pc_free(copy);
     }
     pc_buf_free(&word);
 }
@@ -1175,8 +1175,8 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
         pc_buf_truncate(out, out->len - 1);
     if (high)
         pc_utf8_nfc_from(out, start);
-    free(d.braces.open);
-    free(d.braces.close);
+    pc_free(d.braces.open);
+    pc_free(d.braces.close);
     if (d.n_marks) { /* markers become spans (markup.h) */
         pc_buf marked = PC_BUF_INIT;
         pc_buf_put(&marked, out->ptr + start, out->len - start);

@@ -212,10 +212,10 @@ static void split_article(pc_name *out)
             pc_buf_putc(&p, ' ');
         }
         pc_buf_puts(&p, articles[i]);
-        free(out->particle);
+        pc_free(out->particle);
         out->particle = pc_buf_detach(&p);
         char *fam = pc_xstrdup(out->family + an);
-        free(out->family);
+        pc_free(out->family);
         out->family = fam;
         return;
     }
@@ -265,7 +265,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         tok *t;
         size_t k = tokenize(s, (size_t)(c1 - s), &t);
         parse_von_last(t, k, out);
-        free(t);
+        pc_free(t);
         split_article(out);
         if (c2) {
             out->suffix = trimmed_copy(rest, (size_t)(c2 - rest));
@@ -278,7 +278,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
     tok *t;
     size_t k = tokenize(s, n, &t);
     if (k == 0) { /* only no-break spaces: nothing to split (was a crash) */
-        free(t);
+        pc_free(t);
         out->literal = pc_xstrndup(s, n);
         return;
     }
@@ -298,7 +298,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         } else {
             out->family = join(t, 0, 1);
         }
-        free(t);
+        pc_free(t);
         split_article(out);
         return;
     }
@@ -327,7 +327,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         out->given = join(t, 0, fam);
         out->family = join(t, fam, k);
     }
-    free(t);
+    pc_free(t);
     split_article(out);
 }
 
@@ -339,7 +339,7 @@ void pc_name_from_parts(const char *given, const char *family, const char *suffi
         size_t k = tokenize(family, strlen(family), &t);
         if (k)
             leading_particles(t, k, out);
-        free(t);
+        pc_free(t);
         split_article(out);
     }
     if (given) {
@@ -356,14 +356,14 @@ void pc_name_from_parts(const char *given, const char *family, const char *suffi
                 pc_buf_puts(&b, p);
                 pc_buf_putc(&b, ' ');
                 pc_buf_puts(&b, out->particle);
-                free(out->particle);
+                pc_free(out->particle);
                 out->particle = pc_buf_detach(&b);
-                free(p);
+                pc_free(p);
             } else {
                 out->particle = p;
             }
         }
-        free(t);
+        pc_free(t);
     }
     if (suffix && *suffix)
         out->suffix = pc_xstrdup(suffix);
@@ -553,7 +553,7 @@ static size_t find_legend(const char *s, size_t n, pc_strlist *legend)
         pc_trim(&v, &vn);
         while (legend->n < k)
             pc_strlist_push(legend, "");
-        free(legend->items[k - 1]);
+        pc_free(legend->items[k - 1]);
         legend->items[k - 1] = pc_xstrndup(v, vn);
         p = next;
     }

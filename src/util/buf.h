@@ -3,7 +3,7 @@
  *
  * Every allocation of the library goes through here, with the allocator a
  * program installed (pc_set_allocator, paperconv.h), and memory from here
- * is freed with pc_free, never free().  Out of memory aborts here, in one
+ * is freed with pc_free, never pc_free().  Out of memory aborts here, in one
  * place, so callers never check for NULL; only the constructors of
  * paperconv.h's handles use pc_try_calloc and report it.  A pc_buf's ptr
  * is never NULL and always NUL-terminated. */

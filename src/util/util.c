@@ -93,14 +93,14 @@ char *pc_xstrdup(const char *s) { return s ? pc_xstrndup(s, strlen(s)) : NULL; }
 void pc_set_str(char **dst, const char *s)
 {
     char *copy = pc_xstrdup(s);
-    free(*dst);
+    pc_free(*dst);
     *dst = copy;
 }
 
 void pc_set_strn(char **dst, const char *s, size_t n)
 {
     char *copy = pc_xstrndup(s, n);
-    free(*dst);
+    pc_free(*dst);
     *dst = copy;
 }
 
@@ -115,7 +115,7 @@ void pc_buf_free(pc_buf *b)
     if (!b)
         return;
     if (b->cap)
-        free(b->ptr);
+        pc_free(b->ptr);
     pc_buf_init(b);
 }
 
