@@ -20,6 +20,8 @@ enum {
 
 void pc_xml_split_free(pc_xml_split *x)
 {
+    if (!x)
+        return;
     pc_free(x->spans);
     memset(x, 0, sizeof *x);
 }

@@ -157,7 +157,11 @@ const char *pc_encoding_from_bom(const char *head, size_t n, size_t *bom_len)
 
 /* ---- headers --------------------------------------------------------------- */
 
-void pc_encoding_header_free(pc_encoding_header *h) { pc_buf_free(&h->name); }
+void pc_encoding_header_free(pc_encoding_header *h)
+{
+    if (h)
+        pc_buf_free(&h->name);
+}
 
 /* The line at head + at (ending at '\n' or '\r'): its length, or false if
  * it has no line end within n (it may be cut: do not guess). */

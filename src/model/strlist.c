@@ -131,6 +131,8 @@ void pc_strlist_add_words(pc_strlist *l, const char *s, size_t n)
 
 void pc_strlist_clear(pc_strlist *l)
 {
+    if (!l)
+        return;
     for (size_t i = 0; i < l->n; i++)
         pc_free(l->items[i]);
     pc_free(l->items);
@@ -153,6 +155,8 @@ size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark)
 
 void pc_spanlist_clear(pc_spanlist *l)
 {
+    if (!l)
+        return;
     pc_free(l->items);
     memset(l, 0, sizeof *l);
 }
