@@ -50,6 +50,12 @@ grep -hE '^#include "' "$ROOT"/src/cli/*.c "$ROOT"/src/cli/*.h | sort -u > "$T/c
 printf '#include "cli.h"\n#include "paperconv.h"\n' > "$T/cli-includes.want"
 same "src/cli includes only paperconv.h and cli.h" "$T/cli-includes.want" "$T/cli-includes"
 
+# the driver and the API know no format by name: what differs per format
+# is the format's row (its hooks: JabRef's encoding header for BibTeX)
+names=$(sed -n 's/.*[{ ]\.name = "\([a-z0-9]*\)".*/\1/p' "$ROOT"/formats/*/*.c | grep . | sort -u | tr '\n' '|' | sed 's/|$//')
+grep -nE "\"($names)\"" "$ROOT"/src/io/*.c "$ROOT"/src/api/*.c "$ROOT"/src/model/*.c > "$T/named"
+check "src/io, src/api and src/model name no format ($names)" [ ! -s "$T/named" ]
+
 # ---- the .so's dynamic symbol table ------------------------------------------
 nm -D --defined-only "$SO" > "$T/nm"
 awk '$2 != "A" { print $3 }' "$T/nm" | sed 's/@.*//' | LC_ALL=C sort > "$T/exported"
