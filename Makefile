@@ -51,7 +51,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
 .PHONY: all deps demo check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
-        clean golden-update readme-fields help bench bench-smoke shared
+        clean golden-update man-fields readme-fields help bench bench-smoke shared
 
 all: $(BIN)
 
@@ -69,7 +69,7 @@ help:
 	@echo "                header, paperconv.pc, man pages, bash/zsh/fish completion"
 	@echo "make uninstall  remove what make install installed (same PREFIX and DESTDIR)"
 	@echo "make golden-update  rewrite tests/golden from the current build"
-	@echo "make readme-fields  rewrite README's field matrix from the format maps (pctool fields)"
+	@echo "make man-fields  rewrite paperconv-formats(7)'s field list from the format maps"
 
 deps:
 	@sh tools/deps.sh
@@ -212,15 +212,16 @@ valgrind: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 golden-update: $(BIN)
 	@BUILD=$(BUILD) sh tests/golden/update.sh
 
-# README's "what each format keeps": the table between the fields-matrix
-# markers is `pctool fields` (tests/robust/test_fields_matrix.sh fails when
-# it is out of date).
-readme-fields: $(TOOL_BIN)
-	@$(TOOL_BIN) fields > $(BUILD)/fields-matrix.md
-	@awk -v gen=$(BUILD)/fields-matrix.md \
-	    '/<!-- fields-matrix:end/ { skip = 0 } !skip { print } \
-	     /<!-- fields-matrix:begin/ { while ((getline l < gen) > 0) print l; skip = 1 }' \
-	    README.md > README.md.tmp && mv README.md.tmp README.md
+# paperconv-formats(7)'s "what each format keeps": the block between the
+# fields-matrix markers is `pctool fields --man`
+# (tests/robust/test_fields_matrix.sh fails when it is out of date).
+# readme-fields: its old name.
+man-fields readme-fields: $(TOOL_BIN)
+	@$(TOOL_BIN) fields --man > $(BUILD)/fields-matrix.man
+	@awk -v gen=$(BUILD)/fields-matrix.man \
+	    '/^\.\\" fields-matrix:end/ { skip = 0 } !skip { print } \
+	     /^\.\\" fields-matrix:begin/ { while ((getline l < gen) > 0) print l; skip = 1 }' \
+	    doc/paperconv-formats.7 > doc/paperconv-formats.7.tmp && mv doc/paperconv-formats.7.tmp doc/paperconv-formats.7
 
 # ---- benchmark (bench/README.md) -------------------------------------------
 # make bench: -O2 build, corpus of 10k/100k/1M records, every reader -> writer
@@ -248,7 +249,7 @@ bench-smoke: $(BIN) $(BENCH_TOOLS)
 # headers, paperconv.pc, the man page and the bash, zsh and fish completions.
 install: $(BIN) $(LIB) $(SHLIB)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(BASHCOMPDIR) \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(BASHCOMPDIR) \
 	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/paperconv
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libpaperconv.a
@@ -264,6 +265,7 @@ install: $(BIN) $(LIB) $(SHLIB)
 	install -m 644 $(BUILD)/paperconv.pc $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc
 	install -m 644 doc/paperconv.1 $(DESTDIR)$(MANDIR)/man1/paperconv.1
 	install -m 644 doc/libpaperconv.3 $(DESTDIR)$(MANDIR)/man3/libpaperconv.3
+	install -m 644 doc/paperconv-formats.7 $(DESTDIR)$(MANDIR)/man7/paperconv-formats.7
 	install -m 644 completions/paperconv.bash $(DESTDIR)$(BASHCOMPDIR)/paperconv
 	install -m 644 completions/_paperconv $(DESTDIR)$(ZSHCOMPDIR)/_paperconv
 	install -m 644 completions/paperconv.fish $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
@@ -274,6 +276,7 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc \
 	      $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(patsubst include/%,%,$(HEADERS))) \
 	      $(DESTDIR)$(MANDIR)/man1/paperconv.1 $(DESTDIR)$(MANDIR)/man3/libpaperconv.3 \
+	      $(DESTDIR)$(MANDIR)/man7/paperconv-formats.7 \
 	      $(DESTDIR)$(BASHCOMPDIR)/paperconv \
 	      $(DESTDIR)$(ZSHCOMPDIR)/_paperconv $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
 
