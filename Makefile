@@ -191,7 +191,7 @@ asan:
 
 # Fuzzing: one target per reader (tests/fuzz/fuzz_reader.c built per format).
 FUZZ_SECONDS ?= 60
-READERS = $(shell ./$(BUILD)/paperconv --list-formats | awk 'NR > 1 && $$2 == "yes" { print $$1 }')
+READERS = $(shell ./$(BUILD)/paperconv --list-input-formats)
 
 fuzz-build: $(BIN)
 	@$(MAKE) --no-print-directory SANITIZE=fuzz BUILD=build-fuzz fuzz-bins READER_LIST="$(READERS)"
