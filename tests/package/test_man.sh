@@ -25,6 +25,13 @@ for page in paperconv.1 paperconv-formats.7 libpaperconv.3; do
             fail "$page: groff -ww -z -man: no warning" "$(head -n 10 "$T/groff.log")"; fi
         linted=1
     fi
+    # what lintian runs: man at 80 columns, any warning (a table too wide)
+    if command -v man > /dev/null 2>&1 && man --help 2>&1 | grep -q -- --warnings; then
+        LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z "$ROOT/doc/$page" \
+            2> "$T/man.log" > /dev/null
+        if [ ! -s "$T/man.log" ]; then pass "$page: man --warnings at 80 columns: no warning"; else
+            fail "$page: man --warnings at 80 columns: no warning" "$(head -n 5 "$T/man.log")"; fi
+    fi
 done
 [ -n "$linted" ] || skip "man page lint" "neither mandoc nor groff is installed (make deps-test installs mandoc)"
 
