@@ -188,6 +188,25 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* "; did you mean --NAME?" for an unknown long option arg ("--unicdoe",
+ * "--stlye=apa"), into buf; "" when none is near. */
+static const char *option_hint(const char *arg, char *buf, size_t size)
+{
+    enum { MAX_OPTS = sizeof longopts / sizeof *longopts };
+    const char *cands[MAX_OPTS];
+    size_t n = 0;
+    for (const struct option *o = longopts; o->name; o++)
+        cands[n++] = o->name;
+    char word[64];
+    const char *best = NULL;
+    if (strncmp(arg, "--", 2) == 0 && snprintf(word, sizeof word, "%s", arg + 2) < (int)sizeof word) {
+        word[strcspn(word, "=")] = '\0';
+        best = pc_cli_suggest(word, cands, n);
+    }
+    snprintf(buf, size, best ? "; did you mean --%s?" : "", best);
+    return buf;
+}
+
 /* The converter's option each flag of the command line sets to 1. */
 static pc_option flag_option(int ch)
 {
@@ -254,9 +273,42 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     case 'h': usage(stdout); return PC_EXIT_OK;
     case 'V': printf("paperconv %s\n", PC_VERSION); return PC_EXIT_OK;
     case ':': return usage_error(c, PC_THEN_HELP, "option '%s' needs a value", arg);
-    default: return usage_error(c, PC_THEN_HELP, "unknown option '%s'", arg);
+    default: {
+        char hint[64];
+        return usage_error(c, PC_THEN_HELP, "unknown option '%s'%s", arg, option_hint(arg, hint, sizeof hint));
+    }
     }
     return -1;
+}
+
+/* "; did you mean NAME?" for a format name no reader (readers) or writer
+ * knows, into buf ("" when nothing is near): names first, then aliases. */
+static const char *format_hint(const char *name, bool readers, char *buf, size_t size)
+{
+    enum { MAX_NAMES = 256 };
+    const char *cands[MAX_NAMES];
+    size_t n = 0;
+    for (int aliases = 0; aliases < 2; aliases++)
+        for (size_t i = 0; i < pc_format_count(); i++) {
+            const pc_format *fmt = pc_format_at(i);
+            if (!(readers ? pc_format_can_read(fmt) : pc_format_can_write(fmt)))
+                continue;
+            const char *a;
+            for (size_t k = 0; n < MAX_NAMES && (a = aliases ? pc_format_alias(fmt, k) : k ? NULL
+                                                             : pc_format_name(fmt)) != NULL; k++)
+                cands[n++] = a;
+        }
+    /* names are looked at first: a name and an alias equally near, the name */
+    const char *best = pc_cli_suggest(name, cands, n);
+    for (size_t i = 0; best && i < pc_format_count(); i++) {
+        const pc_format *fmt = pc_format_at(i);
+        for (size_t k = 0; pc_format_alias(fmt, k); k++)
+            if (strcmp(pc_format_alias(fmt, k), best) == 0 &&
+                (readers ? pc_format_can_read(fmt) : pc_format_can_write(fmt)))
+                best = pc_format_name(fmt); /* say the name an alias stands for */
+    }
+    snprintf(buf, size, best ? "; did you mean %s?" : "", best);
+    return buf;
 }
 
 /* Chooses the writer (-t, else -o's extension) and the reader (-f). */
@@ -272,17 +324,21 @@ static int choose_formats(pc_cli *c, const char *to_name, const char *from_name)
         return usage_error(c, PC_THEN_WRITERS, "no output format: use -t FORMAT");
     } else {
         c->to = pc_format_find(to_name);
+        char hint[80];
         if (!c->to || !pc_format_can_write(c->to))
-            return usage_error(c, PC_THEN_WRITERS, c->to ? "no writer for output format '%s'"
-                                             : "unknown output format '%s'", to_name);
+            return usage_error(c, PC_THEN_WRITERS, c->to ? "no writer for output format '%s'%s"
+                                             : "unknown output format '%s'%s", to_name,
+                               format_hint(to_name, false, hint, sizeof hint));
     }
     if (from_name) {
         /* a name a writer and a reader share (text: the text writer, the
            listing reader) means the reader here */
         c->from = pc_format_find_reader(from_name);
+        char hint[80];
         if (!c->from || !pc_format_can_read(c->from))
-            return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'"
-                                               : "unknown input format '%s'", from_name);
+            return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'%s"
+                                               : "unknown input format '%s'%s", from_name,
+                               format_hint(from_name, true, hint, sizeof hint));
     }
     return -1;
 }
