@@ -54,8 +54,10 @@ static bool capped(pc_cli *c, const pc_diag *d)
         return false;
     if (!same) {
         free(c->cap.file);
-        c->cap.file = pc_cli_strdup(d->file);
+        c->cap.file = strdup(d->file); /* out of memory: no cap, every error shown */
         c->cap.shown = 0;
+        if (!c->cap.file)
+            return false;
     }
     if (c->cap.shown < PC_CLI_ERROR_CAP) {
         c->cap.shown++;
