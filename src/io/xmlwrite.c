@@ -23,6 +23,7 @@ struct pc_xw {
     const char *fmt;
     FILE *out;
     bool failed, io_failed;
+    bool replaced, dropped; /* since the last flush: counted once a record */
     xmlTextWriterPtr tw;
     unsigned depth;      /* elements open */
     bool *children;      /* per depth: the element has a child element */
@@ -83,10 +84,8 @@ static const char *clean(pc_xw *w, const char *s)
     size_t rep, drop, n = strlen(s);
     pc_buf_clear(&w->clean);
     pc_xw_clean(s, n, &w->clean, &rep, &drop);
-    if (rep)
-        pc_ctx_dropped(w->ctx, w->fmt, "bytes not UTF-8 (written as U+FFFD)");
-    if (drop)
-        pc_ctx_dropped(w->ctx, w->fmt, "control characters XML cannot hold (left out)");
+    w->replaced |= rep > 0;
+    w->dropped |= drop > 0;
     return w->clean.ptr;
 }
 
@@ -129,8 +128,19 @@ pc_xw *pc_xw_begin(FILE *out, pc_ctx *ctx, const char *fmt, bool standalone)
     return w;
 }
 
+/* What the text of the record just written lost, counted once. */
+static void count_cleaned(pc_xw *w)
+{
+    if (w->replaced)
+        pc_ctx_dropped(w->ctx, w->fmt, "bytes not UTF-8 (written as U+FFFD)");
+    if (w->dropped)
+        pc_ctx_dropped(w->ctx, w->fmt, "control characters XML cannot hold (left out)");
+    w->replaced = w->dropped = false;
+}
+
 bool pc_xw_flush(pc_xw *w)
 {
+    count_cleaned(w);
     if (w->tw)
         check(w, xmlTextWriterFlush(w->tw));
     return !w->failed && !w->io_failed;
@@ -138,6 +148,7 @@ bool pc_xw_flush(pc_xw *w)
 
 bool pc_xw_end(pc_xw *w)
 {
+    count_cleaned(w);
     if (w->tw) {
         while (w->depth)
             pc_xw_close(w);

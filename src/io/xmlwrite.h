@@ -31,8 +31,8 @@ pc_xw *pc_xw_begin(FILE *out, pc_ctx *ctx, const char *fmt, bool standalone);
 /* Closes every element left open, ends the document, flushes and frees w;
  * false when the output failed at any point. */
 bool pc_xw_end(pc_xw *w);
-/* Flushes what is written so far (after each record); false when the
- * output failed. */
+/* Flushes what is written so far (after each record, and counts once
+ * what its text lost: pc_xw_clean); false when the output failed. */
 bool pc_xw_flush(pc_xw *w);
 
 /* An element on a line of its own (name as written: "b:Source"). */
