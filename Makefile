@@ -74,7 +74,7 @@ help:
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc src/citeproc/*.h formats/*/*.h formats/*/*.def)
+$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*/*.h src/*.inc src/citeproc/*.h formats/*/*.h formats/*/*.def)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 

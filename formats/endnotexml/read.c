@@ -339,11 +339,17 @@ static void read_item(enx_reader *r, const pc_xr_item *it)
     }
 }
 
-/* True if [s, s+n) is " (Print)", " (Electronic)": a parenthesised word. */
+/* True if [s, s+n) is " (Print)", " (Electronic)", " (Linking)": the
+ * qualifiers of EndNote's PubMed import, which say which ISSN is which.
+ * Others ("(v. 1)", "(pbk.)") stay with their number. */
 static bool qualifier(const char *s, size_t n)
 {
+    static const char *const known[] = {"(Print)", "(Electronic)", "(Linking)"};
     pc_trim(&s, &n);
-    return n > 2 && s[0] == '(' && s[n - 1] == ')' && !memchr(s + 1, '(', n - 2);
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        if (n == strlen(known[i]) && !memcmp(s, known[i], n))
+            return true;
+    return false;
 }
 
 /* "1532-1827 (Electronic)" lines: ISSNs or ISBNs by their shape (a
@@ -497,6 +503,7 @@ static void build(enx_reader *r, pc_record *rec)
             read_item(r, it);
     }
     finish(r);
+    pc_xr_sort_extras(rec, pc_enx_rows, pc_enx_n_rows);
 }
 
 pc_read_status pc_enx_read_next(void *state, pc_record *rec)
@@ -536,36 +543,14 @@ bool pc_enx_parse_date(const char *y, size_t yn, const char *d, size_t dn, pc_da
  * they are not claimed. */
 int pc_enx_sniff(const char *head, size_t n)
 {
-    size_t i = n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3) ? 3 : 0;
-    for (;;) {
-        while (i < n && pc_is_space((unsigned char)head[i]))
-            i++;
-        if (i + 1 >= n || head[i] != '<')
-            return 0;
-        if (head[i + 1] == '?' || head[i + 1] == '!') {
-            const char *end = head[i + 1] == '?' ? "?>" : head[i + 2] == '-' ? "-->" : ">";
-            size_t k = i + 2, el = strlen(end);
-            while (k + el <= n && memcmp(head + k, end, el) != 0)
-                k++;
-            if (k + el > n)
-                return 0;
-            i = k + el;
-            continue;
-        }
-        break;
-    }
-    if (n - i < 5 || memcmp(head + i, "<xml", 4) != 0 || (head[i + 4] != '>' && !pc_is_space((unsigned char)head[i + 4])))
+    pc_xr_root root;
+    if (!pc_xr_sniff_root(head, n, &root) || root.local_n != 3 || memcmp(root.local, "xml", 3) != 0 ||
+        root.local != root.tag + 1 || !root.after)
         return 0;
-    const char *gt = memchr(head + i, '>', n - i);
-    if (!gt)
+    const char *p = root.after;
+    size_t k = root.after_n;
+    pc_trim(&p, &k);
+    if (k < 8 || memcmp(p, "<records", 8) != 0)
         return 0;
-    size_t k = (size_t)(gt - head) + 1;
-    while (k < n && pc_is_space((unsigned char)head[k]))
-        k++;
-    if (n - k < 8 || memcmp(head + k, "<records", 8) != 0)
-        return 0;
-    for (size_t j = k; j + 9 <= n; j++)
-        if (!memcmp(head + j, "<ref-type", 9))
-            return 90;
-    return 80;
+    return pc_xr_holds(p, k, "<ref-type") ? 90 : 80;
 }

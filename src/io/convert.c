@@ -216,7 +216,8 @@ static void note_reader(run *r, const pc_input *in, const char *path)
     const char *dot = strrchr(path, '.');
     if (r->from)
         pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (-f)", f->name);
-    else if (strcmp(path, "-") && pc_format_by_extension(path, true) == f && dot)
+    else if (strcmp(path, "-") && dot && (pc_format_by_extension(path, true) == f ||
+                                          (first_by_extension(path) == f && in->foreign)))
         pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0,
                      "read as %s (extension %s)", f->name, dot);
     else

@@ -775,7 +775,8 @@ static void store_attrs(pc_xr *r, xmlNodePtr node, raw_item *it)
     }
 }
 
-/* The key attribute's component suffix: "[type=doi]". */
+/* The key attributes' component suffix: "[type=doi]", one bracket per key
+ * of the element the element has, in the keys' order. */
 static void put_key(pc_xr *r, xmlNodePtr node, const char *local)
 {
     for (size_t i = 0; i < r->cfg->n_keys; i++) {
@@ -789,12 +790,11 @@ static void put_key(pc_xr *r, xmlNodePtr node, const char *local)
             pc_buf_putc(&r->path, '[');
             pc_buf_puts(&r->path, k->attr);
             pc_buf_putc(&r->path, '=');
-            for (; *v; v++)
-                pc_buf_putc(&r->path, (char)pc_to_lower((unsigned char)*v));
+            for (; *v; v++) /* a path's own characters: '_' (such values are no type names) */
+                pc_buf_putc(&r->path, *v == '/' || *v == '[' || *v == ']' ? '_' : *v);
             pc_buf_putc(&r->path, ']');
-            return;
+            break;
         }
-        return;
     }
 }
 
@@ -1245,4 +1245,133 @@ pc_read_status pc_xr_next(pc_xr *r)
     pc_read_status st = next_record(r);
     handlers_pop(saved);
     return st;
+}
+
+/* ---- detection ------------------------------------------------------------------------ */
+
+bool pc_xr_holds(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (const char *p = s; k && n >= k && (p = memchr(p, needle[0], n - (size_t)(p - s) - k + 1)) != NULL; p++)
+        if (!memcmp(p, needle, k))
+            return true;
+    return false;
+}
+
+/* The end of a construct starting at head[i] that ends with `end`, or 0. */
+static size_t skip_to(const char *head, size_t n, size_t i, const char *end)
+{
+    size_t el = strlen(end);
+    for (size_t k = i; k + el <= n; k++)
+        if (!memcmp(head + k, end, el))
+            return k + el;
+    return 0;
+}
+
+bool pc_xr_sniff_root(const char *head, size_t n, pc_xr_root *root)
+{
+    memset(root, 0, sizeof *root);
+    size_t i = n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3) ? 3 : 0;
+    for (;;) {
+        while (i < n && pc_is_space((unsigned char)head[i]))
+            i++;
+        if (i + 1 >= n || head[i] != '<')
+            return false;
+        size_t e;
+        if (head[i + 1] == '?') {
+            e = skip_to(head, n, i + 2, "?>");
+        } else if (i + 3 < n && !memcmp(head + i, "<!--", 4)) {
+            e = skip_to(head, n, i + 4, "-->");
+        } else if (head[i + 1] == '!') { /* <!DOCTYPE x> or <!DOCTYPE x [ ... ]> */
+            const char *gt = memchr(head + i, '>', n - i), *br = memchr(head + i, '[', n - i);
+            e = br && gt && br < gt ? skip_to(head, n, (size_t)(br - head), "]>") : gt ? (size_t)(gt - head) + 1 : 0;
+            root->doctype = head + i;
+            root->doctype_n = e ? e - i : n - i;
+        } else {
+            break;
+        }
+        if (!e)
+            return false;
+        i = e;
+    }
+    size_t s = i + 1, k = s;
+    while (k < n && !pc_is_space((unsigned char)head[k]) && head[k] != '>' && head[k] != '/')
+        k++;
+    const char *colon = memchr(head + s, ':', k - s);
+    if (colon)
+        s = (size_t)(colon - head) + 1;
+    root->local = head + s;
+    root->local_n = k - s;
+    const char *gt = memchr(head + i, '>', n - i);
+    root->tag = head + i;
+    root->tag_n = gt ? (size_t)(gt - head) + 1 - i : n - i;
+    if (gt) {
+        root->after = gt + 1;
+        root->after_n = n - (size_t)(gt + 1 - head);
+    }
+    return root->local_n > 0;
+}
+
+/* ---- pass-through values in order ------------------------------------------------------ */
+
+/* The leading components two paths share (a component ends at '/'). */
+static size_t shared_components(const char *a, const char *b)
+{
+    size_t k = 0;
+    for (;;) {
+        size_t i = 0;
+        while (a[i] && a[i] != '/' && a[i] == b[i])
+            i++;
+        if ((a[i] != '/' && a[i]) || a[i] != b[i])
+            return k;
+        k++;
+        if (!a[i])
+            return k;
+        a += i + 1;
+        b += i + 1;
+    }
+}
+
+size_t pc_xr_extra_rank(const pc_map_row *rows, size_t n, const char *path)
+{
+    size_t best = n, best_k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (rows[i].how == PC_MAP_EXTRA && !strcmp(rows[i].name, path))
+            return i;
+        size_t k = shared_components(rows[i].name, path);
+        if (k && k >= best_k) {
+            best = i;
+            best_k = k;
+        }
+    }
+    return best;
+}
+
+typedef struct ranked {
+    size_t rank, index;
+} ranked;
+
+static int by_rank(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void pc_xr_sort_extras(pc_record *rec, const pc_map_row *rows, size_t n)
+{
+    size_t k = rec->n_extras;
+    if (k < 2)
+        return;
+    ranked *o = pc_xmalloc(k * sizeof *o);
+    for (size_t i = 0; i < k; i++)
+        o[i] = (ranked){.rank = pc_xr_extra_rank(rows, n, rec->extras[i].name), .index = i};
+    qsort(o, k, sizeof *o, by_rank);
+    pc_extra *sorted = pc_xmalloc(k * sizeof *sorted);
+    for (size_t i = 0; i < k; i++)
+        sorted[i] = rec->extras[o[i].index];
+    memcpy(rec->extras, sorted, k * sizeof *sorted);
+    free(sorted);
+    free(o);
 }

@@ -33,6 +33,7 @@
 #define PC_IO_XMLREAD_H
 
 #include "paperconv.h"
+#include "model/map.h"
 #include "util/buf.h"
 
 typedef struct pc_xr pc_xr;
@@ -74,7 +75,9 @@ typedef struct pc_xr_record {
 } pc_xr_record;
 
 /* An element whose path component holds one of its attributes:
- * "identifier[type=doi]" (the value in ASCII lower case). */
+ * "identifier[type=doi]" (the attribute and its value as written); an
+ * element of several keys has a bracket for each it has, in this order
+ * ("placeTerm[type=code][authority=marccountry]"). */
 typedef struct pc_xr_key {
     const char *element;
     const char *attr;
@@ -126,6 +129,35 @@ const char *pc_xr_item_attr(const pc_xr_item *it, const char *name);
  * whose name is `name`, or 0 when there is none (items[0] is the
  * record element's OPEN, never a child). */
 size_t pc_xr_child(const pc_xr_item *items, size_t open, const char *name);
+
+/* Pass-through values in a canonical order.  The place of a path among a
+ * format's rows: the index of its EXTRA row, else of the last row that
+ * shares the most leading components with it ("originInfo/place/placeTerm
+ * [type=code]" goes with "originInfo/place/placeTerm[type=text]"), else n.
+ * A reader sorts its record's pass-through values by it (stably), and the
+ * XML writers place them by it (pc_xw_extras), so that what a writer
+ * writes reads back in the same order whatever the order of the input. */
+size_t pc_xr_extra_rank(const pc_map_row *rows, size_t n, const char *path);
+void pc_xr_sort_extras(pc_record *rec, const pc_map_row *rows, size_t n);
+
+/* What the first bytes of an XML file say (pc_xr_sniff_root), for the
+ * formats' sniff functions. */
+typedef struct pc_xr_root {
+    const char *local;   /* the document element's local name (not NUL-terminated) */
+    size_t local_n;
+    const char *tag;     /* its start tag from '<' to what the window holds of it */
+    size_t tag_n;
+    const char *after;   /* the bytes after its start tag (or NULL if cut) */
+    size_t after_n;
+    const char *doctype; /* the DOCTYPE declaration's bytes, or NULL */
+    size_t doctype_n;
+} pc_xr_root;
+/* Finds the document element after a BOM, the XML declaration, comments,
+ * processing instructions and a DOCTYPE; false if [head, head+n) does not
+ * start like XML. */
+bool pc_xr_sniff_root(const char *head, size_t n, pc_xr_root *root);
+/* [s, s+n) holds needle. */
+bool pc_xr_holds(const char *s, size_t n, const char *needle);
 
 /* How pc_xr_text reads a value. */
 enum {

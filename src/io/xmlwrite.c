@@ -9,6 +9,7 @@
  * The output goes through an xmlOutputBuffer whose write callback is
  * fwrite, so a full disk is seen (the writer then fails and says so). */
 #include "io/xmlwrite.h"
+#include "io/xmlread.h"
 #include "text/unicode.h"
 
 #include <libxml/xmlwriter.h>
@@ -260,23 +261,47 @@ void pc_xw_leaf(pc_xw *w, const char *name, const char *text)
 
 /* ---- containers by path ------------------------------------------------------------------- */
 
-/* Opens a component "name" or "name[attr=value]". */
-static void open_comp(pc_xw *w, const char *c, size_t n)
+/* Opens a component "name", "name[attr=value]" or "name[a=v][b=w]". */
+void pc_xw_open_comp(pc_xw *w, const char *c, size_t n)
 {
-    const char *br = memchr(c, '[', n), *eq = br ? memchr(br, '=', n - (size_t)(br - c)) : NULL;
+    const char *br = memchr(c, '[', n), *end = c + n;
     pc_buf *t = &w->tmp;
     pc_buf_clear(t);
     pc_buf_put(t, c, br ? (size_t)(br - c) : n);
     pc_xw_open(w, t->ptr);
-    if (br && eq && c[n - 1] == ']') {
+    while (br && br < end) {
+        const char *eq = memchr(br, '=', (size_t)(end - br)), *close = memchr(br, ']', (size_t)(end - br));
+        if (!eq || !close || eq > close)
+            break;
         pc_buf_clear(t);
         pc_buf_put(t, br + 1, (size_t)(eq - br - 1));
         size_t name_len = t->len;
         pc_buf_putc(t, '\0');
-        pc_buf_put(t, eq + 1, (size_t)(c + n - 1 - eq - 1));
+        pc_buf_put(t, eq + 1, (size_t)(close - eq - 1));
         check(w, xmlTextWriterWriteAttribute(w->tw, (const xmlChar *)t->ptr,
                                              (const xmlChar *)clean(w, t->ptr + name_len + 1)));
+        br = close + 1 < end && close[1] == '[' ? close + 1 : NULL;
     }
+}
+
+void pc_xw_element(pc_xw *w, const char *comp, size_t n, const char *text)
+{
+    if (!text || !*text)
+        return;
+    pc_xw_open_comp(w, comp, n);
+    pc_xw_text(w, text, false);
+    pc_xw_close(w);
+}
+
+void pc_xw_put(pc_xw *w, const char *path, const char *text)
+{
+    if (!text || !*text)
+        return;
+    const char *slash = strrchr(path, '/');
+    size_t parent = slash ? (size_t)(slash - path) : 0;
+    pc_xw_path(w, path, parent);
+    const char *leaf = slash ? slash + 1 : path;
+    pc_xw_element(w, leaf, strlen(leaf), text);
 }
 
 static size_t base_of(const pc_xw *w) { return w->n_bases ? w->bases[w->n_bases - 1] : 0; }
@@ -307,7 +332,7 @@ void pc_xw_path(pc_xw *w, const char *path, size_t n)
         }
         w->stack[w->n_stack++] = (comp){.start = w->comps.len, .n = len};
         pc_buf_put(&w->comps, path + i, len);
-        open_comp(w, path + i, len);
+        pc_xw_open_comp(w, path + i, len);
         i += len + (slash != NULL);
     }
 }
@@ -361,65 +386,48 @@ void pc_xw_extras_start(pc_xw_extras *x, const pc_record *rec, const char *famil
 {
     x->rec = rec;
     x->family = family;
-    x->next = rows;
-    x->end = rows + n;
+    x->rows = rows;
+    x->n_rows = n;
     x->put = put;
     x->user = user;
     if (x->cap < rec->n_extras) {
         free(x->done);
+        free(x->rank);
         x->cap = rec->n_extras;
         x->done = pc_xmalloc(x->cap * sizeof *x->done);
+        x->rank = pc_xmalloc(x->cap * sizeof *x->rank);
     }
-    if (rec->n_extras)
-        memset(x->done, 0, rec->n_extras * sizeof *x->done);
+    for (size_t i = 0; i < rec->n_extras; i++) {
+        const pc_extra *e = &rec->extras[i];
+        x->done[i] = !(e->format && !strcmp(e->format, family)); /* another family's: counted by the map */
+        x->rank[i] = x->done[i] ? 0 : pc_xr_extra_rank(rows, n, e->name);
+    }
 }
 
-static bool ours(const pc_xw_extras *x, const pc_extra *e)
+/* Writes the values placed before row index `upto`, in the record's order. */
+static void put_before(pc_xw_extras *x, size_t upto)
 {
-    return e->format && !strcmp(e->format, x->family);
-}
-
-static void put_named(pc_xw_extras *x, const char *name)
-{
-    for (size_t i = 0; i < x->rec->n_extras; i++) {
-        const pc_extra *e = &x->rec->extras[i];
-        if (!x->done[i] && ours(x, e) && !strcmp(e->name, name)) {
+    for (size_t i = 0; i < x->rec->n_extras; i++)
+        if (!x->done[i] && x->rank[i] < upto) {
             x->done[i] = true;
-            x->put(x->user, e);
+            x->put(x->user, &x->rec->extras[i]);
         }
-    }
 }
 
 void pc_xw_extras_upto(pc_xw_extras *x, const pc_map_row *row)
 {
-    if (!x->rec->n_extras) {
-        if (row >= x->next && row < x->end)
-            x->next = row + 1;
-        return;
-    }
-    for (; x->next < x->end && x->next <= row; x->next++)
-        if (x->next->how == PC_MAP_EXTRA && x->next != row)
-            put_named(x, x->next->name);
+    if (x->rec->n_extras && row >= x->rows && row < x->rows + x->n_rows)
+        put_before(x, (size_t)(row - x->rows));
 }
 
 void pc_xw_extras_rest(pc_xw_extras *x)
 {
-    if (!x->rec->n_extras)
-        return;
-    for (; x->next < x->end; x->next++)
-        if (x->next->how == PC_MAP_EXTRA)
-            put_named(x, x->next->name);
-    for (size_t i = 0; i < x->rec->n_extras; i++) {
-        const pc_extra *e = &x->rec->extras[i];
-        if (!x->done[i] && ours(x, e)) {
-            x->done[i] = true;
-            x->put(x->user, e);
-        }
-    }
+    put_before(x, (size_t)-1);
 }
 
 void pc_xw_extras_free(pc_xw_extras *x)
 {
     free(x->done);
+    free(x->rank);
     memset(x, 0, sizeof *x);
 }

@@ -49,6 +49,15 @@ void pc_xw_close(pc_xw *w);
 /* <name>text</name> on its own line; nothing when text is NULL or "". */
 void pc_xw_leaf(pc_xw *w, const char *name, const char *text);
 
+/* An element of a path's component ("identifier[type=doi]": with its
+ * attribute) with text, on its own line; nothing when text is NULL or "". */
+void pc_xw_element(pc_xw *w, const char *comp, size_t n, const char *text);
+/* The containers of path's parent (pc_xw_path), then its last component
+ * as pc_xw_element: pc_xw_put(w, "titleInfo[type=abbreviated]/title", t). */
+void pc_xw_put(pc_xw *w, const char *path, const char *text);
+/* Opens the element of a path's component (with its attribute). */
+void pc_xw_open_comp(pc_xw *w, const char *comp, size_t n);
+
 /* The containers below the current base become exactly those of `path`
  * ("a/b[type=host]/c", n bytes; "" or n == 0: none): the open ones that
  * differ are closed, the missing ones opened ("b[type=host]" is <b
@@ -81,15 +90,18 @@ typedef struct pc_xw_rows {
 const pc_map_row *pc_xw_rows_of(pc_xw_rows *c, const pc_map_row *rows, size_t n, pc_kind k, size_t *out_n);
 void pc_xw_rows_free(pc_xw_rows *c);
 
-/* The pass-through values of one record and family, each written once:
- * those an EXTRA row names where that row stands (pc_xw_extras_upto, from
- * the writer's sink before each row it writes), the others at the end
+/* The pass-through values of one record and family, each written once,
+ * where its place among the rows is (pc_xr_extra_rank): before the first
+ * row past it that the writer writes (pc_xw_extras_upto, from the writer's
+ * sink before each row it writes), the rest at the end
  * (pc_xw_extras_rest). */
 typedef struct pc_xw_extras {
     const pc_record *rec;
     const char *family;
-    const pc_map_row *next, *end; /* the rows not passed yet */
+    const pc_map_row *rows;
+    size_t n_rows;
     bool *done;
+    size_t *rank;
     size_t cap;
     void (*put)(void *user, const pc_extra *e);
     void *user;
