@@ -5,6 +5,8 @@
 #
 #   python3 bibutils_mods.py MODE MODS DUMP
 #   python3 bibutils_mods.py models DUMP DUMP   two models, compared alike
+#   python3 bibutils_mods.py titles MODS DUMP   the record count and titles only
+#     (wordbib2xml reads next to nothing of Word XML: research notes 7.9)
 #
 # Compared, per record in order: the title (bibutils splits "Title: Sub"
 # into title and subTitle: joined again; compared without case, spaces and
@@ -128,8 +130,10 @@ def main():
             ok = True  # bibutils' @inbook: the title is the host's (its chapter has none)
         if not ok:
             bad.append('record %d title: %r != model %r' % (i, x['title'], y['title']))
-        if not fams_ok:
+        if not fams_ok and mode != 'titles':
             bad.append('record %d authors: %r do not hold the model\'s %r' % (i, x['fams'], y['fams']))
+        if mode == 'titles':
+            continue
         for k in agree:
             if not y[k]:
                 continue

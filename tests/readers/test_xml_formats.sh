@@ -14,9 +14,10 @@
 #     (XXE), 300 attributes on one element; bytes that are not UTF-8 are
 #     the input layer's business (read as Windows-1252, a positioned
 #     warning); the records around a bad one are read;
-#   - every writer's output for hostile text (< & ]]> control characters)
-#     is accepted by xmllint, and is valid against the format's DTD or
-#     schema written from its specification (tests/data/*.dtd, *.rng).
+#   - every writer's output for hostile text (< & ]]> control characters,
+#     bytes that are not UTF-8) is accepted by xmllint, and is valid against
+#     the format's DTD or schema written from its specification
+#     (tests/data/endnotexml.dtd, mods-subset.rng, wordbib-subset.rng).
 . "$ROOT/tests/lib.sh"
 D=$ROOT/tests/data
 CORPUS=$SHARED/corpus
@@ -29,6 +30,12 @@ for fmt in endnotexml pubmedxml mods wordbib; do
     "$PCTOOL" dump -f "$fmt" "$f" > "$fmt.dump" 2> "$fmt.err"
     same "$fmt-fields.xml reads to $fmt-fields.want" "$D/$fmt-fields.want" "$fmt.dump"
 done
+# what the Word XML reader takes that its writer does not write as such
+# (no prefix, JabRef's BIBTEX_* elements, bibutils' b:Url and Proceedings)
+if [ -f "$D/wordbib-jabref.xml" ] && $PC --list-formats | grep -q '^wordbib '; then
+    "$PCTOOL" dump -f wordbib "$D/wordbib-jabref.xml" > jabref.dump 2> jabref.err
+    same "wordbib-jabref.xml reads to wordbib-jabref.want" "$D/wordbib-jabref.want" jabref.dump
+fi
 
 # ---- the shared corpus: every file reads, no message but notes -----------------------------
 corpus_dir() { # DIR FORMAT: each file with -f FORMAT and by content
@@ -56,6 +63,7 @@ corpus_dir() { # DIR FORMAT: each file with -f FORMAT and by content
 corpus_dir endnote-xml endnotexml
 corpus_dir pubmed-xml pubmedxml
 corpus_dir mods mods
+corpus_dir word-xml wordbib
 
 # ---- detection on standard input ---------------------------------------------------------------
 detect_is() { # FILE FORMAT
@@ -68,7 +76,7 @@ detect_is "$ROOT/samples/pubmed-efetch.xml" pubmedxml
 detect_is "$D/endnotexml-fields.xml" endnotexml
 detect_is "$D/pubmedxml-fields.xml" pubmedxml
 for f in "$D/mods-fields.xml" "$ROOT/samples/library.mods"; do [ -f "$f" ] && detect_is "$f" mods; done
-for f in "$D/wordbib-fields.xml" "$ROOT/samples/Sources.xml"; do [ -f "$f" ] && detect_is "$f" wordbib; done
+for f in "$D/wordbib-fields.xml" "$D/wordbib-jabref.xml" "$ROOT/samples/Sources.xml"; do [ -f "$f" ] && detect_is "$f" wordbib; done
 detect_is "$ROOT/samples/arxiv-query.atom" atom
 detect_is "$ROOT/samples/arxiv-cs-lg.rss" atom
 detect_is "$D/rss-rdf.xml" atom
@@ -122,6 +130,7 @@ run_bad "300 attributes on one element: the record skipped, positioned" attrs.xm
 
 # ---- the writers' output is XML, valid, for hostile text ------------------------------------------
 printf '[{"id":"h<&>","type":"article-journal","title":"a\\u0001b <i>x</i> & ]]> \\u000b end \\"q\\"","container-title":"J & <K>","author":[{"literal":"A & B <C>"},{"family":"O\\u0002Brien","given":"]]>"}],"note":"line1\\nline2\\u0007","issued":{"date-parts":[[2020,3]]}}]' > hostile.json
+printf 'TY  - JOUR\nTI  - Bad \303\050 bytes \377 here\nAU  - M\374ller, Hans\nER  - \n' > hostile-bytes.ris
 for w in endnotexml mods wordbib; do
     $PC --list-formats | grep -q "^$w " || continue
     if $PCW -v -f csljson hostile.json -t "$w" -o "hostile.$w" 2> "hostile.$w.err" && xmllint --noout "hostile.$w" 2> lint.err; then
@@ -130,6 +139,12 @@ for w in endnotexml mods wordbib; do
         fail "$w: hostile text gives well-formed XML (xmllint)" "$(head -n 3 lint.err hostile.$w.err)"
     fi
     contains "$w: the control characters left out are counted (-v)" "hostile.$w.err" "control characters XML cannot hold (left out)"
+    if $PCW -q -f ris hostile-bytes.ris -t "$w" -o "bytes.$w" 2> /dev/null && xmllint --noout "bytes.$w" 2> lint.err &&
+        grep -q 'Bad' "bytes.$w"; then
+        pass "$w: bytes that are not UTF-8 give well-formed XML (xmllint)"
+    else
+        fail "$w: bytes that are not UTF-8 give well-formed XML (xmllint)" "$(head -n 3 lint.err)"
+    fi
 done
 # validity: EndNote XML against the DTD written from the spec, for the fixture and hostile text
 if [ -f hostile.endnotexml ]; then
@@ -153,6 +168,20 @@ if [ -f hostile.mods ]; then
             pass "mods of $(basename "$f") is valid against mods-subset.rng"
         else
             fail "mods of $(basename "$f") is valid against mods-subset.rng" "$(grep -v validates lint.err | head -n 3)"
+        fi
+    done
+fi
+# Word XML against the RELAX NG form of ECMA-376's shared bibliography
+# schema (wordbib-subset.rng), from inputs of other formats and hostile text
+if [ -f hostile.wordbib ]; then
+    for f in "$D/wordbib-fields.xml" "$D/fields.json" "$ROOT/samples/references.bib" "$D/bib-biblatex.bib" \
+        "$D/endnotexml-fields.xml" "$D/mods-fields.xml" "$D/pubmedxml-fields.xml" "$ROOT/samples/zotero-export.ris" \
+        hostile.json; do
+        $PC -q "$f" -t wordbib -o valid.wb.xml 2> /dev/null
+        if xmllint --noout --relaxng "$D/wordbib-subset.rng" valid.wb.xml 2> lint.err; then
+            pass "wordbib of $(basename "$f") is valid against wordbib-subset.rng"
+        else
+            fail "wordbib of $(basename "$f") is valid against wordbib-subset.rng" "$(grep -v validates lint.err | head -n 3)"
         fi
     done
 fi
