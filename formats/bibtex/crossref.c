@@ -36,6 +36,7 @@
  * parent shared by many costs its size once; names are interned and
  * membership is a stamp per name, so merging is linear in what is merged. */
 #include "bibtex.h"
+#include "util/hash.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -127,9 +128,11 @@ pc_bib_xref *pc_bib_xref_new(pc_bib_lexer *lx, pc_source *src, pc_ctx *ctx)
     x->src = src;
     x->ctx = ctx;
     x->seed = (0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)x) * 0xBF58476D1CE4E5B9ULL ^ (uint64_t)time(NULL);
-    const char *name = pc_source_name(src);
+    const char *name = pc_source_path(src); /* NULL: memory or a stream, read once */
     struct stat st;
-    if (strcmp(name, "<stdin>") == 0) {
+    if (!name) {
+        x->how = AGAIN_TEE;
+    } else if (strcmp(name, "-") == 0) {
         int fd = fstat(0, &st) == 0 && S_ISREG(st.st_mode) ? open("/dev/stdin", O_RDONLY | O_CLOEXEC) : -1;
         x->how = fd >= 0 ? AGAIN_STDIN : AGAIN_TEE;
         if (fd >= 0)
@@ -149,24 +152,24 @@ void pc_bib_xref_free(pc_bib_xref *x)
     if (!x)
         return;
     for (size_t i = 0; i < x->n; i++) {
-        free(x->p[i].key);
-        free(x->p[i].type);
-        free(x->p[i].f);
+        pc_free(x->p[i].key);
+        pc_free(x->p[i].type);
+        pc_free(x->p[i].f);
     }
     for (size_t i = 0; i < x->n_names; i++)
-        free(x->names[i]);
-    free(x->names);
-    free(x->mark);
-    free(x->nearest);
-    free(x->name_slot);
-    free(x->p);
-    free(x->slot);
-    free(x->vals);
-    free(x->edges);
-    free(x->stack);
+        pc_free(x->names[i]);
+    pc_free(x->names);
+    pc_free(x->mark);
+    pc_free(x->nearest);
+    pc_free(x->name_slot);
+    pc_free(x->p);
+    pc_free(x->slot);
+    pc_free(x->vals);
+    pc_free(x->edges);
+    pc_free(x->stack);
     pc_buf_free(&x->arena);
     pc_buf_free(&x->tmp);
-    free(x);
+    pc_free(x);
 }
 
 /* ---- limits ----------------------------------------------------------------------------------- */
@@ -185,25 +188,11 @@ static bool over_limit(pc_bib_xref *x, size_t more, unsigned long line, unsigned
     return true;
 }
 
-/* Room for one more element in a growing array. */
-#define GROW(arr, n, cap)                                                   \
-    do {                                                                    \
-        if ((n) == (cap)) {                                                 \
-            (cap) = (cap) ? 2 * (cap) : 16;                                 \
-            (arr) = pc_xrealloc((arr), (size_t)(cap) * sizeof *(arr));      \
-        }                                                                   \
-    } while (0)
-
 /* ---- the parents, by key; field names, interned ------------------------------------------- */
 
 static uint64_t key_hash(const pc_bib_xref *x, const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ULL ^ x->seed;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)pc_to_lower((unsigned char)s[i])) * 1099511628211ULL;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return h ^ (h >> 32);
+    return pc_hash_end(pc_hash_bytes_fold(PC_HASH_INIT ^ x->seed, s, n));
 }
 
 /* The slot of key [s, s+n) (ASCII case ignored): where it is, or the empty
@@ -232,13 +221,13 @@ static void want_key(pc_bib_xref *x, const char *s, size_t n)
         return;
     if (2 * (x->n + 1) > x->mask) { /* load at most 1/2: grow and re-insert */
         size_t cap = x->mask ? 2 * (x->mask + 1) : 64;
-        free(x->slot);
+        pc_free(x->slot);
         x->slot = pc_xcalloc(cap, sizeof *x->slot);
         x->mask = cap - 1;
         for (size_t i = 0; i < x->n; i++)
             *find_slot(x, x->p[i].key, strlen(x->p[i].key)) = (uint32_t)(i + 1);
     }
-    GROW(x->p, x->n, x->cap);
+    PC_GROW(x->p, x->cap, x->n + 1);
     x->p[x->n] = (parent){.key = pc_xstrndup(s, n)};
     *find_slot(x, s, n) = (uint32_t)(++x->n);
     x->bytes += n + sizeof(parent);
@@ -259,7 +248,7 @@ static uint32_t intern(pc_bib_xref *x, const char *s)
 {
     if (2 * (x->n_names + 1) > x->name_mask) {
         size_t cap = x->name_mask ? 2 * (x->name_mask + 1) : 256;
-        free(x->name_slot);
+        pc_free(x->name_slot);
         x->name_slot = pc_xcalloc(cap, sizeof *x->name_slot);
         x->name_mask = cap - 1;
         for (size_t i = 0; i < x->n_names; i++)
@@ -269,10 +258,10 @@ static uint32_t intern(pc_bib_xref *x, const char *s)
     if (*slot)
         return *slot - 1;
     if (x->n_names == x->cap_names) {
-        x->cap_names = x->cap_names ? 2 * x->cap_names : 64;
-        x->names = pc_xrealloc(x->names, x->cap_names * sizeof *x->names);
-        x->mark = pc_xrealloc(x->mark, x->cap_names * sizeof *x->mark);
-        x->nearest = pc_xrealloc(x->nearest, x->cap_names * sizeof *x->nearest);
+        x->cap_names = pc_grow_cap(x->cap_names, x->n_names + 1);
+        x->names = pc_xreallocarray(x->names, x->cap_names, sizeof *x->names);
+        x->mark = pc_xreallocarray(x->mark, x->cap_names, sizeof *x->mark);
+        x->nearest = pc_xreallocarray(x->nearest, x->cap_names, sizeof *x->nearest);
     }
     x->names[x->n_names] = pc_xstrdup(s);
     x->mark[x->n_names] = 0;
@@ -302,7 +291,7 @@ static void want_cb(void *u, const char *k, size_t n) { want_key(u, k, n); }
 
 static void add_ref(parent *p, uint32_t name, uint32_t val, uint8_t level)
 {
-    GROW(p->f, p->nf, p->capf);
+    PC_GROW(p->f, p->capf, p->nf + 1);
     p->f[p->nf++] = (ref){name, val, level};
 }
 
@@ -317,7 +306,7 @@ static void edge_cb(void *u, const char *k, size_t n)
     parent *to = find_parent(c->x, k, n); /* NULL only past the limits, reported */
     if (!to)
         return;
-    GROW(c->x->edges, c->x->n_edges, c->x->cap_edges);
+    PC_GROW(c->x->edges, c->x->cap_edges, c->x->n_edges + 1);
     c->x->edges[c->x->n_edges++] = (edge){(uint32_t)(to - c->x->p), c->xdata};
 }
 
@@ -355,7 +344,7 @@ static void keep_parent(pc_bib_xref *x, pc_bib_lexer *scan)
     x->bytes += more;
     p->type = pc_xstrdup(e.type);
     for (size_t i = 0; i < e.n_fields; i++) {
-        GROW(x->vals, x->n_vals, x->cap_vals);
+        PC_GROW(x->vals, x->cap_vals, x->n_vals + 1);
         x->vals[x->n_vals] = (span){x->arena.len, e.fields[i].val.len};
         pc_buf_put(&x->arena, e.fields[i].val.ptr, e.fields[i].val.len);
         add_ref(p, intern(x, e.fields[i].name), (uint32_t)x->n_vals++, 0);
@@ -560,7 +549,7 @@ static void resolve(pc_bib_xref *x, parent *root)
     if (root->state || !root->type)
         return;
     size_t depth = 0;
-    GROW(x->stack, depth, x->cap_stack);
+    PC_GROW(x->stack, x->cap_stack, depth + 1);
     x->stack[depth][0] = (uint32_t)(root - x->p);
     x->stack[depth++][1] = 0;
     root->state = 1;
@@ -579,7 +568,7 @@ static void resolve(pc_bib_xref *x, parent *root)
             edge_problem(x, p, e);
         } else if (to->state == 0) {
             to->state = 1;
-            GROW(x->stack, depth, x->cap_stack);
+            PC_GROW(x->stack, x->cap_stack, depth + 1);
             x->stack[depth][0] = e->to;
             x->stack[depth++][1] = 0;
         }

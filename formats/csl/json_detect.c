@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* detect.c — which shape an item has, and its conversion (see json.h).
+/* json_detect.c — which shape an item has, and its conversion (see json.h).
  *
  * A reader gives its shapes as a table, tried in order; each shape is
  * {test, mapper, rows} (crossref.c, openalex.c, s2.c, arxiv.c, cslitem.c).
@@ -36,10 +36,10 @@ void pc_json_detect_free(pc_json_detect *d)
         return;
     for (size_t i = 0; i < d->n; i++)
         pc_map_free(d->maps[i]);
-    free(d->maps);
+    pc_free(d->maps);
     pc_buf_free(&d->jm.tmp);
     pc_buf_free(&d->jm.tmp2);
-    free(d);
+    pc_free(d);
 }
 
 /* "unknown JSON shape: keys a, b, c" */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* envelope.c — the items of one parsed top-level JSON value (see json.h).
+/* json_envelope.c — the items of one parsed top-level JSON value (see json.h).
  *
  * Paged APIs wrap their records: Crossref's `/works/{doi}` answer has the
  * work in `message`, its lists in `message.items[]`; OpenAlex lists
@@ -118,6 +118,8 @@ bool pc_json_queue_next(pc_json_queue *q, pc_json_item *item)
 
 void pc_json_queue_clear(pc_json_queue *q)
 {
+    if (!q)
+        return;
     json_decref(q->root);
     q->root = q->items = NULL;
     q->next = 0;

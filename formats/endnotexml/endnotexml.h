@@ -16,6 +16,7 @@
 #define PC_ENDNOTEXML_H
 
 #include "format.h"
+#include "io/xmlread.h"
 
 /* The element map (map.c): {path below <record>, field, how, direction, kinds}. */
 extern const pc_map_row pc_enx_rows[];

@@ -71,9 +71,11 @@ _Static_assert(PC_KIND_COUNT < 64, "a pc_kindset holds every kind");
 const pc_kindset pc_enx_numpages_kinds = NUMPAGES;
 const pc_kindset pc_enx_serial_kinds = K_SERIAL;
 
-#define ROW(path, field, how, dir, kinds) {path, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
-#define KEEP(path) {path, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, 0}
-#define DROP(path) {path, PC_F_NONE, PC_MAP_SPECIAL, PC_MAP_READ, 0} /* provenance: read.c drops it */
+#define ROW(path, f, h, d, k) \
+    {.name = path, .field = PC_F_##f, .how = PC_MAP_##h, .dir = PC_MAP_##d, .kinds = k, \
+     .handler = (PC_MAP_##h == PC_MAP_SPECIAL ? PC_XML_H_SPECIAL : 0)}
+#define KEEP(path) {.name = path, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ}
+#define DROP(path) {.name = path, .field = PC_F_NONE, .how = PC_MAP_SPECIAL, .dir = PC_MAP_READ, .handler = PC_XML_H_SPECIAL} /* provenance: read.c drops it */
 
 const pc_map_row pc_enx_rows[] = {
     /* ---- in the order the writer writes them (ref-type first, from write.c) ---- */
@@ -147,7 +149,8 @@ const pc_map_row pc_enx_rows[] = {
     ROW("abstract", ABSTRACT, SPECIAL, BOTH, 0),
     /* the citation key (Zotero's export, EndNote 20's "Citation Key"); a
      * label with spaces in it is a citation label */
-    {"label", PC_F_CITATION_LABEL, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
+    {.name = "label", .field = PC_F_CITATION_LABEL, .how = PC_MAP_SPECIAL, .dir = PC_MAP_BOTH | PC_MAP_ALWAYS,
+     .handler = PC_XML_H_SPECIAL},
     KEEP("image"),
     KEEP("caption"),
     ROW("notes", NOTE, SPECIAL, BOTH, 0),
@@ -283,6 +286,26 @@ const pc_enx_type *pc_enx_type_of_kind(pc_kind k)
             return pc_enx_type_by_name("Generic");
         k = b;
     }
+}
+
+/* ---- dates ------------------------------------------------------------------------------ */
+
+bool pc_enx_parse_date(const char *y, size_t yn, const char *d, size_t dn, pc_date *out)
+{
+    pc_date yd = {0};
+    int year = 0;
+    if (yn && (y[0] == '-' ? pc_date_parse_edtf(y, yn, &yd) : pc_date_parse_loose(y, yn, 0, &yd)) &&
+        !yd.month && !yd.end_year && !yd.season)
+        year = yd.year;
+    else if (yn)
+        return false;
+    if (!dn) {
+        *out = yd;
+        return year != 0;
+    }
+    if (!pc_date_parse_loose(d, dn, year, out))
+        return false;
+    return !year || out->year == year; /* a date of another year than <year>: as written */
 }
 
 /* ---- the format ---------------------------------------------------------------------- */

@@ -86,7 +86,7 @@ void *pc_enx_read_open(pc_source *src, pc_ctx *ctx)
                             .records = enx_records, .n_records = 1, .inline_marks = style_marks, .user = r};
     r->xr = pc_xr_open(src, ctx, &r->cfg);
     if (!r->xr) {
-        free(r);
+        pc_free(r);
         return NULL;
     }
     r->map = pc_map_new(pc_enx_rows, pc_enx_n_rows, 0);
@@ -113,7 +113,7 @@ void pc_enx_read_close(void *state)
     pc_buf_free(&r->tmp);
     pc_buf_free(&r->tmp2);
     pc_spanlist_clear(&r->spans);
-    free(r);
+    pc_free(r);
 }
 
 /* ---- values ------------------------------------------------------------------------- */
@@ -513,26 +513,6 @@ pc_read_status pc_enx_read_next(void *state, pc_record *rec)
     if (st == PC_READ_RECORD)
         build(r, rec);
     return st;
-}
-
-/* ---- dates ------------------------------------------------------------------------------ */
-
-bool pc_enx_parse_date(const char *y, size_t yn, const char *d, size_t dn, pc_date *out)
-{
-    pc_date yd = {0};
-    int year = 0;
-    if (yn && (y[0] == '-' ? pc_date_parse_edtf(y, yn, &yd) : pc_date_parse_loose(y, yn, 0, &yd)) &&
-        !yd.month && !yd.end_year && !yd.season)
-        year = yd.year;
-    else if (yn)
-        return false;
-    if (!dn) {
-        *out = yd;
-        return year != 0;
-    }
-    if (!pc_date_parse_loose(d, dn, year, out))
-        return false;
-    return !year || out->year == year; /* a date of another year than <year>: as written */
 }
 
 /* ---- detection ----------------------------------------------------------------------- */

@@ -55,7 +55,7 @@ bool pc_enx_write_end(void *state)
     pc_xw_extras_free(&ew->extras);
     pc_buf_free(&ew->tmp);
     pc_buf_free(&ew->run);
-    free(ew);
+    pc_free(ew);
     return ok;
 }
 
@@ -419,9 +419,12 @@ static pc_kind kind_of(const pc_record *r)
     return r->kind;
 }
 
+/* the map's special rows, all through one dispatcher (PC_XML_H_SPECIAL) */
+static pc_map_write_fn *const specials[] = {[PC_XML_H_SPECIAL] = enx_special};
+
 bool pc_enx_write_record(void *state, const pc_record *r)
 {
-    static const pc_map_sink sink = {.text = enx_text, .item = enx_item, .special = enx_special,
+    static const pc_map_sink sink = {.text = enx_text, .item = enx_item, .special = specials, .n_special = 2,
                                      .extra = enx_extra, .joiner = "\n"};
     enx_writer *ew = state;
     const pc_enx_type *type = pc_enx_type_of_kind(kind_of(r));
@@ -447,7 +450,7 @@ bool pc_enx_write_record(void *state, const pc_record *r)
     pc_xw_text(w, ew->tmp.ptr, false);
     pc_xw_close(w);
     pc_xw_extras_start(&ew->extras, r, fmt_name, rows, n, put_extra, ew);
-    pc_map_write(rows, n, r, ew->ctx, fmt_name, &sink, ew, NULL);
+    pc_map_write_rows(rows, n, r, ew->ctx, fmt_name, &sink, ew, NULL);
     pc_xw_extras_rest(&ew->extras);
     pc_xw_unbase(w);
     pc_xw_close(w);

@@ -39,9 +39,12 @@
 
 const pc_kindset pc_mods_hosted = K_HOSTED;
 
-#define ROW(path, field, how, dir, kinds) {path, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
-#define ALWAYS(path) {path, PC_F_NONE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0}
-#define KEEP(path) {path, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, 0}
+#define ROW(path, f, h, d, k) \
+    {.name = path, .field = PC_F_##f, .how = PC_MAP_##h, .dir = PC_MAP_##d, .kinds = k, \
+     .handler = (PC_MAP_##h == PC_MAP_SPECIAL ? PC_XML_H_SPECIAL : 0)}
+#define ALWAYS(path) \
+    {.name = path, .field = PC_F_NONE, .how = PC_MAP_SPECIAL, .dir = PC_MAP_BOTH | PC_MAP_ALWAYS, .handler = PC_XML_H_SPECIAL}
+#define KEEP(path) {.name = path, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ}
 #define NAME(field) ROW("name", field, SPECIAL, BOTH, 0)
 #define RI_HOST "relatedItem[type=host]/"
 #define HPART RI_HOST "part/"

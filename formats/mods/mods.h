@@ -18,6 +18,7 @@
 #define PC_MODS_H
 
 #include "format.h"
+#include "io/xmlread.h"
 
 #define PC_NS_MODS "http://www.loc.gov/mods/v3"
 

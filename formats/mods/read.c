@@ -89,7 +89,7 @@ void *pc_mods_read_open(pc_source *src, pc_ctx *ctx)
                             .n_keys = sizeof mods_keys / sizeof *mods_keys, .user = r};
     r->xr = pc_xr_open(src, ctx, &r->cfg);
     if (!r->xr) {
-        free(r);
+        pc_free(r);
         return NULL;
     }
     r->map = pc_map_new(pc_mods_rows, pc_mods_n_rows, 0);
@@ -114,9 +114,9 @@ void pc_mods_read_close(void *state)
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         pc_buf_free(bufs[i]);
     pc_strlist_clear(&r->affs);
-    free(r->orcid);
-    free(r->issued.literal);
-    free(r);
+    pc_free(r->orcid);
+    pc_free(r->issued.literal);
+    pc_free(r);
 }
 
 /* ---- helpers ------------------------------------------------------------------------ */
@@ -161,7 +161,7 @@ static void name_open(mods_reader *r, const pc_xr_item *it)
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         pc_buf_clear(bufs[i]);
     pc_strlist_clear(&r->affs);
-    free(r->orcid);
+    pc_free(r->orcid);
     r->orcid = NULL;
 }
 
@@ -360,7 +360,7 @@ static void issued_candidate(mods_reader *r, const pc_xr_item *it, int rank)
     if (ok && better) { /* the one it replaces is kept as it is */
         if (m->item)
             keep(r, m->item);
-        free(m->literal);
+        pc_free(m->literal);
         *m = (mods_date){.d = d, .item = it, .ok = true, .key = is_key, .rank = rank};
     } else if (!ok && !m->ok && !m->literal && r->tmp.len) {
         m->literal = pc_xstrdup(r->tmp.ptr);
@@ -635,7 +635,7 @@ static void record_reset(mods_reader *r, pc_record *rec)
                       &r->page_list};
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         pc_buf_clear(bufs[i]);
-    free(r->issued.literal);
+    pc_free(r->issued.literal);
     memset(&r->issued, 0, sizeof r->issued);
     r->in_name = r->in_subject = r->page_done = false;
 }

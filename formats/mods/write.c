@@ -53,7 +53,7 @@ bool pc_mods_write_end(void *state)
     pc_xw_rows_free(&mw->rows);
     pc_xw_extras_free(&mw->extras);
     pc_buf_free(&mw->tmp);
-    free(mw);
+    pc_free(mw);
     return ok;
 }
 
@@ -253,7 +253,7 @@ static void put_items(mods_writer *mw, const char *path, const char *v)
         pc_buf_put(&mw->tmp, p, (size_t)(e - p));
         char *item = pc_xstrdup(mw->tmp.ptr);
         pc_xw_put(mw->w, path, item);
-        free(item);
+        pc_free(item);
     }
 }
 
@@ -268,7 +268,7 @@ static void put_pages(mods_writer *mw, const pc_map_row *row, const char *pages)
     pc_buf_put(b, pages, dash && dash > pages ? (size_t)(dash - pages) : strlen(pages));
     char *start = pc_xstrdup(b->ptr);
     pc_xw_leaf(mw->w, "start", start);
-    free(start);
+    pc_free(start);
     if (dash && dash > pages) {
         while (*dash == '-')
             dash++;
@@ -291,7 +291,7 @@ static void put_special_text(mods_writer *mw, const pc_map_row *row, bool *wrote
         {
             char *v = pc_buf_detach(b);
             pc_xw_put(mw->w, row->name, v);
-            free(v);
+            pc_free(v);
         }
         break;
     case PC_F_ABSTRACT:
@@ -302,7 +302,7 @@ static void put_special_text(mods_writer *mw, const pc_map_row *row, bool *wrote
         {
             char *v = pc_buf_detach(b);
             pc_xw_put(mw->w, row->name, v);
-            free(v);
+            pc_free(v);
         }
         if (t->markup.n)
             pc_ctx_dropped(mw->ctx, fmt_name, "italic/bold (text kept)");
@@ -327,7 +327,7 @@ static void put_special_text(mods_writer *mw, const pc_map_row *row, bool *wrote
         }
         char *s = pc_buf_detach(b);
         pc_xw_put(mw->w, row->name, s);
-        free(s);
+        pc_free(s);
         break;
     }
     case PC_F_EVENT_TITLE:
@@ -422,9 +422,12 @@ static bool is_ncname(const char *s)
 
 static const pc_field mods_own[] = {PC_F_ARXIV_VERSION, PC_F_NONE};
 
+/* the map's special rows, all through one dispatcher (PC_XML_H_SPECIAL) */
+static pc_map_write_fn *const specials[] = {[PC_XML_H_SPECIAL] = mods_special};
+
 bool pc_mods_write_record(void *state, const pc_record *r)
 {
-    static const pc_map_sink sink = {.text = mods_text, .item = mods_item, .special = mods_special,
+    static const pc_map_sink sink = {.text = mods_text, .item = mods_item, .special = specials, .n_special = 2,
                                      .extra = mods_extra, .joiner = ", "};
     mods_writer *mw = state;
     pc_kind k = r->kind == PC_KIND_NONE || (unsigned)r->kind >= PC_KIND_COUNT
@@ -441,7 +444,7 @@ bool pc_mods_write_record(void *state, const pc_record *r)
         pc_xw_attr(w, "ID", r->key);
     pc_xw_base(w);
     pc_xw_extras_start(&mw->extras, r, fmt_name, rows, n, put_extra, mw);
-    pc_map_write(rows, n, r, mw->ctx, fmt_name, &sink, mw, mods_own);
+    pc_map_write_rows(rows, n, r, mw->ctx, fmt_name, &sink, mw, mods_own);
     pc_xw_extras_rest(&mw->extras);
     pc_xw_unbase(w);
     pc_xw_close(w);

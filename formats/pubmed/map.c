@@ -22,8 +22,10 @@
  *   EXTRA    kept as a pass-through value (-v counts it) */
 #include "pubmed.h"
 
-#define ROW(path, field, how, kinds) {path, PC_F_##field, PC_MAP_##how, PC_MAP_READ, kinds}
-#define KEEP(path) {path, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, 0}
+#define ROW(path, f, h, k) \
+    {.name = path, .field = PC_F_##f, .how = PC_MAP_##h, .dir = PC_MAP_READ, .kinds = k, \
+     .handler = (PC_MAP_##h == PC_MAP_SPECIAL ? PC_XML_H_SPECIAL : 0)}
+#define KEEP(path) {.name = path, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ}
 #define MC "MedlineCitation/"
 #define AR "MedlineCitation/Article/"
 #define BD "BookDocument/"

@@ -15,6 +15,7 @@
 #define PC_PUBMED_H
 
 #include "format.h"
+#include "io/xmlread.h"
 
 /* The element map (map.c), read only: {path, field, how, direction, kinds}. */
 extern const pc_map_row pc_pubmed_rows[];

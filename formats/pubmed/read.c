@@ -133,7 +133,7 @@ void *pc_pubmed_read_open(pc_source *src, pc_ctx *ctx)
                             .inline_marks = pm_inline, .user = r};
     r->xr = pc_xr_open(src, ctx, &r->cfg);
     if (!r->xr) {
-        free(r);
+        pc_free(r);
         return NULL;
     }
     r->map = pc_map_new(pc_pubmed_rows, pc_pubmed_n_rows, 0);
@@ -167,7 +167,7 @@ void pc_pubmed_read_close(void *state)
     pc_name_clear(&r->name);
     pc_spanlist_clear(&r->spans);
     pc_spanlist_clear(&r->abstract_spans);
-    free(r);
+    pc_free(r);
 }
 
 /* ---- text helpers ---------------------------------------------------------------------- */

@@ -40,9 +40,12 @@
 #define PUB_OWN (K_REPORT | K_FILM | K_CASE)
 #define NUM_OWN (K_PATENT | K_CASE | K_SONG | K_FILM | K_REPORT)
 
-#define ROW(path, field, how, dir, kinds) {path, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
-#define ALWAYS(path) {path, PC_F_NONE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0}
-#define KEEP(path) {path, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, 0}
+#define ROW(path, f, h, d, k) \
+    {.name = path, .field = PC_F_##f, .how = PC_MAP_##h, .dir = PC_MAP_##d, .kinds = k, \
+     .handler = (PC_MAP_##h == PC_MAP_SPECIAL ? PC_XML_H_SPECIAL : 0)}
+#define ALWAYS(path) \
+    {.name = path, .field = PC_F_NONE, .how = PC_MAP_SPECIAL, .dir = PC_MAP_BOTH | PC_MAP_ALWAYS, .handler = PC_XML_H_SPECIAL}
+#define KEEP(path) {.name = path, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ}
 
 const pc_map_row pc_wb_rows[] = {
     ALWAYS("Tag"),        /* the citation key */
@@ -126,7 +129,7 @@ const pc_map_row pc_wb_rows[] = {
     ROW("Author/Inventor", AUTHOR, SPECIAL, READ, 0),
     ROW("Author/Artist", AUTHOR, SPECIAL, READ, 0),
     ROW("Url", URL, LIST, READ, 0), /* bibutils' spelling */
-    {"RefOrder", PC_F_NONE, PC_MAP_SPECIAL, PC_MAP_READ, 0}, /* a document's citation order: dropped */
+    {.name = "RefOrder", .field = PC_F_NONE, .how = PC_MAP_SPECIAL, .dir = PC_MAP_READ, .handler = PC_XML_H_SPECIAL}, /* a document's citation order: dropped */
     /* JabRef's BibTeX fields (not in the schema) */
     ROW("BIBTEX_Abstract", ABSTRACT, TEXT, READ, 0),
     ROW("BIBTEX_KeyWords", KEYWORD, SPLIT, READ, 0),
@@ -225,6 +228,21 @@ const char *pc_wb_type_of_kind(pc_kind k, pc_kind *reads_as)
         }
         k = b;
     }
+}
+
+/* A ThesisType that names a thesis. */
+bool pc_wb_thesis_type(const char *s)
+{
+    static const char *const words[] = {"thesis", "dissertation", "ph.d", "phd", "doctor", "master",
+                                        "habilitation", "diplom", "licentiate"};
+    pc_buf low = PC_BUF_INIT;
+    for (; s && *s; s++)
+        pc_buf_putc(&low, (char)pc_to_lower((unsigned char)*s));
+    bool hit = false;
+    for (size_t i = 0; low.len && !hit && i < sizeof words / sizeof *words; i++)
+        hit = strstr(low.ptr, words[i]) != NULL;
+    pc_buf_free(&low);
+    return hit;
 }
 
 /* ---- LCIDs ----------------------------------------------------------------------------- */

@@ -56,7 +56,7 @@ void *pc_wb_read_open(pc_source *src, pc_ctx *ctx)
                             .roots = wb_roots, .records = wb_records, .n_records = 1, .user = r};
     r->xr = pc_xr_open(src, ctx, &r->cfg);
     if (!r->xr) {
-        free(r);
+        pc_free(r);
         return NULL;
     }
     r->map = pc_map_new(pc_wb_rows, pc_wb_n_rows, 0);
@@ -84,7 +84,7 @@ void pc_wb_read_close(void *state)
         pc_buf_free(date_bufs(&r->issued, i));
         pc_buf_free(date_bufs(&r->accessed, i));
     }
-    free(r);
+    pc_free(r);
 }
 
 /* ---- helpers ---------------------------------------------------------------------------- */
@@ -315,21 +315,6 @@ static void read_special(wb_reader *r, const pc_map_row *row, const pc_xr_item *
 }
 
 /* ---- the record --------------------------------------------------------------------------- */
-
-/* A ThesisType that names a thesis. */
-bool pc_wb_thesis_type(const char *s)
-{
-    static const char *const words[] = {"thesis", "dissertation", "ph.d", "phd", "doctor", "master",
-                                        "habilitation", "diplom", "licentiate"};
-    pc_buf low = PC_BUF_INIT;
-    for (; s && *s; s++)
-        pc_buf_putc(&low, (char)pc_to_lower((unsigned char)*s));
-    bool hit = false;
-    for (size_t i = 0; low.len && !hit && i < sizeof words / sizeof *words; i++)
-        hit = strstr(low.ptr, words[i]) != NULL;
-    pc_buf_free(&low);
-    return hit;
-}
 
 /* The kind and key: SourceType (a Report of a thesis ThesisType is a
  * thesis), Tag. */

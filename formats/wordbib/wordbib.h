@@ -15,6 +15,7 @@
 #define PC_WORDBIB_H
 
 #include "format.h"
+#include "io/xmlread.h"
 
 #define PC_NS_WORDBIB "http://schemas.openxmlformats.org/officeDocument/2006/bibliography"
 

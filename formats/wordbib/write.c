@@ -59,7 +59,7 @@ bool pc_wb_write_end(void *state)
     pc_xw_extras_free(&ww->extras);
     pc_buf_free(&ww->tmp);
     pc_buf_free(&ww->path);
-    free(ww);
+    pc_free(ww);
     return ok;
 }
 
@@ -183,19 +183,19 @@ static void put_date(wb_writer *ww, const pc_map_row *row, bool *wrote)
     pc_buf_put_int(b, d->year, 4);
     char *year = pc_buf_detach(b);
     put(ww, row->name, year);
-    free(year);
+    pc_free(year);
     pc_buf_clear(b);
     pc_buf_printf(b, "Month%s", suffix);
     char *mpath = pc_buf_detach(b);
     put(ww, mpath, d->month >= 1 && d->month <= 12 ? months[d->month - 1] : NULL);
-    free(mpath);
+    pc_free(mpath);
     if (d->day && d->month) {
         pc_buf_clear(b);
         pc_buf_put_int(b, d->day, 1);
         char *day = pc_buf_detach(b);
         pc_buf_printf(b, "Day%s", suffix);
         put(ww, b->ptr, day);
-        free(day);
+        pc_free(day);
     }
     pc_buf_clear(b);
     if (d->end_year || d->season || d->flags) {
@@ -260,7 +260,7 @@ static void put_lcid(wb_writer *ww, const pc_map_row *row, bool *wrote)
     pc_buf_put_int(&ww->tmp, lcid, 1);
     char *v = pc_buf_detach(&ww->tmp);
     put(ww, row->name, v);
-    free(v);
+    pc_free(v);
 }
 
 static void put_special_text(wb_writer *ww, const pc_map_row *row, bool *wrote)
@@ -335,9 +335,12 @@ static bool wb_extra(void *u, const pc_extra *e)
     return true; /* in place: pc_xw_extras */
 }
 
+/* the map's special rows, all through one dispatcher (PC_XML_H_SPECIAL) */
+static pc_map_write_fn *const specials[] = {[PC_XML_H_SPECIAL] = wb_special};
+
 bool pc_wb_write_record(void *state, const pc_record *r)
 {
-    static const pc_map_sink sink = {.text = wb_text, .item = wb_item, .special = wb_special,
+    static const pc_map_sink sink = {.text = wb_text, .item = wb_item, .special = specials, .n_special = 2,
                                      .extra = wb_extra, .joiner = "; "};
     wb_writer *ww = state;
     pc_kind k = r->kind == PC_KIND_NONE || (unsigned)r->kind >= PC_KIND_COUNT
@@ -352,7 +355,7 @@ bool pc_wb_write_record(void *state, const pc_record *r)
     pc_xw_open(w, "b:Source");
     pc_xw_base(w);
     pc_xw_extras_start(&ww->extras, r, fmt_name, rows, n, put_extra, ww);
-    pc_map_write(rows, n, r, ww->ctx, fmt_name, &sink, ww, NULL);
+    pc_map_write_rows(rows, n, r, ww->ctx, fmt_name, &sink, ww, NULL);
     pc_xw_extras_rest(&ww->extras);
     pc_xw_unbase(w);
     pc_xw_close(w);

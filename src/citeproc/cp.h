@@ -22,7 +22,8 @@
 #define PC_CP_H
 
 #include "citeproc/citeproc.h"
-#include "paperconv.h"
+#include "io/ctx.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #include <stdbool.h>
@@ -577,6 +578,8 @@ struct pc_citeproc {
     cp_arena keys; /* sort keys, cite texts */
     pc_buf tmp, tmp2; /* scratch */
     pc_ctx *ctx;
+    pc_citeproc_extra_fn extra_text; /* decodes CSL pass-through values; NULL = none */
+    pc_buf extra_buf;                /* its output */
 };
 
 size_t cp_item_find(const pc_citeproc *cp, const char *id);

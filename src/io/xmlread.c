@@ -613,15 +613,15 @@ void pc_xr_close(pc_xr *r)
     pc_buf_free(&r->arena);
     pc_buf_free(&r->tmp);
     pc_xrsplit_free(&r->split);
-    free(r->starts);
-    free(r->levels);
-    free(r->raw);
-    free(r->items);
-    free(r->attrs);
-    free(r->attr_offs);
-    free(r->attr_tmp);
-    free(r->names);
-    free(r);
+    pc_free(r->starts);
+    pc_free(r->levels);
+    pc_free(r->raw);
+    pc_free(r->items);
+    pc_free(r->attrs);
+    pc_free(r->attr_offs);
+    pc_free(r->attr_tmp);
+    pc_free(r->names);
+    pc_free(r);
 }
 
 pc_xr *pc_xr_open(pc_source *src, pc_ctx *ctx, const pc_xr_config *cfg)
@@ -1310,68 +1310,4 @@ bool pc_xr_sniff_root(const char *head, size_t n, pc_xr_root *root)
         root->after_n = n - (size_t)(gt + 1 - head);
     }
     return root->local_n > 0;
-}
-
-/* ---- pass-through values in order ------------------------------------------------------ */
-
-/* The leading components two paths share (a component ends at '/'). */
-static size_t shared_components(const char *a, const char *b)
-{
-    size_t k = 0;
-    for (;;) {
-        size_t i = 0;
-        while (a[i] && a[i] != '/' && a[i] == b[i])
-            i++;
-        if ((a[i] != '/' && a[i]) || a[i] != b[i])
-            return k;
-        k++;
-        if (!a[i])
-            return k;
-        a += i + 1;
-        b += i + 1;
-    }
-}
-
-size_t pc_xr_extra_rank(const pc_map_row *rows, size_t n, const char *path)
-{
-    size_t best = n, best_k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (rows[i].how == PC_MAP_EXTRA && !strcmp(rows[i].name, path))
-            return i;
-        size_t k = shared_components(rows[i].name, path);
-        if (k && k >= best_k) {
-            best = i;
-            best_k = k;
-        }
-    }
-    return best;
-}
-
-typedef struct ranked {
-    size_t rank, index;
-} ranked;
-
-static int by_rank(const void *a, const void *b)
-{
-    const ranked *x = a, *y = b;
-    if (x->rank != y->rank)
-        return x->rank < y->rank ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
-void pc_xr_sort_extras(pc_record *rec, const pc_map_row *rows, size_t n)
-{
-    size_t k = rec->n_extras;
-    if (k < 2)
-        return;
-    ranked *o = pc_xmalloc(k * sizeof *o);
-    for (size_t i = 0; i < k; i++)
-        o[i] = (ranked){.rank = pc_xr_extra_rank(rows, n, rec->extras[i].name), .index = i};
-    qsort(o, k, sizeof *o, by_rank);
-    pc_extra *sorted = pc_xmalloc(k * sizeof *sorted);
-    for (size_t i = 0; i < k; i++)
-        sorted[i] = rec->extras[o[i].index];
-    memcpy(rec->extras, sorted, k * sizeof *sorted);
-    free(sorted);
-    free(o);
 }

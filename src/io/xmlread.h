@@ -33,10 +33,20 @@
 #define PC_IO_XMLREAD_H
 
 #include "paperconv.h"
+#include "model/record.h"
+#include "io/ctx.h"
+#include "io/format_table.h"
+#include "io/source.h"
 #include "model/map.h"
 #include "util/buf.h"
 
 typedef struct pc_xr pc_xr;
+
+/* The handler of every SPECIAL row in the maps of the XML formats
+ * (formats/endnotexml, pubmed, mods, wordbib): each format dispatches its
+ * special rows in one function per direction (by the row's field), entry
+ * PC_XML_H_SPECIAL of its pc_map_sink.special table. */
+enum { PC_XML_H_NONE = 0, PC_XML_H_SPECIAL = 1 };
 
 typedef enum pc_xr_type { PC_XR_NONE = 0, PC_XR_OPEN, PC_XR_CLOSE } pc_xr_type;
 

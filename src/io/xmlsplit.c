@@ -20,7 +20,7 @@ enum {
 
 void pc_xrsplit_free(pc_xrsplit *x)
 {
-    free(x->spans);
+    pc_free(x->spans);
     memset(x, 0, sizeof *x);
 }
 

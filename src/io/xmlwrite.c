@@ -161,10 +161,10 @@ bool pc_xw_end(pc_xw *w)
     pc_buf_free(&w->comps);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->clean);
-    free(w->stack);
-    free(w->bases);
-    free(w->children);
-    free(w);
+    pc_free(w->stack);
+    pc_free(w->bases);
+    pc_free(w->children);
+    pc_free(w);
     return ok;
 }
 
@@ -377,7 +377,7 @@ const pc_map_row *pc_xw_rows_of(pc_xw_rows *c, const pc_map_row *rows, size_t n,
 void pc_xw_rows_free(pc_xw_rows *c)
 {
     for (size_t k = 0; k < PC_KIND_COUNT; k++)
-        free(c->rows[k]);
+        pc_free(c->rows[k]);
     memset(c, 0, sizeof *c);
 }
 
@@ -391,8 +391,8 @@ void pc_xw_extras_start(pc_xw_extras *x, const pc_record *rec, const char *famil
     x->put = put;
     x->user = user;
     if (x->cap < rec->n_extras) {
-        free(x->done);
-        free(x->rank);
+        pc_free(x->done);
+        pc_free(x->rank);
         x->cap = rec->n_extras;
         x->done = pc_xmalloc(x->cap * sizeof *x->done);
         x->rank = pc_xmalloc(x->cap * sizeof *x->rank);
@@ -427,7 +427,7 @@ void pc_xw_extras_rest(pc_xw_extras *x)
 
 void pc_xw_extras_free(pc_xw_extras *x)
 {
-    free(x->done);
-    free(x->rank);
+    pc_free(x->done);
+    pc_free(x->rank);
     memset(x, 0, sizeof *x);
 }

@@ -19,6 +19,8 @@
 #define PC_IO_XMLWRITE_H
 
 #include "paperconv.h"
+#include "model/record.h"
+#include "io/ctx.h"
 #include "model/map.h"
 #include "util/buf.h"
 

@@ -5,7 +5,7 @@
 #ifndef PC_IDS_H
 #define PC_IDS_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 /* The bare DOI ("10.1234/x") in [s, s+n): bare, "doi:…", a doi.org or
@@ -33,5 +33,17 @@ bool pc_arxiv_parse(const char *s, size_t n, pc_buf *id, int *version);
  * number itself, its "ISSN"/"ISBN" label and what follows left out. */
 bool pc_issn_looks(const char *v, size_t n, size_t *from, size_t *to);
 bool pc_isbn_looks(const char *v, size_t n, size_t *from, size_t *to);
+
+/* An ORCID iD is 19 bytes: four groups of four digits joined by "-", the
+ * last character a digit or X (0000-0002-1825-0097). */
+#define PC_ORCID_LEN 19
+
+/* The ORCID iD [s, s+n) holds, bare or as an orcid.org URL ("https://
+ * orcid.org/0000-...", any scheme or subdomain, any case, trailing
+ * slashes), white space around: *id points at its PC_ORCID_LEN bytes inside
+ * s.  False if s holds no ORCID iD.  The one reading of an ORCID for every
+ * reader (Atom person URIs, Crossref and OpenAlex authors, CSL names). */
+bool pc_orcid_parse(const char *s, size_t n, const char **id);
+
 
 #endif

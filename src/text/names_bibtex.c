@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* names_bibtex.c — BibTeX name lists and names from raw LaTeX (rules in
- * paperconv/bibnames.h).  The splitting follows bibtex.web's x_format_name code
+ * names_bibtex.h).  The splitting follows bibtex.web's x_format_name code
  * (von_token_found, von_name_ends_and_last_name_starts_stuff); each part
  * is then decoded with pc_latex_decode. */
 #include "text/names_bibtex.h"
@@ -131,10 +131,7 @@ static size_t split_words(const char *s, size_t n, bword **out, int *n_commas)
                 break;
             i++;
         }
-        if (count == cap) {
-            cap = cap ? cap * 2 : 8;
-            *out = pc_xrealloc(*out, cap * sizeof **out);
-        }
+        PC_GROW(*out, cap, count + 1);
         bool first_of_part = count == 0 || (*out)[count - 1].comma != *n_commas;
         (*out)[count++] = (bword){s + st, i - st, first_of_part ? 0 : (sep ? sep : ' '), *n_commas};
         sep = 0;
@@ -265,7 +262,7 @@ static void parse_extended(const char *s, size_t n, pc_name *out, const char *ba
                      : key_is(key, kn, "suffix") ? &out->suffix
                                                  : NULL;
         if (dst) {
-            free(*dst);
+            pc_free(*dst);
             *dst = decode_text(val, vn, rep ? &rep->tex : NULL);
         } else if (!key_is(key, kn, "id") && !key_is(key, kn, "useprefix") &&
                    !(kn > 2 && key[kn - 2] == '-' && key[kn - 1] == 'i')) {
@@ -378,7 +375,7 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
         pc_buf_free(&dec);
         if (org) {
             out->literal = decode_text(s, n, tex);
-            free(w);
+            pc_free(w);
             return;
         }
     }
@@ -403,7 +400,7 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
     out->particle = decode_words(w, p.von_a, p.von_b, tex);
     out->family = decode_words(w, p.last_a, p.last_b, tex);
     out->suffix = decode_words(w, p.jr_a, p.jr_b, tex);
-    free(w);
+    pc_free(w);
     if (!out->given && !out->family && !out->particle && !out->suffix)
         note(rep, base, s, "empty name");
 }
