@@ -123,6 +123,18 @@ run_bad "an entity reference: its record skipped, the next read" entity.xml endn
     "entity.xml:2: error: entity reference &e; is not expanded"
 run_bad "an external entity (XXE): the file refused" xxe.xml endnotexml 1 "declares an external entity (&e)"
 check "... and nothing of /etc/passwd reaches the output" sh -c "! $PC -q -f endnotexml xxe.xml -t ris 2>/dev/null | grep -q root:"
+# the same for the other readers (one shared XML layer: no entity loaded, no network)
+printf '<!DOCTYPE PubmedArticleSet [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>1</PMID><Article><ArticleTitle>&e;</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>\n' > xxe-pm.xml
+printf '<!DOCTYPE modsCollection [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<modsCollection xmlns="http://www.loc.gov/mods/v3"><mods><titleInfo><title>&e;</title></titleInfo></mods></modsCollection>\n' > xxe-mods.xml
+printf '<!DOCTYPE b:Sources [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<b:Sources xmlns:b="http://schemas.openxmlformats.org/officeDocument/2006/bibliography"><b:Source><b:SourceType>Book</b:SourceType><b:Title>&e;</b:Title></b:Source></b:Sources>\n' > xxe-wb.xml
+for x in pubmedxml:xxe-pm.xml mods:xxe-mods.xml wordbib:xxe-wb.xml; do
+    $PC --list-formats | grep -q "^${x%%:*} " || continue
+    run_bad "${x%%:*}: an external entity (XXE): the file refused" "${x#*:}" "${x%%:*}" 1 "declares an external entity (&e)"
+done
+# a PubMed file's DOCTYPE names NLM's DTD by URL: read offline, the DTD never fetched
+printf '<?xml version="1.0"?>\n<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2019//EN" "http://127.0.0.1:9/pubmed_190101.dtd">\n<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>7</PMID><Article><ArticleTitle>Offline.</ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>\n' > dtd-url.xml
+check "pubmedxml: a DOCTYPE with a DTD URL reads without loading it (XML_PARSE_NONET, no DTD load), the article converted" \
+    sh -c "$PC -f pubmedxml dtd-url.xml -t ris 2> dtd.err | grep -q '^TI  - Offline' && ! grep -q . dtd.err"
 run_bad "bytes that are not UTF-8: read as Windows-1252 (the input layer's rule), a positioned warning" notutf8.xml endnotexml 0 \
     "notutf8.xml:3:25: warning: invalid UTF-8 byte 0xC3"
 run_bad "300 attributes on one element: the record skipped, positioned" attrs.xml endnotexml 1 \
