@@ -8,6 +8,9 @@
  *   atom     an arXiv API Atom feed (current layout: namespaces on <feed>)
  *   csljson  a CSL-JSON array of items, indented like Zotero's export
  *   jsonl    arXiv metadata snapshot JSON Lines (Kaggle dump layout)
+ *   pubmedxml  PubMed XML as efetch gives it (PubmedArticleSet, one line an
+ *            element: the only XML reader of issue 23 with no writer to make
+ *            its input from the listing)
  *
  * Records: 1-20 authors with accented names (UTF-8 or TeX), particles, suffixes,
  * organisations and affiliations; titles with acronyms; 600-1200 character
@@ -17,7 +20,7 @@
  * XML escapers live here (the converter itself uses jansson and libxml2).
  *
  *   gen_corpus -n COUNT [-s SEED] -f FORMAT [-o FILE]    one format (stdout default)
- *   gen_corpus -n COUNT [-s SEED] -p PREFIX              PREFIX.{txt,atom,json,jsonl}
+ *   gen_corpus -n COUNT [-s SEED] -p PREFIX              PREFIX.{txt,atom,json,jsonl,pubmed.xml}
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -690,11 +693,87 @@ static void jsonl_record(buf *b, const record *rec, unsigned long i)
     puts_(b, "]}\n");
 }
 
+/* PubMed XML: a journal article per record, names split as NLM does
+ * (LastName, ForeName, Initials; an organisation a CollectiveName), the
+ * issue date in PubDate, the DOI in ELocationID and ArticleIdList. */
+static void pubmed_record(buf *b, const record *rec, unsigned long i)
+{
+    static const char *const mon[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    putf(b, "<PubmedArticle>\n  <MedlineCitation Status=\"MEDLINE\" Owner=\"NLM\">\n"
+            "    <PMID Version=\"1\">%lu</PMID>\n"
+            "    <Article PubModel=\"Print-Electronic\">\n      <Journal>\n"
+            "        <ISSN IssnType=\"Electronic\">1532-%04lu</ISSN>\n"
+            "        <JournalIssue CitedMedium=\"Internet\">\n          <Volume>%d</Volume>\n"
+            "          <Issue>%d</Issue>\n          <PubDate>\n            <Year>%d</Year>\n"
+            "            <Month>%s</Month>\n          </PubDate>\n        </JournalIssue>\n"
+            "        <Title>Journal of Parallel Computing</Title>\n"
+            "        <ISOAbbreviation>J Parallel Comput</ISOAbbreviation>\n      </Journal>\n"
+            "      <ArticleTitle>",
+         30000000ul + i, i % 10000, rec->year - 1990, 1 + (int)(i % 12), rec->year, mon[rec->month - 1]);
+    put_xml(b, rec->title);
+    putf(b, ".</ArticleTitle>\n      <Pagination>\n        <MedlinePgn>%lu-%lu</MedlinePgn>\n"
+            "      </Pagination>\n",
+         100 + i % 900, 100 + i % 900 + (unsigned long)rec->pages);
+    if (rec->doi[0])
+        putf(b, "      <ELocationID EIdType=\"doi\" ValidYN=\"Y\">%s</ELocationID>\n", rec->doi);
+    puts_(b, "      <Abstract>\n        <AbstractText>");
+    put_xml(b, rec->abstract);
+    puts_(b, "</AbstractText>\n      </Abstract>\n      <AuthorList CompleteYN=\"Y\">\n");
+    for (int k = 0; k < rec->n_au; k++) {
+        const author *a = &rec->au[k];
+        puts_(b, "        <Author ValidYN=\"Y\">\n");
+        if (a->org) {
+            puts_(b, "          <CollectiveName>");
+            put_xml(b, a->org);
+            puts_(b, "</CollectiveName>\n");
+        } else {
+            puts_(b, "          <LastName>");
+            if (a->particle) {
+                put_xml(b, a->particle);
+                putc_(b, ' ');
+                put_xml(b, a->pfamily);
+            } else {
+                put_xml(b, a->family->utf8);
+            }
+            puts_(b, "</LastName>\n          <ForeName>");
+            put_xml(b, a->given->utf8);
+            puts_(b, "</ForeName>\n          <Initials>");
+            const char *g = a->given->utf8; /* the first character, all its UTF-8 bytes */
+            size_t k = 1;
+            while (g[k] && ((unsigned char)g[k] & 0xC0) == 0x80)
+                k++;
+            put(b, g, k);
+            puts_(b, "</Initials>\n");
+            if (a->suffix)
+                putf(b, "          <Suffix>%s</Suffix>\n", a->suffix);
+        }
+        for (int j = 0; j < a->n_aff; j++) {
+            puts_(b, "          <AffiliationInfo>\n            <Affiliation>");
+            put_xml(b, a->aff[j]);
+            puts_(b, "</Affiliation>\n          </AffiliationInfo>\n");
+        }
+        puts_(b, "        </Author>\n");
+    }
+    puts_(b, "      </AuthorList>\n      <Language>eng</Language>\n      <PublicationTypeList>\n"
+             "        <PublicationType UI=\"D016428\">Journal Article</PublicationType>\n"
+             "      </PublicationTypeList>\n    </Article>\n    <KeywordList Owner=\"NOTNLM\">\n");
+    putf(b, "      <Keyword MajorTopicYN=\"N\">%s</Keyword>\n", rec->cat);
+    if (rec->cat2)
+        putf(b, "      <Keyword MajorTopicYN=\"N\">%s</Keyword>\n", rec->cat2);
+    putf(b, "    </KeywordList>\n  </MedlineCitation>\n  <PubmedData>\n    <ArticleIdList>\n"
+            "      <ArticleId IdType=\"pubmed\">%lu</ArticleId>\n",
+         30000000ul + i);
+    if (rec->doi[0])
+        putf(b, "      <ArticleId IdType=\"doi\">%s</ArticleId>\n", rec->doi);
+    puts_(b, "    </ArticleIdList>\n  </PubmedData>\n</PubmedArticle>\n");
+}
+
 /* ---- driver ---------------------------------------------------------------------- */
 
-enum { F_LISTING, F_ATOM, F_CSLJSON, F_JSONL, F_N };
-static const char *const fmt_names[F_N] = {"listing", "atom", "csljson", "jsonl"};
-static const char *const fmt_exts[F_N] = {"txt", "atom", "json", "jsonl"};
+enum { F_LISTING, F_ATOM, F_CSLJSON, F_JSONL, F_PUBMED, F_N };
+static const char *const fmt_names[F_N] = {"listing", "atom", "csljson", "jsonl", "pubmedxml"};
+static const char *const fmt_exts[F_N] = {"txt", "atom", "json", "jsonl", "pubmed.xml"};
 
 typedef struct out {
     FILE *f;
@@ -714,8 +793,8 @@ static void flush(out *o, bool force)
 
 static void usage(void)
 {
-    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl [-o FILE]\n"
-          "       gen_corpus -n COUNT [-s SEED] -p PREFIX   (writes PREFIX.txt .atom .json .jsonl)\n",
+    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl|pubmedxml [-o FILE]\n"
+          "       gen_corpus -n COUNT [-s SEED] -p PREFIX   (writes PREFIX.txt .atom .json .jsonl .pubmed.xml)\n",
           stderr);
     exit(2);
 }
@@ -761,7 +840,10 @@ int main(int argc, char **argv)
             }
         }
     }
-    if (fmt && !outs[F_LISTING].f && !outs[F_ATOM].f && !outs[F_CSLJSON].f && !outs[F_JSONL].f)
+    bool any = false;
+    for (int f = 0; f < F_N; f++)
+        any |= outs[f].f != NULL;
+    if (!any)
         usage();
     if (outs[F_LISTING].f)
         listing_header(&outs[F_LISTING].b);
@@ -769,6 +851,10 @@ int main(int argc, char **argv)
         atom_header(&outs[F_ATOM].b, n);
     if (outs[F_CSLJSON].f)
         puts_(&outs[F_CSLJSON].b, "[\n");
+    if (outs[F_PUBMED].f)
+        puts_(&outs[F_PUBMED].b, "<?xml version=\"1.0\" ?>\n<!DOCTYPE PubmedArticleSet PUBLIC \"-//NLM//DTD PubMedArticle, "
+                                 "1st January 2019//EN\" \"https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_190101.dtd\">\n"
+                                 "<PubmedArticleSet>\n");
     record *rec = malloc(sizeof *rec);
     for (unsigned long i = 0; i < n; i++) {
         make_record(seed, i, rec);
@@ -780,6 +866,8 @@ int main(int argc, char **argv)
             csljson_record(&outs[F_CSLJSON].b, rec, i);
         if (outs[F_JSONL].f)
             jsonl_record(&outs[F_JSONL].b, rec, i);
+        if (outs[F_PUBMED].f)
+            pubmed_record(&outs[F_PUBMED].b, rec, i);
         for (int f = 0; f < F_N; f++)
             flush(&outs[f], false);
     }
@@ -788,6 +876,8 @@ int main(int argc, char **argv)
         puts_(&outs[F_ATOM].b, "</feed>\n");
     if (outs[F_CSLJSON].f)
         puts_(&outs[F_CSLJSON].b, "\n]\n");
+    if (outs[F_PUBMED].f)
+        puts_(&outs[F_PUBMED].b, "</PubmedArticleSet>\n");
     int rc = 0;
     for (int f = 0; f < F_N; f++) {
         if (!outs[f].f)

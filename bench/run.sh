@@ -107,13 +107,14 @@ WRITERS=$(awk 'NR > 1 && $3 == "yes" { print $1 }' "$WORK/formats" | tr '\n' ' '
 has() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; }
 
 # Inputs: LABEL READER SUFFIX SOURCE, one per line.  The generator writes the
-# listing, Atom, CSL-JSON and arXiv JSON Lines; every other reader gets the
+# listing, Atom, CSL-JSON, arXiv JSON Lines and PubMed XML; every other reader gets the
 # listing corpus converted by our own writer of that format.
 : > "$WORK/inputs"
 for r in $READERS; do
     case $r in
     listing) echo "listing listing txt gen:listing" ;;
     atom) echo "atom atom atom gen:atom" ;;
+    pubmedxml) echo "pubmedxml pubmedxml pubmed.xml gen:pubmedxml" ;; # read only: generated
     json) echo "json-csl json json gen:csljson"; echo "json-arxiv json jsonl gen:jsonl" ;;
     csljson) has "$READERS" json || echo "csljson csljson json gen:csljson" ;;
     *) if has "$WRITERS" "$r"; then echo "$r $r conv.$r conv:$r"; else echo "$r" >> "$WORK/noinput"; fi ;;

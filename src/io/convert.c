@@ -35,9 +35,25 @@ struct pc_input {
     bool read_error_said; /* pc_input_say_read_error reported it */
 };
 
+/* The first reader (in table order) whose extensions hold path's, or NULL:
+ * the reader of an extension several formats share (.xml) when the
+ * content names none of them. */
+static const pc_format *first_by_extension(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path, *dot = strrchr(base, '.');
+    for (const pc_format *const *f = pc_formats; dot && dot != base && *f; f++)
+        for (const char *const *e = (*f)->read_open ? (*f)->extensions : NULL; e && *e; e++)
+            if (!pc_strcasecmp(*e, dot + 1))
+                return *f;
+    return NULL;
+}
+
 /* Chooses the reader for one input (path: what the extension is looked for
  * in, or NULL); reports and returns false if it cannot.  *f stays NULL for
- * an empty input (nothing to read, nothing to report). */
+ * an empty input (nothing to read, nothing to report).
+ * An extension of one reader chooses it; one that several readers share is
+ * decided by the content, and by the first of them when the content names
+ * none (Atom's for .xml: its message says what the document element is). */
 static bool detect(pc_ctx *ctx, pc_source *src, const char *path, const pc_format **f)
 {
     *f = path && strcmp(path, "-") ? pc_format_by_extension(path, true) : NULL;
@@ -49,6 +65,8 @@ static bool detect(pc_ctx *ctx, pc_source *src, const char *path, const pc_forma
         return true;
     bool ambiguous;
     *f = pc_format_sniff(head, n, &ambiguous);
+    if (!*f && !ambiguous && path && strcmp(path, "-"))
+        *f = first_by_extension(path);
     if (!*f)
         pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(src), 0, 0,
                      ambiguous ? "cannot tell which format this is (it fits more than one); use -f FORMAT"
@@ -340,7 +358,8 @@ static void note_reader(run *r, const pc_input *in, const char *path)
     const char *dot = path ? strrchr(path, '.') : NULL;
     if (r->from)
         pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (-f)", f->name);
-    else if (path && strcmp(path, "-") && pc_format_by_extension(path, true) == f && dot)
+    else if (path && strcmp(path, "-") && dot && (pc_format_by_extension(path, true) == f ||
+                                                  (first_by_extension(path) == f && in->foreign)))
         pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0,
                      "read as %s (extension %s)", f->name, dot);
     else

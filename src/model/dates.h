@@ -39,4 +39,12 @@ int pc_month_from_name(const char *s, size_t n);
 /* BibTeX month macro ("jan".."dec") for 1..12, else NULL. */
 const char *pc_month_macro(int month);
 
+/* Reads what pc_date_parse reads and the loose shapes bibliographic
+ * databases write (src/model/dates_loose.c): seasons ("Spring 2004",
+ * "2000 Winter"), ranges of months, days and years ("2010 Sep-Oct",
+ * "1998 Dec-1999 Jan", "Mar 3-5", "1975-1976"), a month or a day without
+ * a year ("Mar 3") taking `year` (0: none).  False (and *d zeroed) when it
+ * is none of them. */
+bool pc_date_parse_loose(const char *s, size_t n, int year, pc_date *d);
+
 #endif

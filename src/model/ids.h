@@ -26,6 +26,14 @@ size_t pc_arxiv_scan(const char *s, size_t n, pc_buf *id, int *version);
  * id and *version as pc_arxiv_scan does. */
 bool pc_arxiv_parse(const char *s, size_t n, pc_buf *id, int *version);
 
+/* The shape of an ISSN ("0028-0836", "ISSN 1476-4687 (Electronic)") and of
+ * an ISBN (10 or 13 digits, the last of 10 may be X, with hyphens or spaces
+ * between; "ISBN 0201134470") at the start of [v, v+n)
+ * (src/model/ids_serial.c).  [*from, *to) (may be NULL) is set to the
+ * number itself, its "ISSN"/"ISBN" label and what follows left out. */
+bool pc_issn_looks(const char *v, size_t n, size_t *from, size_t *to);
+bool pc_isbn_looks(const char *v, size_t n, size_t *from, size_t *to);
+
 /* An ORCID iD is 19 bytes: four groups of four digits joined by "-", the
  * last character a digit or X (0000-0002-1825-0097). */
 #define PC_ORCID_LEN 19

@@ -384,6 +384,8 @@ static const struct {
     {"<b>", PC_MARK_BOLD, true, 3},          {"</b>", PC_MARK_BOLD, false, 3},
     {"<strong>", PC_MARK_BOLD, true, 4},     {"</strong>", PC_MARK_BOLD, false, 4},
     {"<span class=\"nocase\">", PC_MARK_NOCASE, true, 5}, {"</span>", PC_MARK_NOCASE, false, 5},
+    {"<sup>", PC_MARK_SUP, true, 6},         {"</sup>", PC_MARK_SUP, false, 6},
+    {"<sub>", PC_MARK_SUB, true, 7},         {"</sub>", PC_MARK_SUB, false, 7},
 };
 
 typedef struct csl_tag {

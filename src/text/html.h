@@ -6,9 +6,10 @@
  *
  * Two readings of the same syntax:
  *   PC_HTML_CSL  CSL rich text as citeproc-js and pandoc read it: only
- *                <i>, <em>, <b>, <strong> and <span class="nocase">, in
- *                pairs that match, are markup (italic, bold, case-protected
- *                words); every other tag, an unmatched one and every '&'
+ *                <i>, <em>, <b>, <strong>, <sup>, <sub> and <span
+ *                class="nocase">, in pairs that match, are markup (italic,
+ *                bold, superscript, subscript, case-protected words), as
+ *                pc_markup_to_html writes them; every other tag, an unmatched one and every '&'
  *                stay text, and the text is not otherwise changed;
  *   PC_HTML_DOC  a fragment of an HTML or JATS document: every tag is
  *                removed (block elements leave a space), italic and bold

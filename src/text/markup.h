@@ -108,7 +108,7 @@ void pc_markup_add_protected(pc_strlist *words, const char *s, size_t n);
 /* Appends s with its spans as CSL's HTML-like tags (<i>, <b>, <sup>,
  * <sub>, <span class="nocase">); the text of a TeX span as it is. */
 void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out);
-/* Parses CSL rich text [s, s+n): <i>/<em>, <b>/<strong> become spans and
+/* Parses CSL rich text [s, s+n): <i>/<em>, <b>/<strong>, <sup>, <sub> become spans and
  * <span class="nocase"> is removed (its text goes to `nocase` as one
  * entry, pc_markup_add_protected, when not NULL).
  * Unmatched or unknown tags stay as text.  Appends the plain text to out;

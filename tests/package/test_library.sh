@@ -44,7 +44,7 @@ run_man_example() {
 # ---- what the CLI says: title and first family name per record, via CSL-JSON
 cat > "$T/expect.py" <<'PY'
 import json, re, sys
-tags = re.compile(r'</?(i|b)>|<span class="nocase">|</span>')
+tags = re.compile(r'</?(i|b|sup|sub)>|<span class="nocase">|</span>')
 for item in json.load(sys.stdin):
     authors = item.get("author") or [{}]
     print("%s\t%s" % (tags.sub("", item.get("title", "")), authors[0].get("family", "")))

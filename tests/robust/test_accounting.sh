@@ -13,6 +13,11 @@ count_out() { # FORMAT FILE: records in a writer's output
         latex) grep -c '^\\item\[\]' "$2" ;;
         text) wc -l < "$2" ;;
         markdown) echo $(( $(wc -l < "$2") / 2 )) ;;
+        endnotexml | mods | wordbib) python3 -c '
+import sys, xml.etree.ElementTree as E
+el = {"endnotexml": "record", "mods": "{http://www.loc.gov/mods/v3}mods",
+      "wordbib": "{http://schemas.openxmlformats.org/officeDocument/2006/bibliography}Source"}[sys.argv[1]]
+print(sum(1 for _ in E.parse(sys.argv[2]).iter(el)))' "$1" "$2" 2> /dev/null || echo -1 ;;
         *) echo -1 ;;
     esac
 }

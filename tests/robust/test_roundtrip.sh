@@ -4,7 +4,7 @@
 # tests/data/fields.EXT, EXT the format's first extension (CSL-JSON, which
 # has none of its own: fields.json), holding every field the format has;
 # BibTeX's are bib-classic.bib and bib-biblatex.bib, RIS's is built from
-# ris-every-tag.tsv.
+# ris-every-tag.tsv, the XML formats' are tests/data/FORMAT-fields.xml.
 #
 #   X -> X keeps everything: for every format X that writes and can be read
 #     back, the model of X's output (pctool dump: every field, markup, name
@@ -38,6 +38,7 @@ fixture_of() {
         bibtex) echo "$D/bib-classic.bib"; return ;;
         biblatex) echo "$D/bib-biblatex.bib"; return ;;
         ris) echo "$T/fields.ris"; return ;;
+        endnotexml | mods | wordbib) echo "$D/$1-fields.xml"; return ;;
     esac
     ext=$(awk -v f="$1" '$1 == f { print $5 }' "$T/formats")
     [ "$1" = csljson ] && ext=json
@@ -78,7 +79,16 @@ done
 # notes of the stop that added this list); a listed trip that passes says
 # so, so the list can only shrink.
 KNOWN_LOSSY="
+endnotexml-fields.xml:endnotexml:bibtex
+endnotexml-fields.xml:endnotexml:biblatex
+endnotexml-fields.xml:endnotexml:ris
+mods-fields.xml:mods:bibtex
+mods-fields.xml:mods:biblatex
+mods-fields.xml:mods:ris
 "
+# (the EndNote XML and MODS fixtures' abstracts and notes have line breaks,
+# EndNote's &#xD;, MODS's own: the BibTeX and RIS writers fold them to
+# spaces and do not count it)
 # A line of the first model missing after the trip is excused only when a
 # writer said it could not hold that field (-v: "FMT has no place for F").
 # A line gained is never excused.  The kind is left out: a kind survives
@@ -104,7 +114,9 @@ said = set(m.group(1) for m in re.finditer(r" has no place for (.*?): dropped", 
 def excused(line):
     f = line.split("\t", 1)[0]
     base = re.sub(r"_(markup|nocase|edtf|truncated|orcid|et_al|dropping_particle)$", "", f)
-    return LEGACY.get(base, base) in said or f in said
+    base = LEGACY.get(base, base)
+    # a date's parts kept and its text as written dropped ("accessed as written")
+    return base in said or f in said or base + " as written" in said
 a, b = records(sys.argv[1]), records(sys.argv[2])
 bad = 0
 if len(a) != len(b):
