@@ -425,9 +425,9 @@ static void say_refused(ops *o)
         if (!spool_read_at(o, o->off[c->rec], &o->tmp) || !spool_read_at(o, o->off[c->other], &other))
             break;
         pc_diag_emit(o->ctx, PC_SEV_NOTE, o->tmp.src_file, o->tmp.src_line, 0,
-                     "--dedupe: not merged with the record at %s:%lu: they share a%s %s but their "
-                     "DOIs differ", other.src_file ? other.src_file : "?", other.src_line,
-                     c->kind == PC_ID_ARXIV || c->kind == PC_ID_ISBN ? "n" : "", pc_id_kind_name(c->kind));
+                     "--dedupe: not merged with the record at %s:%lu: they share an identifier (%s) but "
+                     "their DOIs differ", other.src_file ? other.src_file : "?", other.src_line,
+                     pc_id_kind_name(c->kind));
         pc_record_clear(&o->tmp);
         pc_record_clear(&other);
     }
