@@ -5,7 +5,8 @@
 # Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,
 # clang + libclang-rt-14-dev (libFuzzer), mandoc (man page lint), zsh and fish
 # (their completions are tested; bash is always there), the CSL styles and
-# locales (the CSL processor's tests and --style).
+# locales (the CSL processor's tests and --style); bibtool (Debian) and
+# bibtex-tidy (npm, with nodejs) as comparisons for --cited and --dedupe.
 set -e
 need=""
 for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
@@ -30,14 +31,24 @@ command -v zsh >/dev/null 2>&1 || need="$need zsh"
 command -v fish >/dev/null 2>&1 || need="$need fish"
 [ -d /usr/share/citation-style-language/styles ] || need="$need citation-style-language-styles"
 [ -d /usr/share/citation-style-language/locales ] || need="$need citation-style-language-locales"
+command -v bibtool >/dev/null 2>&1 || need="$need bibtool"
+command -v bibtex-tidy >/dev/null 2>&1 || command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v timeout >/dev/null 2>&1 || need="$need coreutils"
 command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
+# bibtex-tidy comes from npm (after npm itself, from apt)
+npm_tidy() {
+    command -v bibtex-tidy >/dev/null 2>&1 && return 0
+    echo "deps: installing bibtex-tidy (npm)" >&2
+    $sudo npm install -g --silent bibtex-tidy >&2 || echo "deps: bibtex-tidy not installed (its tests skip)" >&2
+}
+sudo=""
+[ "$(id -u)" = 0 ] || sudo=sudo
 if [ -z "$need" ]; then
+    npm_tidy
     echo "deps: everything is installed" >&2
     exit 0
 fi
 echo "deps: installing$need" >&2
-sudo=""
-[ "$(id -u)" = 0 ] || sudo=sudo
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $need >&2
+npm_tidy
