@@ -85,8 +85,9 @@ _paperconv()
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
             --rekey --key-format --key-postfix
-            --dedupe --merge --cited --sort --omit --keep --rename --remove-empty --max-authors --date --style --locale --citations --strict --keep-going --progress
-            --no-progress --list-formats
+            --dedupe --merge --cited --sort --omit --keep --rename --remove-empty --max-authors
+            --date --style --locale --citations --strict --keep-going --progress
+            --no-progress --list-formats --list-input-formats --list-output-formats
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return
     fi
