@@ -93,6 +93,23 @@ awk -F'\t' '
     sort -t'|' -k2,2 -k3,3n
 echo
 
+echo "## Record operations"
+echo
+echo "bibtex -> bibtex with an operation of issue 22, on the converted BibTeX corpus (every"
+echo "record distinct; --cited: an .aux citing every other key).  \"vs plain\" is the plain"
+echo "bibtex>bibtex path's time over the operation's (the target: at least 0.5)."
+echo
+echo "| operation | records | runs | median s | records/s | peak RSS MB | records written | vs plain | status |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+awk -F'\t' '$1 == "path" && $3 == "bibtex>bibtex" { plain[$2] = $7 }
+    $1 == "ops" { rows[++n] = $0 }
+    END { for (i = 1; i <= n; i++) { split(rows[i], f, "\t")
+            st = (f[10] == 0 && f[12] == "") ? "ok" : f[12]
+            vs = (f[7] > 0 && plain[f[2]] > 0) ? sprintf("%.2f", plain[f[2]] / f[7]) : "-"
+            printf "| %s | %d | %d | %.3f | %.0f | %.1f | %d | %s | %s |\n", substr(f[3], 15), f[2], f[6], f[7],
+                (f[7] > 0 ? f[2] / f[7] : 0), f[8] / 1024, f[11], vs, st } }' "$DATA" | sort -t'|' -k2,2 -k3,3n
+echo
+
 echo "## Targets"
 echo
 echo "The issue's targets are for the 1 000 000-record corpus.  Where a path did not run"

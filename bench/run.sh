@@ -391,11 +391,37 @@ run_profile() {
         done
 }
 
+# ---- the record operations (issue 22) --------------------------------------------
+# run_ops SIZE: bibtex -> bibtex with --dedupe, --dedupe=fuzzy, --cited (an
+# .aux citing every other key) and --sort=author,-year, on the converted
+# BibTeX corpus; kind "ops", beside the plain bibtex>bibtex path.
+run_ops() {
+    N=$1 file=$CORPUS/c$1.conv.bibtex
+    [ -f "$file" ] || { skip_job "$N" "ops" "no bibtex input at this size"; return; }
+    sed -n 's/^@[A-Za-z]*{\([^,]*\),$/\1/p' "$file" | awk 'NR % 2 { print "\\citation{" $0 "}" }' > "$WORK/ops.aux"
+    for op in --dedupe --dedupe=fuzzy "--cited=$WORK/ops.aux" --sort=author,-year; do
+        name="bibtex>bibtex ${op%%=$WORK/*}"
+        p=$(predict ops "$name" "$N")
+        [ -n "$p" ] || p=$(predict path "bibtex>bibtex" "$N")
+        if [ -n "$PREV" ] && { [ -z "$p" ] || ! fits "$(awk -v p="$p" 'BEGIN { print p * 2 }')"; }; then
+            skip_job "$N" "$name" "does not fit in the budget"
+            continue
+        fi
+        timed "$(runs_for "$N")" "$WORK/out.ops" "$WORK/err" "$PC" -v -f bibtex "$file" -t bibtex "$op"
+        got=$(sed -n 's/^paperconv: [0-9]* record(s) read, \([0-9]*\) written.*/\1/p' "$WORK/err" | tail -n 1)
+        note=
+        [ "$ST" -ne 0 ] && note="exit $ST: $(grep -m1 -E 'error' "$WORK/err" | head -c 160)"
+        record ops "$N" "$name" bibtex "$(fsize "$file")" "$(runs_for "$N")" "$MED" "$RSS" "$(fsize "$WORK/out.ops")" "$ST" "${got:-0}" "$note"
+        log "  $name @ $N: ${MED}s, $(awk -v r="$RSS" 'BEGIN { printf "%.1f", r / 1024 }') MB RSS${note:+ ($note)}"
+    done
+}
+
 # ---- run ------------------------------------------------------------------------
 log "paperconv: $PC; readers: $READERS; writers: $WRITERS; sizes: $SIZES"
 FIRST_SIZE=$(for s in $SIZES; do echo "$s"; done | head -n 1)
 for N in $SIZES; do
     bench_size "$N"
+    run_ops "$N"
     if [ "$N" = "$FIRST_SIZE" ] && [ $PROFILE = 1 ]; then run_profile "$N"; fi
 done
 if [ -n "$PEER_PID" ]; then

@@ -4,7 +4,8 @@
 # the format names after -f (readers) and -t (writers) as the paperconv being
 # completed lists them (`paperconv --list-formats`, so new formats need no
 # change here), published|updated after --date, example formulas after
-# --key-format, and file names elsewhere.
+# --key-format, the words of --dedupe, --merge and --sort, and file names
+# elsewhere (--cited).
 # It needs no bash-completion helper: tests/package/test_completion.sh
 # sources it in a plain bash.
 
@@ -67,12 +68,25 @@ _paperconv()
     --key-postfix)
         mapfile -t COMPREPLY < <(compgen -W "%a %A -%n _%a" -- "$cur")
         return ;;
+    --dedupe)
+        mapfile -t COMPREPLY < <(compgen -W "ids fuzzy" -- "$cur")
+        return ;;
+    --merge)
+        mapfile -t COMPREPLY < <(compgen -W "combine first last" -- "$cur")
+        return ;;
+    --sort)
+        mapfile -t COMPREPLY < <(compgen -W "key author year date title type added -year author,-year" -- "$cur")
+        return ;;
+    --omit | --keep | --rename | --max-authors) return ;; # field names, a number: nothing to offer
+    --cited) ;; # a file name, below
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
-            --rekey --key-format --key-postfix --date --style --locale --citations --strict --keep-going --progress
+            --rekey --key-format --key-postfix
+            --dedupe --merge --cited --sort --omit --keep --rename --remove-empty --max-authors
+            --date --style --locale --citations --strict --keep-going --progress
             --no-progress --list-formats --list-input-formats --list-output-formats
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return

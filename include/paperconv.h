@@ -455,7 +455,31 @@ typedef enum pc_option {
     PC_OPT_KEY_FORMAT, /* the formula that makes missing keys ("auth.lower + year");
                           one that does not compile is refused (pc_converter_errcol) */
     PC_OPT_KEY_POSTFIX,/* what tells repeated keys apart ("-%n"); default "%a" */
+    /* the record operations (man 1 paperconv: --dedupe ... --max-authors) */
+    PC_OPT_DEDUPE,     /* integer: PC_DEDUPE_OFF (default), PC_DEDUPE_IDS (one work:
+                          the same DOI, arXiv id, ISBN, PMID, PMCID, OpenAlex or
+                          S2 id), PC_DEDUPE_FUZZY (also the same folded title,
+                          first author's family name and year) */
+    PC_OPT_MERGE,      /* string: how duplicates become one: "combine" (default),
+                          "first", "last" */
+    PC_OPT_CITED,      /* string, repeatable: a file saying what is cited (.aux,
+                          .bcf, Markdown, a list of keys); each call adds one,
+                          NULL forgets them all; only cited records are written */
+    PC_OPT_SORT,       /* string: sort order, "author,-year" (key, author, year,
+                          date, title, type, added; '-' descending); NULL: input order */
+    PC_OPT_OMIT,       /* string, repeatable: fields to remove, "note,abstract" */
+    PC_OPT_KEEP,       /* string, repeatable: the only fields to keep */
+    PC_OPT_RENAME,     /* string, repeatable: "FROM=TO", a field moved to another */
+    PC_OPT_REMOVE_EMPTY, /* integer 0/1: remove fields with no text */
+    PC_OPT_MAX_AUTHORS,  /* integer: keep N authors, then "and others" (0: all) */
 } pc_option;
+
+/* PC_OPT_DEDUPE's values. */
+typedef enum pc_dedupe_choice {
+    PC_DEDUPE_OFF = 0,
+    PC_DEDUPE_IDS,   /* the same identifier */
+    PC_DEDUPE_FUZZY, /* the same identifier, or title, first author and year */
+} pc_dedupe_choice;
 
 typedef enum pc_date_choice {
     PC_DATE_PUBLISHED = 0, /* first version (arXiv `published`) */
@@ -484,6 +508,11 @@ typedef enum pc_counter {
     PC_COUNT_ERRORS,        /* error diagnostics */
     PC_COUNT_INPUTS_FAILED, /* inputs that could not be read as a whole */
     PC_COUNT_OUTPUT_FAILED, /* 1 once an output could not be written */
+    PC_COUNT_MERGED,        /* PC_OPT_DEDUPE: records merged into an earlier one */
+    PC_COUNT_GROUPS,        /* PC_OPT_DEDUPE: works that had two records or more */
+    PC_COUNT_CONFLICTS,     /* PC_OPT_DEDUPE: values a merge did not keep (they differ) */
+    PC_COUNT_NOT_CITED,     /* PC_OPT_CITED: records left out (not cited) */
+    PC_COUNT_CITED_MISSING, /* PC_OPT_CITED: cited keys no input has (warned) */
 } pc_counter;
 
 /* A counter, summed over everything done with c. */

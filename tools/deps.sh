@@ -11,7 +11,8 @@
 #                            python3-jsonschema, valgrind, clang + libclang-rt-14-dev
 #                            (libFuzzer), mandoc and groff (man page lint), zsh and fish
 #                            (their completions are tested), the CSL styles and locales,
-#                            debhelper, devscripts, lintian, fakeroot (the Debian package)
+#                            debhelper, devscripts, lintian, fakeroot (the Debian package),
+#                            bibtool and bibtex-tidy (npm; comparisons for --cited, --dedupe)
 # Where everything is there, nothing is run (no apt-get, no network).  Where
 # something is missing and apt-get is not there: for the build, the message
 # names each missing Debian package and the exit status is 1; for the tests,
@@ -55,7 +56,16 @@ test_deps() {
     command -v debuild > /dev/null 2>&1 || missing devscripts
     command -v lintian > /dev/null 2>&1 || missing lintian
     command -v fakeroot > /dev/null 2>&1 || missing fakeroot
+    command -v bibtool > /dev/null 2>&1 || missing bibtool
+    command -v bibtex-tidy > /dev/null 2>&1 || command -v npm > /dev/null 2>&1 || missing npm
     return 0
+}
+
+# bibtex-tidy is an npm package (npm itself comes from apt): test mode only
+npm_tidy() {
+    [ "$mode" = test ] && command -v npm > /dev/null 2>&1 && ! command -v bibtex-tidy > /dev/null 2>&1 || return 0
+    echo "deps (test): installing bibtex-tidy (npm)" >&2
+    ${sudo:-} npm install -g --silent bibtex-tidy >&2 || echo "deps: note: bibtex-tidy not installed (its tests skip)" >&2
 }
 
 case $mode in
@@ -63,7 +73,10 @@ build|check) build_deps ;;
 test) test_deps ;;
 *) echo "usage: deps.sh build|test" >&2; exit 2 ;;
 esac
+sudo=""
+[ "$(id -u)" = 0 ] || sudo=sudo
 if [ -z "$need" ]; then
+    npm_tidy
     echo "deps ($mode): everything is installed" >&2
     exit 0
 fi
@@ -83,3 +96,4 @@ sudo=""
 [ "$(id -u)" = 0 ] || sudo=sudo
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $need >&2
+npm_tidy

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* convert.c — paperconv.h's conversions: pc_convert (files, by path,
  * into a writer) and pc_convert_buffer (memory to memory, in one call), both
- * through the driver (src/io/convert.c). */
+ * through the driver (src/io/convert.c), with the record operations
+ * (src/ops/run.c) the converter's options ask for. */
 #include "api/api.h"
 #include "io/source.h"
+#include "ops/run.h"
 
 pc_status pc_convert(pc_writer *w, const char *const *paths, size_t n_paths, const pc_format *from)
 {
@@ -22,7 +24,7 @@ pc_status pc_convert(pc_writer *w, const char *const *paths, size_t n_paths, con
     pc_input_spec *specs = n_paths ? pc_xcalloc(n_paths, sizeof *specs) : NULL;
     for (size_t i = 0; i < n_paths; i++)
         specs[i].path = paths[i];
-    pc_status st = pc_drive(w->ctx, specs, n_paths, from, w->fmt, w->state, &w->since);
+    pc_status st = pc_ops_drive(w->ctx, specs, n_paths, from, w->fmt, w->state, &w->since);
     pc_free(specs);
     if (st == PC_ERR_IO)
         w->failed = true;
@@ -71,7 +73,7 @@ pc_status pc_convert_buffer(pc_converter *c, const char *from, const char *to, c
     if (st != PC_OK)
         return st;
     pc_input_spec spec = {.path = NULL, .src = pc_source_mem("<buffer>", in ? in : "", n)};
-    st = pc_drive(w->ctx, &spec, 1, fr, w->fmt, w->state, &w->since);
+    st = pc_ops_drive(w->ctx, &spec, 1, fr, w->fmt, w->state, &w->since);
     if (st == PC_ERR_IO)
         w->failed = true;
     st = worse(st, pc_writer_finish(w));

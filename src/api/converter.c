@@ -5,6 +5,8 @@
 #include "api/api.h"
 #include "io/encoding.h"
 #include "model/keyformula.h"
+#include "ops/merge.h"
+#include "ops/sortkey.h"
 
 pc_converter *pc_converter_new(void)
 {
@@ -44,6 +46,12 @@ pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value)
         if (flag(value) < 0)
             return pc_ctx_refuse(c, PC_ERR_USAGE, "option %d takes 0 or 1, not %d", (int)opt, value);
         *b = value;
+    } else if (opt == PC_OPT_REMOVE_EMPTY && flag(value) >= 0) {
+        o->remove_empty = value;
+    } else if (opt == PC_OPT_MAX_AUTHORS && value >= 0) {
+        o->max_authors = value;
+    } else if (opt == PC_OPT_DEDUPE && value >= PC_DEDUPE_OFF && value <= PC_DEDUPE_FUZZY) {
+        o->dedupe = value;
     } else if (opt == PC_OPT_VERBOSE && value >= 0) {
         o->verbose = value;
     } else if (opt == PC_OPT_DATE && (value == PC_DATE_PUBLISHED || value == PC_DATE_UPDATED)) {
@@ -65,6 +73,8 @@ static int string_slot(pc_option opt)
     case PC_OPT_CITATIONS: return PC_CTX_CITATIONS;
     case PC_OPT_KEY_FORMAT: return PC_CTX_KEY_FORMAT;
     case PC_OPT_KEY_POSTFIX: return PC_CTX_KEY_POSTFIX;
+    case PC_OPT_MERGE: return PC_CTX_MERGE;
+    case PC_OPT_SORT: return PC_CTX_SORT;
     default: return -1;
     }
 }
@@ -93,11 +103,55 @@ static pc_status check_key_text(pc_ctx *c, int k, const char *value)
     return st;
 }
 
+/* The list slot of a repeatable string option, or -1. */
+static int list_slot(pc_option opt)
+{
+    switch (opt) {
+    case PC_OPT_CITED: return PC_CTX_L_CITED;
+    case PC_OPT_OMIT: return PC_CTX_L_OMIT;
+    case PC_OPT_KEEP: return PC_CTX_L_KEEP;
+    case PC_OPT_RENAME: return PC_CTX_L_RENAME;
+    default: return -1;
+    }
+}
+
+/* Checks the text of --merge, --sort, --omit, --keep, --rename (the
+ * names of --omit/--keep/--rename are checked again against the output
+ * format when the run starts). */
+static pc_status check_op_text(pc_ctx *c, pc_option opt, const char *v)
+{
+    pc_buf err = PC_BUF_INIT;
+    pc_sort_spec spec;
+    const char *eq = strchr(v, '=');
+    pc_status st = PC_OK;
+    if (opt == PC_OPT_MERGE && pc_merge_mode_by_name(v) == PC_MERGE_NONE)
+        st = pc_ctx_refuse(c, PC_ERR_USAGE, "--merge takes combine, first or last, not '%s'", v);
+    else if (opt == PC_OPT_SORT && !pc_sort_spec_parse(&spec, v, &err))
+        st = pc_ctx_refuse(c, PC_ERR_USAGE, "%s", err.ptr);
+    else if (opt == PC_OPT_RENAME && (!eq || eq == v || !eq[1] || strchr(eq + 1, '=')))
+        st = pc_ctx_refuse(c, PC_ERR_USAGE, "--rename takes FROM=TO, not '%s'", v);
+    else if ((opt == PC_OPT_OMIT || opt == PC_OPT_KEEP || opt == PC_OPT_CITED) && !*v)
+        st = pc_ctx_refuse(c, PC_ERR_USAGE, "an empty value");
+    pc_buf_free(&err);
+    return st;
+}
+
 pc_status pc_converter_set_string(pc_converter *c, pc_option opt, const char *value)
 {
     if (!c)
         return PC_ERR_USAGE;
     c->errcol = 0;
+    int l = list_slot(opt);
+    if (value && (l >= 0 || opt == PC_OPT_MERGE || opt == PC_OPT_SORT) &&
+        check_op_text(c, opt, value) != PC_OK)
+        return PC_ERR_USAGE;
+    if (l >= 0) { /* each call adds one; NULL forgets them */
+        if (value)
+            pc_buf_put(&c->opt.lists[l], value, strlen(value) + 1);
+        else
+            pc_buf_clear(&c->opt.lists[l]);
+        return PC_OK;
+    }
     int k = string_slot(opt);
     if (k < 0)
         return pc_ctx_refuse(c, PC_ERR_USAGE, "option %d is not a string option", (int)opt);
@@ -116,6 +170,8 @@ pc_status pc_converter_set_string(pc_converter *c, pc_option opt, const char *va
         [PC_CTX_CITATIONS] = &c->opt.citations,
         [PC_CTX_KEY_FORMAT] = &c->opt.key_format,
         [PC_CTX_KEY_POSTFIX] = &c->opt.key_postfix,
+        [PC_CTX_MERGE] = &c->opt.merge,
+        [PC_CTX_SORT] = &c->opt.sort,
     };
     *slot[k] = c->strings[k];
     return PC_OK;
@@ -151,6 +207,11 @@ unsigned long pc_converter_count(const pc_converter *c, pc_counter which)
     case PC_COUNT_ERRORS: return c->n_errors;
     case PC_COUNT_INPUTS_FAILED: return c->n_inputs_failed;
     case PC_COUNT_OUTPUT_FAILED: return c->output_failed;
+    case PC_COUNT_MERGED: return c->n_merged;
+    case PC_COUNT_GROUPS: return c->n_groups;
+    case PC_COUNT_CONFLICTS: return c->n_conflicts;
+    case PC_COUNT_NOT_CITED: return c->n_not_cited;
+    case PC_COUNT_CITED_MISSING: return c->n_cited_missing;
     case PC_COUNT_NONE: break;
     }
     return 0;

@@ -44,6 +44,7 @@ typedef struct pc_cli {
     const pc_format *from, *to;
     pc_converter *conv;   /* the options go straight into it */
     bool keep_going;      /* --keep-going, for output.c's note */
+    bool dedupe;          /* --dedupe: the summary says how many were merged */
     const char *const *inputs;
     size_t n_inputs;
     pc_cli_meter meter;

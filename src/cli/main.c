@@ -19,7 +19,7 @@ static pc_exit convert(pc_cli *c, FILE *out)
             st = end;
         pc_writer_free(w);
     }
-    return st == PC_OK ? PC_EXIT_OK : PC_EXIT_INPUT;
+    return st == PC_OK ? PC_EXIT_OK : st == PC_ERR_USAGE ? PC_EXIT_USAGE : PC_EXIT_INPUT;
 }
 
 int main(int argc, char **argv)

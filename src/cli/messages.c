@@ -99,8 +99,24 @@ void pc_cli_say(pc_cli *c, const char *file, pc_severity sev, const char *fmt, .
     fputc('\n', stderr);
 }
 
+/* --dedupe (unless -q): how many records were merged, and how many
+ * values they had that the merged one does not (-v lists them). */
+static void merge_summary(pc_cli *c)
+{
+    const pc_converter *v = c->conv;
+    unsigned long lost = pc_converter_count(v, PC_COUNT_CONFLICTS);
+    pc_cli_progress_pause(&c->meter);
+    fprintf(stderr, "%s: %lu record(s) merged into %lu", c->prog, pc_converter_count(v, PC_COUNT_MERGED),
+            pc_converter_count(v, PC_COUNT_GROUPS));
+    if (lost)
+        fprintf(stderr, "; %lu conflicting value(s) not kept%s", lost, c->verbose ? "" : " (-v lists them)");
+    fputc('\n', stderr);
+}
+
 void pc_cli_summary(pc_cli *c)
 {
+    if (c->dedupe && !c->quiet)
+        merge_summary(c);
     if (!c->verbose)
         return;
     const pc_converter *v = c->conv;
@@ -112,6 +128,9 @@ void pc_cli_summary(pc_cli *c)
     unsigned long failed = pc_converter_count(v, PC_COUNT_INPUTS_FAILED);
     if (failed)
         fprintf(stderr, "%s: %lu input(s) could not be read\n", c->prog, failed);
+    unsigned long not_cited = pc_converter_count(v, PC_COUNT_NOT_CITED);
+    if (not_cited)
+        fprintf(stderr, "%s: %lu record(s) left out: not cited\n", c->prog, not_cited);
     const char *fmt, *field;
     unsigned long n;
     for (size_t i = 0; pc_converter_drop(v, i, &fmt, &field, &n) == PC_OK; i++)

@@ -3,6 +3,7 @@
  * --list-formats, and the choice of formats (-t, or -o's extension; -f). */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -27,6 +28,20 @@ static void usage(FILE *f)
           "                        paperconv(1), KEY FORMULAS; default: today's rule)\n"
           "      --key-postfix TEXT  what follows a repeated key: %a (a, b, ...; the\n"
           "                        default), %A (A, B, ...) or %n (1, 2, ...), as in -%n\n"
+          "      --dedupe[=fuzzy]  merge the records of one work (same DOI, arXiv id, ISBN,\n"
+          "                        PMID, PMCID, OpenAlex or S2 id; fuzzy: or the same title,\n"
+          "                        first author and year); never two different DOIs\n"
+          "      --merge MODE      how --dedupe merges: combine (default: the first record\n"
+          "                        plus what the others add), first, last\n"
+          "      --cited FILE      write only the records FILE cites (.aux, .bcf, Markdown,\n"
+          "                        Quarto, or a list of keys); repeatable\n"
+          "      --sort SPEC       sort by key, author, year, date, title, type, added;\n"
+          "                        several with commas, '-' descending: author,-year\n"
+          "      --omit FIELDS     remove these fields (comma-separated; repeatable)\n"
+          "      --keep FIELDS     remove every other field (comma-separated; repeatable)\n"
+          "      --rename FROM=TO  move field FROM to TO (repeatable)\n"
+          "      --remove-empty    remove fields with no text\n"
+          "      --max-authors N   keep the first N authors, then \"and others\"\n"
           "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
           "      --style NAME      html, text, markdown, latex: the CSL style (a name such as\n"
           "                        apa, or a .csl file; default: a built-in author-date style)\n"
@@ -159,6 +174,16 @@ enum {
     OPT_CITATIONS,
     OPT_KEY_FORMAT,
     OPT_KEY_POSTFIX,
+    /* the record operations (ops_option) */
+    OPT_DEDUPE,
+    OPT_MERGE,
+    OPT_CITED,
+    OPT_SORT,
+    OPT_OMIT,
+    OPT_KEEP_FIELDS,
+    OPT_RENAME,
+    OPT_REMOVE_EMPTY,
+    OPT_MAX_AUTHORS,
 };
 
 static const struct option longopts[] = {
@@ -170,6 +195,15 @@ static const struct option longopts[] = {
     {"rekey", no_argument, NULL, OPT_REKEY},
     {"key-format", required_argument, NULL, OPT_KEY_FORMAT},
     {"key-postfix", required_argument, NULL, OPT_KEY_POSTFIX},
+    {"dedupe", optional_argument, NULL, OPT_DEDUPE},
+    {"merge", required_argument, NULL, OPT_MERGE},
+    {"cited", required_argument, NULL, OPT_CITED},
+    {"sort", required_argument, NULL, OPT_SORT},
+    {"omit", required_argument, NULL, OPT_OMIT},
+    {"keep", required_argument, NULL, OPT_KEEP_FIELDS},
+    {"rename", required_argument, NULL, OPT_RENAME},
+    {"remove-empty", no_argument, NULL, OPT_REMOVE_EMPTY},
+    {"max-authors", required_argument, NULL, OPT_MAX_AUTHORS},
     {"date", required_argument, NULL, OPT_DATE},
     {"style", required_argument, NULL, OPT_STYLE},
     {"locale", required_argument, NULL, OPT_LOCALE},
@@ -233,6 +267,44 @@ static int key_option(const pc_cli *c, pc_option opt, const char *arg)
     return PC_EXIT_USAGE;
 }
 
+/* --dedupe ... --max-authors: the record operations, set on the
+ * converter, which checks their text; returns -1 or the exit status. */
+static int ops_option(pc_cli *c, int ch, const char *arg)
+{
+    static const struct {
+        int ch;
+        pc_option opt;
+        const char *name;
+    } strings[] = {
+        {OPT_MERGE, PC_OPT_MERGE, "--merge"}, {OPT_CITED, PC_OPT_CITED, "--cited"},
+        {OPT_SORT, PC_OPT_SORT, "--sort"},    {OPT_OMIT, PC_OPT_OMIT, "--omit"},
+        {OPT_KEEP_FIELDS, PC_OPT_KEEP, "--keep"}, {OPT_RENAME, PC_OPT_RENAME, "--rename"},
+    };
+    for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
+        if (strings[i].ch == ch && pc_converter_set_string(c->conv, strings[i].opt, arg) != PC_OK)
+            return usage_error(c, PC_THEN_NOTHING, "%s: %s", strings[i].name, pc_converter_errmsg(c->conv));
+    char *end;
+    long n;
+    switch (ch) {
+    case OPT_DEDUPE:
+        if (arg && strcmp(arg, "fuzzy") && strcmp(arg, "ids"))
+            return usage_error(c, PC_THEN_NOTHING, "--dedupe takes 'ids' (the default) or 'fuzzy', not '%s'", arg);
+        pc_converter_set_option(c->conv, PC_OPT_DEDUPE, arg && !strcmp(arg, "fuzzy") ? PC_DEDUPE_FUZZY : PC_DEDUPE_IDS);
+        c->dedupe = true;
+        break;
+    case OPT_REMOVE_EMPTY: pc_converter_set_option(c->conv, PC_OPT_REMOVE_EMPTY, 1); break;
+    case OPT_MAX_AUTHORS:
+        errno = 0;
+        n = strtol(arg, &end, 10);
+        if (end == arg || *end || n < 1 || n > 1000000 || errno)
+            return usage_error(c, PC_THEN_NOTHING, "--max-authors takes a number from 1, not '%s'", arg);
+        pc_converter_set_option(c->conv, PC_OPT_MAX_AUTHORS, (int)n);
+        break;
+    default: break;
+    }
+    return -1;
+}
+
 /* Applies one option; returns -1 to go on or the exit status. */
 static int apply(pc_cli *c, int ch, const char **to, const char **from, const char *arg)
 {
@@ -241,6 +313,8 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
         c->keep_going = c->keep_going || ch == OPT_KEEP;
         return -1;
     }
+    if (ch >= OPT_DEDUPE && ch <= OPT_MAX_AUTHORS)
+        return ops_option(c, ch, arg);
     switch (ch) {
     case 't': *to = arg; break;
     case 'f': *from = arg; break;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* convert.c — the conversion driver: inputs -> readers -> keys -> writer.
+/* convert.c — the conversion driver: inputs -> readers -> keys -> writer
+ * (pc_drive; pc_driver's steps for the operations of src/ops/run.c).
  *
  * One record is alive at a time; it is cleared and reused for the next.
  * The driver also says which reader read each input and why (-v), reports
@@ -295,11 +296,11 @@ unsigned long long pc_input_offset(const pc_input *in) { return pc_source_offset
 
 enum { PC_PROGRESS_BYTES = 1 << 20, PC_PROGRESS_RECORDS = 4096 };
 
-/* One run of pc_drive.  Key places: each input gets a range of 32-bit
+/* One run of the driver (pc_driver, format_table.h).  Key places: each input gets a range of 32-bit
  * numbers, base[i] + line (a record's line in input i), so the key set can
  * keep where a key was first given in 4 bytes; past 2^32 lines over all
  * inputs the place is unknown (0). */
-typedef struct run {
+struct pc_driver {
     pc_ctx *ctx;
     const pc_input_spec *inputs;
     size_t n_inputs;
@@ -311,7 +312,9 @@ typedef struct run {
     unsigned long long done;    /* bytes of the inputs already closed */
     unsigned long long next_mark; /* progress: call the hook at this byte count */
     unsigned long next_records;   /* ... or at this record count */
-} run;
+    size_t n_read_inputs;         /* inputs read (or given up) so far */
+};
+typedef struct pc_driver run;
 
 /* Input i's name in messages: its path ("<stdin>" for "-") or its source's. */
 static const char *input_name(const run *r, size_t i)
@@ -428,10 +431,10 @@ static pc_input *open_input(run *r, size_t i)
     return pc_input_open(r->ctx, spec->path, r->from);
 }
 
-/* Converts input number i; false when the output failed.  Sets the next
- * input's first place number; counts the input in ctx->n_inputs_failed
- * when it failed as a whole. */
-static bool convert_one(run *r, size_t i)
+/* Reads input number i, handing each record to take; false when the
+ * output failed.  Sets the next input's first place number; counts the
+ * input in ctx->n_inputs_failed when it failed as a whole. */
+static bool convert_one(run *r, size_t i, pc_driver_take_fn take, void *user)
 {
     pc_ctx *ctx = r->ctx;
     unsigned long long last_line = 0;
@@ -452,12 +455,10 @@ static bool convert_one(run *r, size_t i)
             ctx->n_read++;
             if (rec.src_line > last_line)
                 last_line = rec.src_line;
-            assign_key(r, i, &rec);
-            if (!r->to->write_record(r->ws, &rec)) {
+            if (!take(user, r, i, &rec)) {
                 out_ok = false;
                 break;
             }
-            ctx->n_written++;
         } else if (st == PC_READ_SKIP) {
             ctx->n_read++;
             ctx->n_skipped++;
@@ -478,43 +479,92 @@ static bool convert_one(run *r, size_t i)
     return out_ok;
 }
 
-pc_status pc_drive(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs, const pc_format *from,
-                   const pc_format *to, void *ws, const pc_drive_base *since)
+void pc_driver_key(pc_driver *d, size_t input, pc_record *rec) { assign_key(d, input, rec); }
+
+bool pc_driver_write(pc_driver *d, const pc_record *rec)
+{
+    if (!d->to->write_record(d->ws, rec))
+        return false;
+    d->ctx->n_written++;
+    return true;
+}
+
+/* The plain run: each record keyed and written as it is read. */
+static bool key_and_write(void *user, pc_driver *d, size_t input, pc_record *rec)
+{
+    (void)user;
+    pc_driver_key(d, input, rec);
+    return pc_driver_write(d, rec);
+}
+
+pc_driver *pc_driver_open(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs,
+                          const pc_format *from, const pc_format *to, void *ws)
 {
     static const pc_input_spec stdin_only[] = {{.path = "-"}};
     if (n_inputs == 0) {
         inputs = stdin_only;
         n_inputs = 1;
     }
-    run r = {.ctx = ctx, .inputs = inputs, .n_inputs = n_inputs, .from = from, .to = to, .ws = ws};
-    r.base = pc_xcalloc(n_inputs + 1, sizeof *r.base);
-    r.base[0] = 1; /* place 0 is "unknown" */
+    run *r = pc_xcalloc(1, sizeof *r);
+    *r = (run){.ctx = ctx, .inputs = inputs, .n_inputs = n_inputs, .from = from, .to = to, .ws = ws};
+    r->base = pc_xcalloc(n_inputs + 1, sizeof *r->base);
+    r->base[0] = 1; /* place 0 is "unknown" */
     if (ctx->progress)
-        r.total = total_size(inputs, n_inputs);
-    r.keys = pc_keyset_new_for(to);
-    if (!pc_keyset_use_options(r.keys, ctx)) { /* --key-format: reported (the API checks it first) */
-        pc_keyset_free(r.keys);
-        pc_free(r.base);
+        r->total = total_size(inputs, n_inputs);
+    r->keys = pc_keyset_new_for(to);
+    if (!pc_keyset_use_options(r->keys, ctx)) { /* --key-format: reported (the API checks it first) */
+        pc_driver_close(r, true, NULL);
+        return NULL;
+    }
+    return r;
+}
+
+size_t pc_driver_n_inputs(const pc_driver *d) { return d->n_inputs; }
+
+bool pc_driver_read(pc_driver *d, pc_driver_take_fn take, void *user)
+{
+    bool out_ok = true;
+    size_t i = d->n_read_inputs;
+    for (; i < d->n_inputs && out_ok; i++)
+        out_ok = convert_one(d, i, take, user);
+    for (; i < d->n_inputs; i++) /* the sources not read, after the output failed */
+        pc_source_close(d->inputs[i].src);
+    d->n_read_inputs = i;
+    return out_ok;
+}
+
+pc_status pc_driver_close(pc_driver *r, bool out_ok, const pc_drive_base *since)
+{
+    pc_ctx *ctx = r->ctx;
+    for (size_t i = r->n_read_inputs; i < r->n_inputs; i++) /* never read */
+        pc_source_close(r->inputs[i].src);
+    pc_keyset_free(r->keys);
+    pc_free(r->base);
+    if (!since) { /* pc_driver_open gave up */
+        pc_free(r);
         return PC_ERR_USAGE;
     }
-    bool out_ok = true;
-    size_t i = 0;
-    for (; i < n_inputs && out_ok; i++)
-        out_ok = convert_one(&r, i);
-    for (; i < n_inputs; i++) /* the sources not read, after the output failed */
-        pc_source_close(inputs[i].src);
-    pc_keyset_free(r.keys);
-    pc_free(r.base);
     if (!out_ok && !ctx->output_failed) {
         ctx->output_failed = true;
         pc_diag_emit(ctx, PC_SEV_ERROR, NULL, 0, 0, "cannot write the output: %s",
                      strerror(errno ? errno : EIO));
     }
     if (ctx->progress)
-        progress(&r, NULL, true);
+        progress(r, NULL, true);
+    pc_free(r);
     if (!out_ok)
         return PC_ERR_IO;
     if (ctx->n_inputs_failed > since->inputs_failed)
         return PC_ERR_INPUT;
     return ctx->n_errors > since->errors && !ctx->opt.keep_going ? PC_ERR_INPUT : PC_OK;
+}
+
+pc_status pc_drive(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs, const pc_format *from,
+                   const pc_format *to, void *ws, const pc_drive_base *since)
+{
+    pc_driver *d = pc_driver_open(ctx, inputs, n_inputs, from, to, ws);
+    if (!d)
+        return PC_ERR_USAGE;
+    bool out_ok = pc_driver_read(d, key_and_write, NULL);
+    return pc_driver_close(d, out_ok, since);
 }

@@ -25,11 +25,23 @@ typedef struct pc_options {
     /* citation keys made for records (src/model/keyformula.h) */
     const char *key_format;  /* --key-format: a key formula; NULL = the default rule */
     const char *key_postfix; /* --key-postfix: what follows a repeated key ("-%n"); NULL = "%a" */
+    /* the record operations of issue 22 (src/ops/run.c) */
+    int dedupe;              /* --dedupe: PC_DEDUPE_OFF, _IDS, _FUZZY */
+    const char *merge;       /* --merge: "combine" (NULL), "first", "last" */
+    const char *sort;        /* --sort: a sort spec ("author,-year"); NULL = input order */
+    bool remove_empty;       /* --remove-empty */
+    int max_authors;         /* --max-authors: 0 = no limit */
+    /* repeatable options, PC_CTX_L_*: items each ended by a NUL byte */
+    pc_buf lists[4];
 } pc_options;
+
+/* The repeatable options (pc_options.lists): --cited FILE, --omit LIST,
+ * --keep LIST, --rename FROM=TO. */
+enum { PC_CTX_L_CITED = 0, PC_CTX_L_OMIT, PC_CTX_L_KEEP, PC_CTX_L_RENAME, PC_CTX_N_LISTS };
 
 /* The string options a converter owns (pc_converter_set_string copies). */
 enum { PC_CTX_ENCODING = 0, PC_CTX_STYLE, PC_CTX_LOCALE, PC_CTX_CITATIONS, PC_CTX_KEY_FORMAT,
-       PC_CTX_KEY_POSTFIX, PC_CTX_N_STRINGS };
+       PC_CTX_KEY_POSTFIX, PC_CTX_MERGE, PC_CTX_SORT, PC_CTX_N_STRINGS };
 
 /* Shared state of one conversion run: options, the diagnostic sink and its
  * counters.  Readers and writers receive it; they never print.  A program
@@ -46,6 +58,10 @@ struct pc_converter {
      * stopped before the end, or foreign content that gave no record.  An
      * error --keep-going does not forgive (it is about bad records). */
     unsigned long n_inputs_failed;
+    /* the operations' counts (src/ops/run.c): records merged into an
+     * earlier one, groups of two or more, values a merge did not keep,
+     * records --cited left out, cited keys no input had */
+    unsigned long n_merged, n_groups, n_conflicts, n_not_cited, n_cited_missing;
     /* per-field "dropped by the writer" counters, summarised with -v
      * (private: src/io/diag.c) */
     struct pc_drops *drops;

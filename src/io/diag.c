@@ -34,6 +34,8 @@ void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user)
     ctx->diag = fn;
     ctx->diag_user = user;
     pc_buf_init(&ctx->errmsg);
+    for (int i = 0; i < PC_CTX_N_LISTS; i++)
+        pc_buf_init(&ctx->opt.lists[i]);
 }
 
 void pc_ctx_free(pc_ctx *ctx)
@@ -52,6 +54,8 @@ void pc_ctx_free(pc_ctx *ctx)
     }
     ctx->drops = NULL;
     pc_buf_free(&ctx->errmsg);
+    for (int i = 0; i < PC_CTX_N_LISTS; i++)
+        pc_buf_free(&ctx->opt.lists[i]);
     for (int i = 0; i < PC_CTX_N_STRINGS; i++) {
         pc_free(ctx->strings[i]);
         ctx->strings[i] = NULL;

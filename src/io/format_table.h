@@ -132,4 +132,30 @@ typedef struct pc_drive_base {
 pc_status pc_drive(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs, const pc_format *from,
                    const pc_format *to, void *ws, const pc_drive_base *since);
 
+/* The driver's steps, for a run that does more than convert record by
+ * record (the operations of issue 22: src/ops/run.c).  pc_drive is
+ * open, read with "key and write", close.  A pc_driver numbers the
+ * places of keys, holds the key set and the progress count. */
+typedef struct pc_driver pc_driver;
+/* One record read from input number `input` (0-based): the callee may
+ * key it (pc_driver_key), write it (pc_driver_write), keep a copy or
+ * drop it; rec is cleared after.  False when the output failed. */
+typedef bool (*pc_driver_take_fn)(void *user, pc_driver *d, size_t input, pc_record *rec);
+/* NULL after reporting a key formula that does not compile (every
+ * source of `inputs` is then closed). */
+pc_driver *pc_driver_open(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs,
+                          const pc_format *from, const pc_format *to, void *ws);
+/* The number of inputs (1 for none: standard input). */
+size_t pc_driver_n_inputs(const pc_driver *d);
+/* Reads every input once, counting and reporting as pc_drive does, and
+ * hands each record to take; false when take said the output failed. */
+bool pc_driver_read(pc_driver *d, pc_driver_take_fn take, void *user);
+/* Gives rec (read from `input`) its key, as pc_drive does. */
+void pc_driver_key(pc_driver *d, size_t input, pc_record *rec);
+/* Writes rec and counts it; false when the output failed. */
+bool pc_driver_write(pc_driver *d, const pc_record *rec);
+/* Ends the run (frees d): the status as pc_drive's.  since NULL: the run
+ * gave up before reading (PC_ERR_USAGE). */
+pc_status pc_driver_close(pc_driver *d, bool out_ok, const pc_drive_base *since);
+
 #endif

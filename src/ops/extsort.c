@@ -71,11 +71,11 @@ void pc_extsort_free(pc_extsort *s)
 
 size_t pc_extsort_spilled(const pc_extsort *s) { return s->spilled; }
 
-/* A new temporary file, already unlinked. */
-static FILE *temp_file(pc_extsort *s)
+FILE *pc_temp_file(const char *tmpdir, const char *what)
 {
+    const char *t = tmpdir ? tmpdir : getenv("TMPDIR");
     pc_buf path = PC_BUF_INIT;
-    pc_buf_printf(&path, "%s/paperconv-sort-XXXXXX", s->tmpdir);
+    pc_buf_printf(&path, "%s/paperconv-%s-XXXXXX", t && *t ? t : "/tmp", what);
     int fd = mkstemp(path.ptr);
     FILE *f = NULL;
     if (fd >= 0) {
@@ -87,6 +87,9 @@ static FILE *temp_file(pc_extsort *s)
     pc_buf_free(&path);
     return f;
 }
+
+/* A new run file, already unlinked. */
+static FILE *temp_file(pc_extsort *s) { return pc_temp_file(s->tmpdir, "sort"); }
 
 static int cmp_bytes(const char *a, size_t an, const char *b, size_t bn)
 {

@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 enum { PC_EXTSORT_FANIN = 32 };
 
@@ -38,6 +39,12 @@ bool pc_extsort_finish(pc_extsort *s);
 /* The next item in order: 1 (the pointers stay valid until the next call),
  * 0 after the last, -1 on a temporary file error. */
 int pc_extsort_next(pc_extsort *s, const char **key, size_t *kn, const char **val, size_t *vn);
+
+/* A new temporary file "paperconv-WHAT-XXXXXX" under tmpdir (NULL:
+ * $TMPDIR, else /tmp), opened for reading and writing and already
+ * unlinked; NULL (errno set) when it cannot be made.  The de-duplication
+ * spool (ops/run.c) is one too. */
+FILE *pc_temp_file(const char *tmpdir, const char *what);
 
 /* How many runs were spilled to files in all (0: it fitted in memory). */
 size_t pc_extsort_spilled(const pc_extsort *s);

@@ -109,9 +109,8 @@ static bool isbn13(const char *d, size_t n, char out[14])
 
 /* Every ISBN of the field: tokens between spaces, commas and semicolons,
  * hyphens dropped, "ISBN" labels and "(pbk.)" notes skipped. */
-static void isbn_keys(pc_identity *id, const pc_record *rec)
+static void isbn_keys_of(pc_identity *id, const char *s)
 {
-    const char *s = pc_record_get(rec, PC_F_ISBN);
     size_t found = 0;
     for (size_t i = 0; s && s[i] && found < PC_ID_MAX_ISBN;) {
         pc_buf_clear(&id->tmp);
@@ -151,6 +150,11 @@ static const char *digits_after(const char *s, const char *label, size_t *n)
             return NULL;
     *n = m;
     return m ? s : NULL;
+}
+
+static void isbn_keys(pc_identity *id, const pc_record *rec)
+{
+    isbn_keys_of(id, pc_record_get(rec, PC_F_ISBN));
 }
 
 static void pubmed_keys(pc_identity *id, const pc_record *rec)
@@ -286,4 +290,34 @@ void pc_identity_of(const pc_record *rec, bool fuzzy, pc_identity *id)
         if (pc_identity_fuzzy(rec, &id->tmp))
             add_key(id, PC_ID_FUZZY, id->tmp.ptr, id->tmp.len);
     }
+}
+
+/* The keys of one value of field f into id (ISBN, PMID, PMCID). */
+static void keys_of_value(pc_identity *id, pc_field f, const char *s)
+{
+    const char *d;
+    size_t n;
+    id->n = 0;
+    pc_buf_clear(&id->text);
+    if (f == PC_F_ISBN)
+        isbn_keys_of(id, s);
+    else if ((d = digits_after(s, f == PC_F_PMID ? "PMID" : "PMC", &n)) != NULL)
+        add_key(id, PC_ID_PMID, d, n);
+}
+
+bool pc_identity_same_value(pc_field f, const char *a, const char *b)
+{
+    if (f != PC_F_ISBN && f != PC_F_PMID && f != PC_F_PMCID)
+        return false;
+    pc_identity x, y;
+    pc_identity_init(&x);
+    pc_identity_init(&y);
+    keys_of_value(&x, f, a);
+    keys_of_value(&y, f, b);
+    bool same = x.n && x.n == y.n;
+    for (size_t i = 0; same && i < x.n; i++)
+        same = !strcmp(pc_identity_value(&x, i), pc_identity_value(&y, i));
+    pc_identity_free(&x);
+    pc_identity_free(&y);
+    return same;
 }

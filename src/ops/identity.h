@@ -75,6 +75,12 @@ const char *pc_identity_get(const pc_identity *id, pc_id_kind k);
  * "" for PC_ID_NONE. */
 const char *pc_id_kind_name(pc_id_kind k);
 
+/* Whether a and b, two values of field f, name the same identifiers
+ * written two ways: ISBNs (ISBN-10 and ISBN-13, hyphens), PMIDs and PMCIDs
+ * (labels, leading zeros).  False for any other field, or a value that is
+ * not one (merge.c: not a conflict when true). */
+bool pc_identity_same_value(pc_field f, const char *a, const char *b);
+
 /* The fuzzy parts alone, for tests and -v: title, family and year folded
  * into out ("title|family|year"); false when one is missing. */
 bool pc_identity_fuzzy(const pc_record *rec, pc_buf *out);

@@ -3,6 +3,7 @@
  * the record setters, the combine rules field kind by field kind, names
  * matched through a per-role hash index, conflicts as values with places. */
 #include "ops/merge.h"
+#include "ops/identity.h"
 #include "model/copy.h"
 #include "model/dates.h"
 #include "text/fold.h"
@@ -71,6 +72,8 @@ static size_t key_slot(const struct pc_merge_names *ix, const char *s, size_t n)
 
 static long index_find(const struct pc_merge_names *ix, const pc_buf *key)
 {
+    if (!ix->slot) /* an index of nothing (a record with no pass-through value) */
+        return -1;
     uint32_t e = ix->slot[key_slot(ix, key->ptr, key->len)];
     return e ? (long)ix->name[e - 1] : -1;
 }
@@ -255,7 +258,8 @@ static void absorb_texts(absorb *a)
                 pc_record_copy_field(a->dst, t->field, a->src, t->field);
             else
                 conflict(a->m, field_name(t->field), NULL, t->s, a->dst, a->src);
-        } else if (!same_text(k->s, t->s, &a->t1, &a->t2)) {
+        } else if (!same_text(k->s, t->s, &a->t1, &a->t2) &&
+                   !pc_identity_same_value(t->field, k->s, t->s)) {
             if (a->take && k->truncated && !t->truncated)
                 pc_record_copy_field(a->dst, t->field, a->src, t->field); /* the whole text over a cut one */
             else

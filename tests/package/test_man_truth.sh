@@ -6,7 +6,8 @@
 # or `\`- and `|`-continued lines, that runs paperconv) runs and exits 0.
 # Examples run in a scratch directory where samples/ is the tree's and an
 # input file an example names that does not exist is a sample of its
-# extension; `curl` is a stub that prints the arXiv sample (no network).
+# extension (an .aux, for --cited, cites every record); `curl` is a stub
+# that prints the arXiv sample (no network).
 # Examples with a CSL style (--style NAME) are skipped when Debian's
 # citation-style-language-styles is not installed.  (The option list and
 # the lint: test_man.sh.)
@@ -94,6 +95,7 @@ while IFS= read -r cmd; do
         case $w in samples/*|-*|*/*) continue ;; esac
         s=$(sample_for "$w")
         [ -n "$s" ] && [ ! -e "$W/$w" ] && cp "$ROOT/samples/$s" "$W/$w"
+        case $w in *.aux) [ -e "$W/$w" ] || printf '\\citation{*}\n' > "$W/$w" ;; esac # --cited: cites all
     done
     (cd "$W" && PATH="$W/bin:$PATH" sh -c "$cmd" > "$T/ex.out" 2> "$T/ex.err")
     rc=$?

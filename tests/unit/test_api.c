@@ -709,6 +709,42 @@ static void allocator(harness *h, const char *root)
     OK(h, pc_set_allocator(NULL, NULL, NULL) == PC_OK, "the default allocator back");
 }
 
+/* The record operations through the API: options checked when set,
+ * applied by pc_convert_buffer, counted. */
+static void operations(harness *h)
+{
+    pc_converter *c = pc_converter_new();
+    OK(h, pc_converter_set_string(c, PC_OPT_SORT, "colour") == PC_ERR_USAGE &&
+              strstr(pc_converter_errmsg(c), "colour"), "PC_OPT_SORT refuses an unknown key: %s",
+       pc_converter_errmsg(c));
+    OK(h, pc_converter_set_string(c, PC_OPT_MERGE, "all") == PC_ERR_USAGE, "PC_OPT_MERGE refuses 'all'");
+    OK(h, pc_converter_set_string(c, PC_OPT_RENAME, "a") == PC_ERR_USAGE, "PC_OPT_RENAME refuses 'a'");
+    OK(h, pc_converter_set_option(c, PC_OPT_DEDUPE, 3) == PC_ERR_USAGE, "PC_OPT_DEDUPE refuses 3");
+    OK(h, pc_converter_set_option(c, PC_OPT_MAX_AUTHORS, -1) == PC_ERR_USAGE, "PC_OPT_MAX_AUTHORS refuses -1");
+    OK(h, pc_converter_set_option(c, PC_OPT_DEDUPE, PC_DEDUPE_IDS) == PC_OK &&
+              pc_converter_set_string(c, PC_OPT_SORT, "-year") == PC_OK &&
+              pc_converter_set_string(c, PC_OPT_OMIT, "note") == PC_OK,
+       "the operations are set");
+    static const char in[] = "@misc{a, title = {A}, year = 2001, doi = {10.1/x}, note = {n}}\n"
+                             "@misc{b, title = {B}, year = 2002}\n"
+                             "@misc{c, title = {A}, year = 2001, doi = {10.1/X}}\n";
+    char *out = NULL;
+    pc_status st = pc_convert_buffer(c, "bibtex", "bibtex", in, sizeof in - 1, &out, NULL);
+    const char *b = out ? strstr(out, "@misc{b,") : NULL, *a = out ? strstr(out, "@misc{a,") : NULL;
+    OK(h, st == PC_OK && a && b && b < a && !strstr(out, "@misc{c,") && !strstr(out, "note"),
+       "pc_convert_buffer merged c into a, sorted by -year, omitted note: %s", out ? out : "(null)");
+    OK(h, pc_converter_count(c, PC_COUNT_MERGED) == 1 && pc_converter_count(c, PC_COUNT_GROUPS) == 1 &&
+              pc_converter_count(c, PC_COUNT_WRITTEN) == 2,
+       "PC_COUNT_MERGED 1, PC_COUNT_GROUPS 1, 2 written");
+    pc_free(out);
+    OK(h, pc_converter_set_string(c, PC_OPT_OMIT, NULL) == PC_OK &&
+              pc_converter_set_string(c, PC_OPT_RENAME, "title=author") == PC_OK &&
+              pc_convert_buffer(c, "bibtex", "bibtex", in, sizeof in - 1, &out, NULL) == PC_ERR_USAGE,
+       "a rename the output cannot do: PC_ERR_USAGE");
+    pc_free(out);
+    pc_converter_free(c);
+}
+
 int main(int argc, char **argv)
 {
     harness h = {.root = argc > 1 ? argv[1] : "."};
@@ -718,6 +754,7 @@ int main(int argc, char **argv)
     readers(&h, h.root);
     writers(&h, h.root);
     buffers(&h);
+    operations(&h);
     allocator(&h, h.root);
     return h_done(&h);
 }
