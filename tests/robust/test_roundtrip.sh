@@ -38,6 +38,7 @@ fixture_of() {
         bibtex) echo "$D/bib-classic.bib"; return ;;
         biblatex) echo "$D/bib-biblatex.bib"; return ;;
         ris) echo "$T/fields.ris"; return ;;
+        refer) echo "$D/fields.refer"; return ;;
     esac
     ext=$(awk -v f="$1" '$1 == f { print $5 }' "$T/formats")
     [ "$1" = csljson ] && ext=json
