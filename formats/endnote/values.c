@@ -199,23 +199,6 @@ static void finish_issued(en_reader *r, pc_record *rec)
         pc_tagged_keep(&r->apply, rec, r->year_f, r->issued_lit.ptr, r->issued_lit.len);
 }
 
-/* A date tag of its own (%7 an e-pub date, %[ the access date): parts, or
- * the text as written; a second value beside parts is the date as
- * written (the writer puts it so); any other is kept as it is. */
-static void read_date(en_reader *r, pc_record *rec, const pc_tagged_field *f, pc_field field, const char *v,
-                      size_t n)
-{
-    pc_date d;
-    if (pc_record_date(rec, field) && !pc_record_date_literal(rec, field))
-        pc_record_set_date_literal(rec, field, v, n);
-    else if (pc_record_date(rec, field) || pc_record_date_literal(rec, field))
-        pc_tagged_keep(&r->apply, rec, f, v, n);
-    else if (pc_tagged_date_parse(v, n, 0, &d))
-        pc_record_set_date(rec, field, &d);
-    else
-        pc_record_set_date_literal(rec, field, v, n);
-}
-
 /* The first value of %D or %8 is gathered; a second %D is the date as
  * written beside the date; any other is kept as it is. */
 static void gather(en_reader *r, pc_record *rec, pc_buf *b, const pc_tagged_field *f, const char *v, size_t n)
@@ -362,7 +345,7 @@ void pc_endnote_read_special(void *user, pc_record *rec, const pc_map_row *row, 
             r->year_f = f;
         gather(r, rec, pc_tagged_is(f, "%8") ? &r->date8 : &r->year, f, v, n);
     } else if (fi && fi->kind == PC_FK_DATE) {
-        read_date(r, rec, f, row->field, v, n);
+        pc_tagged_read_date(&r->apply, rec, f, row->field, v, n); /* %7, %[ */
     } else {
         read_text(r, rec, row, f, v, n);
     }

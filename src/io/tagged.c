@@ -299,6 +299,20 @@ void pc_tagged_set_first(const pc_tagged_apply *a, pc_record *rec, pc_field fiel
         pc_tagged_keep(a, rec, f, v, n);
 }
 
+void pc_tagged_read_date(const pc_tagged_apply *a, pc_record *rec, const pc_tagged_field *f, pc_field field,
+                         const char *v, size_t n)
+{
+    pc_date d;
+    if (pc_record_date(rec, field) && !pc_record_date_literal(rec, field))
+        pc_record_set_date_literal(rec, field, v, n);
+    else if (pc_record_date(rec, field) || pc_record_date_literal(rec, field))
+        pc_tagged_keep(a, rec, f, v, n);
+    else if (pc_tagged_date_parse(v, n, 0, &d))
+        pc_record_set_date(rec, field, &d);
+    else
+        pc_record_set_date_literal(rec, field, v, n);
+}
+
 /* A LIST row: one item, or with PC_TAGGED_LINES one a line. */
 static void read_list(pc_record *rec, const pc_map_row *row, const char *v, size_t n, bool lines)
 {
@@ -430,8 +444,11 @@ typedef struct dpart {
 
 static bool is_date_sep(char c) { return c == ' ' || c == ',' || c == '/' || c == '\t'; }
 
-/* Reads the tokens of one side: numbers and words, at most five. */
-static bool read_part(const char *s, size_t n, dpart *p)
+/* Reads the tokens of one side: numbers and words, at most five.  A
+ * small number is a day beside a month name or a season (or, with `days`,
+ * on the end of a range whose start has a month), else a month after a
+ * year ("2013 06 10", "04 2006"). */
+static bool read_part(const char *s, size_t n, dpart *p, bool days)
 {
     struct {
         const char *s;
@@ -439,7 +456,7 @@ static bool read_part(const char *s, size_t n, dpart *p)
         bool num;
     } tok[5];
     size_t k = 0;
-    bool named = false; /* a month name or a season: small numbers are days */
+    bool named = days; /* a month name or a season: small numbers are days */
     for (size_t i = 0; i < n;) {
         while (i < n && is_date_sep(s[i]))
             i++;
@@ -517,8 +534,11 @@ bool pc_tagged_date_parse(const char *s, size_t n, int year, pc_date *d)
     pc_trim(&s, &n);
     if (!n)
         return false;
-    if (iso_shaped(s, n))
-        return pc_date_parse(s, n, d) && d->year;
+    if (s[0] == '-') /* a year before 1, as pc_tagged_date_put writes it: EDTF */
+        return pc_date_parse_edtf(s, n, d) && d->year;
+    if (iso_shaped(s, n) && pc_date_parse(s, n, d) && d->year)
+        return true;
+    memset(d, 0, sizeof *d);
     size_t digits = 0;
     while (digits < n && pc_is_digit((unsigned char)s[digits]))
         digits++;
@@ -535,7 +555,8 @@ bool pc_tagged_date_parse(const char *s, size_t n, int year, pc_date *d)
     }
     size_t dl = 0, dash = range_dash(s, n, &dl);
     dpart a, b = {0};
-    if (!read_part(s, dash ? dash : n, &a) || (dash && !read_part(s + dash + dl, n - dash - dl, &b))) {
+    if (!read_part(s, dash ? dash : n, &a, false) ||
+        (dash && !read_part(s + dash + dl, n - dash - dl, &b, a.month > 0))) {
         memset(d, 0, sizeof *d);
         return pc_date_parse(s, n, d) && d->year; /* "October 2, 2026", "2019/03/12" */
     }
@@ -557,10 +578,11 @@ bool pc_tagged_date_parse(const char *s, size_t n, int year, pc_date *d)
     return true;
 }
 
-/* A month or a season's name in the style asked. */
-static void put_name_styled(pc_buf *b, const char *full, unsigned style)
+/* A month or a season's name in the style asked (a season in full, or
+ * upper-case and cut to three letters: "Winter", "WIN"). */
+static void put_name_styled(pc_buf *b, const char *full, unsigned style, bool season)
 {
-    size_t n = style & PC_TAGGED_DATE_FULL ? strlen(full) : 3;
+    size_t n = (style & PC_TAGGED_DATE_FULL) || (season && !(style & PC_TAGGED_DATE_UPPER)) ? strlen(full) : 3;
     for (size_t i = 0; i < n; i++)
         pc_buf_putc(b, (style & PC_TAGGED_DATE_UPPER) && pc_is_lower((unsigned char)full[i])
                            ? (char)(full[i] - 32)
@@ -571,9 +593,9 @@ static void put_name_styled(pc_buf *b, const char *full, unsigned style)
 static void put_side(pc_buf *b, int month, int day, int season, unsigned style)
 {
     if (season >= 1 && season <= 4)
-        put_name_styled(b, season_full[season - 1], style);
+        put_name_styled(b, season_full[season - 1], style, true);
     else if (month >= 1 && month <= 12)
-        put_name_styled(b, month_full[month - 1], style);
+        put_name_styled(b, month_full[month - 1], style, false);
     if (day) {
         pc_buf_putc(b, ' ');
         pc_buf_put_int(b, day, 1);
@@ -587,6 +609,10 @@ void pc_tagged_date_put(pc_buf *b, const pc_date *d, unsigned style)
     bool any = d->month || d->season;
     if (!any && !with_year && !cross)
         return;
+    if (with_year && d->year <= 0) { /* before 1 AD: EDTF, which the reader takes back */
+        pc_date_edtf(&(pc_date){.year = d->year, .month = d->month, .day = d->day}, b);
+        return;
+    }
     if (with_year) {
         pc_buf_put_int(b, d->year, 1);
         if (any)
@@ -602,7 +628,8 @@ void pc_tagged_date_put(pc_buf *b, const pc_date *d, unsigned style)
     pc_buf_putc(b, '-');
     if (cross && with_year) {
         pc_buf_put_int(b, d->end_year, 1);
-        pc_buf_putc(b, ' ');
+        if (d->end_month || d->end_season)
+            pc_buf_putc(b, ' ');
     }
     if (!cross && !d->end_season && d->end_month == d->month && d->day && d->end_day)
         pc_buf_put_int(b, d->end_day, 1); /* "Jun 1-15" */
@@ -690,6 +717,39 @@ void pc_tagged_name_put(pc_buf *b, const pc_name *nm)
         pc_buf_puts(b, ", ");
         pc_buf_puts(b, nm->suffix);
     }
+}
+
+bool pc_tagged_orcid(pc_name *nm, const char *s, size_t n)
+{
+    pc_trim(&s, &n);
+    if (n > 6 && !pc_strncasecmp(s, "ORCID:", 6)) {
+        s += 6, n -= 6;
+        pc_trim(&s, &n);
+    }
+    const char *slash = n ? memchr(s, '/', n) : NULL;
+    for (const char *p = slash; p; p = memchr(p + 1, '/', (size_t)(s + n - p - 1)))
+        slash = p;
+    if (slash) { /* https://orcid.org/0000-... */
+        n -= (size_t)(slash + 1 - s);
+        s = slash + 1;
+    }
+    char id[20];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '-')
+            continue;
+        if (k == 16 || !(pc_is_digit((unsigned char)c) || (k == 15 && (c == 'X' || c == 'x'))))
+            return false;
+        id[k + k / 4] = c == 'x' ? 'X' : c;
+        if (k % 4 == 3 && k < 15)
+            id[k + k / 4 + 1] = '-';
+        k++;
+    }
+    if (k != 16)
+        return false;
+    pc_set_strn(&nm->orcid, id, 19);
+    return true;
 }
 
 void pc_tagged_initials(pc_buf *b, const char *given)

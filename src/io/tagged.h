@@ -130,6 +130,13 @@ void pc_tagged_keep(const pc_tagged_apply *a, pc_record *rec, const pc_tagged_fi
 void pc_tagged_set_first(const pc_tagged_apply *a, pc_record *rec, pc_field field,
                          const pc_tagged_field *f, const char *v, size_t n);
 
+/* A date tag's value into date field `field`: its parts
+ * (pc_tagged_date_parse), else the text as written; a second value beside
+ * parts is the date as written (the tagged writers put it on a second
+ * line); any other is kept as the pass-through value of f's tag. */
+void pc_tagged_read_date(const pc_tagged_apply *a, pc_record *rec, const pc_tagged_field *f, pc_field field,
+                         const char *v, size_t n);
+
 /* Appends `prefix`, [v, v+n) folded onto one line, and "\n"; with width >
  * 0, the value is wrapped at spaces so that no line is longer than width
  * characters (a word longer than that stays whole), each further line
@@ -154,8 +161,8 @@ bool pc_tagged_date_parse(const char *s, size_t n, int year, pc_date *d);
 /* How pc_tagged_date_put writes a date's month and season. */
 enum {
     PC_TAGGED_DATE_YEAR = 1u << 0,  /* the year first ("2019 Mar 7"); else no year */
-    PC_TAGGED_DATE_FULL = 1u << 1,  /* "March", "Spring"; else "Mar", "Spr" */
-    PC_TAGGED_DATE_UPPER = 1u << 2, /* "MAR", "SPR" */
+    PC_TAGGED_DATE_FULL = 1u << 1,  /* "March"; else "Mar" (a season: "Spring") */
+    PC_TAGGED_DATE_UPPER = 1u << 2, /* "MAR" (a season: "SPR") */
 };
 /* Appends d's year (with PC_TAGGED_DATE_YEAR), month or season, and day,
  * and a range's end ("Mar-Apr", "Jun 1-15", "1998 Dec-1999 Jan"): what
@@ -172,6 +179,10 @@ bool pc_tagged_name_parse(const char *s, size_t n, pc_name *out);
 /* Appends "Family, Given, Suffix" (particles before the family name; "Family,
  * , Suffix" without a given name), or the literal of an organisation. */
 void pc_tagged_name_put(pc_buf *b, const pc_name *nm);
+/* Sets nm's ORCID from "0000-0002-1825-0097", "ORCID: 0000-...", an
+ * orcid.org URL, or the sixteen characters without hyphens; false (nothing
+ * set) when [s, s+n) holds none. */
+bool pc_tagged_orcid(pc_name *nm, const char *s, size_t n);
 /* Appends the initials of a given name without periods or spaces: "John
  * Mark" and "J. M." -> "JM", "Hans-Peter" -> "HP". */
 void pc_tagged_initials(pc_buf *b, const char *given);

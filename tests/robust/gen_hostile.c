@@ -1354,18 +1354,18 @@ static long tagged_lines(buf *b, enum reader rd, long n, const char *first, cons
     *m = 'z';
     return 1;
 }
-/* a tag the reader gathers (notes, MeSH terms, cited references) */
+/* a tag the reader gathers (notes; cited references, one a line) */
 static long g_tagged_tags(buf *b, enum reader rd, long n, char *m)
 {
     return rd == R_ENDNOTE ? tagged_lines(b, rd, n, "", "%%Z note %ld\n", m)
-         : rd == R_NBIB    ? tagged_lines(b, rd, n, "", "MH  - Term %ld\n", m)
+         : rd == R_NBIB    ? tagged_lines(b, rd, n, "", "GN  - general note %ld\n", m)
                            : tagged_lines(b, rd, n, "CR REF 0\n", "   REF %ld, 2001, J ROBUST, V1, P1\n", m);
 }
 /* a tag no field holds: kept as it is, written back */
 static long g_tagged_unknown(buf *b, enum reader rd, long n, char *m)
 {
     return rd == R_ENDNOTE ? tagged_lines(b, rd, n, "", "%%1 custom %ld\n", m)
-         : rd == R_NBIB    ? tagged_lines(b, rd, n, "", "GN  - general note %ld\n", m)
+         : rd == R_NBIB    ? tagged_lines(b, rd, n, "", "SI  - ClinicalTrials.gov/NCT%ld\n", m)
                            : tagged_lines(b, rd, n, "", "ZZ unknown %ld\n", m);
 }
 /* an abstract continued on n lines */
@@ -1421,7 +1421,7 @@ static const shape shapes[] = {
     {"math", "lbrjay", "yaml", 5000, g_math},
     {"commands", "lbja", "bibtex", 5000, g_commands},
     {"same-words", "lbja", "bibtex", 5000, g_same_words},
-    {"long-title", "lbrjaye", "bibtex", 10000, g_long_title},
+    {"long-title", "lbrjayem", "bibtex", 10000, g_long_title},
     /* CSL rich text: HTML-like tags, JATS, Markdown */
     {"nocase", "jy", "bibtex", 2000, g_nocase},
     {"nocase-prefix", "jy", "csljson", 3000, g_nocase_prefix},
@@ -1433,8 +1433,8 @@ static const shape shapes[] = {
     {"md-nest", "y", "csljson", 4000, g_md_nest},
     {"escapes", "jay", "bibtex", 10000, g_escapes},
     /* lists that grow with the input */
-    {"records", "lbrjaye", "bibtex", 1000, g_records},
-    {"same-key", "lbrjaye", "bibtex", 1000, g_same_key},
+    {"records", "lbrjayem", "bibtex", 1000, g_records},
+    {"same-key", "lbrjayem", "bibtex", 1000, g_same_key},
     {"authors", "lbrjay", "bibtex", 2000, g_authors},
     {"ands", "lbr", "bibtex", 5000, g_ands},
     {"name-words", "lbr", "bibtex", 2000, g_name_words},
@@ -1461,8 +1461,8 @@ static const shape shapes[] = {
     {"long-key", "b", "bibtex", 300000, g_long_key},
     {"long-fieldname", "b", "bibtex", 300000, g_long_fieldname},
     /* bytes and lines */
-    {"zeros", "lbrjaye", "bibtex", 500000, g_zeros},
-    {"long-line", "lbrjaye", "bibtex", 300000, g_long_line},
+    {"zeros", "lbrjayem", "bibtex", 500000, g_zeros},
+    {"long-line", "lbrjayem", "bibtex", 300000, g_long_line},
     {"deep", "bjay", "bibtex", 10000, g_deep},
     {"errors", "lbj", "bibtex", 1000, g_errors},
     /* XML */
@@ -1473,11 +1473,11 @@ static const shape shapes[] = {
     {"attr-long", "a", "bibtex", 400000, g_attr_long},
     {"rss-creators", "a", "bibtex", 3000, g_rss_creators},
     /* encodings and line ends */
-    {"utf16le", "lbrjaye", "bibtex", 300, g_utf16le},
-    {"utf16be", "lbrjaye", "bibtex", 300, g_utf16be},
-    {"utf32le", "lbrjaye", "bibtex", 300, g_utf32le},
-    {"cr-only", "lbrjaye", "bibtex", 300, g_cr_only},
-    {"mid-bom", "lbrje", "bibtex", 300, g_mid_bom},
+    {"utf16le", "lbrjayem", "bibtex", 300, g_utf16le},
+    {"utf16be", "lbrjayem", "bibtex", 300, g_utf16be},
+    {"utf32le", "lbrjayem", "bibtex", 300, g_utf32le},
+    {"cr-only", "lbrjayem", "bibtex", 300, g_cr_only},
+    {"mid-bom", "lbrjem", "bibtex", 300, g_mid_bom},
     {"bad-byte", "y", "bibtex", 300, g_bad_byte},
     /* BibTeX crossref and xdata: chains, a wide parent, a shared parent */
     {"xref-child-chain", "b", "bibtex", 1000, g_xref_child_chain},
@@ -1496,6 +1496,13 @@ static const shape shapes[] = {
     {"endnote-unknown", "e", "endnote", 100000, g_tagged_unknown},
     {"endnote-cont", "e", "endnote", 100000, g_tagged_cont},
     {"endnote-no-end", "e", "endnote", 3000, g_tagged_no_end},
+    {"nbib-authors", "m", "nbib", 100000, g_authors},
+    {"nbib-keywords", "m", "nbib", 10000, g_keywords},
+    {"nbib-affiliations", "m", "nbib", 10000, g_affs},
+    {"nbib-tags", "m", "nbib", 100000, g_tagged_tags},
+    {"nbib-unknown", "m", "nbib", 100000, g_tagged_unknown},
+    {"nbib-cont", "m", "nbib", 100000, g_tagged_cont},
+    {"nbib-no-end", "m", "nbib", 3000, g_tagged_no_end},
 };
 enum { N_SHAPES = sizeof shapes / sizeof *shapes };
 
