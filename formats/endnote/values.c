@@ -151,22 +151,6 @@ static void authors_to_editors(pc_record *rec)
 
 /* ---- dates -------------------------------------------------------------------- */
 
-/* "2019", "-876": a year alone. */
-static bool year_only(const char *s, size_t n, int *y)
-{
-    size_t i = n && s[0] == '-';
-    if (n - i < 1 || n - i > 4)
-        return false;
-    int v = 0;
-    for (size_t k = i; k < n; k++) {
-        if (!pc_is_digit((unsigned char)s[k]))
-            return false;
-        v = v * 10 + (s[k] - '0');
-    }
-    *y = i ? -v : v;
-    return v != 0;
-}
-
 /* %D and %8: the issued date. */
 static void finish_issued(en_reader *r, pc_record *rec)
 {
@@ -174,7 +158,7 @@ static void finish_issued(en_reader *r, pc_record *rec)
     int y = 0;
     bool have = false;
     if (r->year.len) {
-        if (year_only(r->year.ptr, r->year.len, &y))
+        if (pc_tagged_year(r->year.ptr, r->year.len, &y))
             d.year = y, have = true;
         else if (pc_tagged_date_parse(r->year.ptr, r->year.len, 0, &d))
             have = true, y = d.year;

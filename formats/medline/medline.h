@@ -81,7 +81,5 @@ void pc_medline_read_special(void *user, pc_record *rec, const pc_map_row *row, 
                              const char *v, size_t n);
 void pc_medline_read_start(md_reader *r, pc_record *rec);
 void pc_medline_read_finish(md_reader *r, pc_record *rec);
-/* PG's abbreviated ranges expanded ("454-81" -> "454-481"), into b. */
-void pc_medline_pages(pc_buf *b, const char *s, size_t n);
 
 #endif

@@ -259,44 +259,6 @@ static void read_issued(md_reader *r, pc_record *rec, const pc_tagged_field *f, 
     pc_record_set_date_literal(rec, PC_F_ISSUED, v, n);
 }
 
-/* ---- pages -------------------------------------------------------------------- */
-
-/* Copies one range of PG, its end expanded: "454-81" -> "454-481". */
-static void put_range(pc_buf *b, const char *s, size_t n)
-{
-    const char *dash = memchr(s, '-', n);
-    size_t a = dash ? (size_t)(dash - s) : n, e = dash ? n - a - 1 : 0;
-    bool digits = a && e && e < a;
-    for (size_t i = 0; digits && i < n; i++)
-        digits = i == a || pc_is_digit((unsigned char)s[i]);
-    pc_buf_put(b, s, dash ? a + 1 : n);
-    if (!dash)
-        return;
-    if (digits)
-        pc_buf_put(b, s, a - e); /* the start's leading digits */
-    pc_buf_put(b, dash + 1, e);
-}
-
-void pc_medline_pages(pc_buf *b, const char *s, size_t n)
-{
-    pc_buf_clear(b);
-    for (size_t i = 0; i < n;) {
-        size_t e = i;
-        while (e < n && s[e] != ',')
-            e++;
-        const char *p = s + i;
-        size_t pn = e - i;
-        size_t lead = 0;
-        while (lead < pn && p[lead] == ' ')
-            lead++;
-        pc_buf_put(b, p, lead);
-        put_range(b, p + lead, pn - lead);
-        if (e < n)
-            pc_buf_putc(b, ',');
-        i = e + 1;
-    }
-}
-
 /* ---- the special rows ---------------------------------------------------------------- */
 
 /* Appends a value to a gathered text. */
@@ -332,7 +294,7 @@ void pc_medline_read_special(void *user, pc_record *rec, const pc_map_row *row, 
         case PC_F_ABSTRACT: add_line(&r->abstract, " ", v, n); break;
         case PC_F_NOTE: add_line(&r->note, "; ", v, n); break;
         case PC_F_PAGE:
-            pc_medline_pages(&r->tmp, v, n);
+            pc_tagged_pages(&r->tmp, v, n);
             pc_tagged_set_first(&r->apply, rec, PC_F_PAGE, f, r->tmp.ptr, r->tmp.len);
             break;
         default: pc_tagged_keep(&r->apply, rec, f, v, n); break;

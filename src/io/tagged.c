@@ -578,6 +578,21 @@ bool pc_tagged_date_parse(const char *s, size_t n, int year, pc_date *d)
     return true;
 }
 
+bool pc_tagged_year(const char *s, size_t n, int *year)
+{
+    size_t i = n && s[0] == '-';
+    if (n - i < 1 || n - i > 4)
+        return false;
+    int v = 0;
+    for (size_t k = i; k < n; k++) {
+        if (!pc_is_digit((unsigned char)s[k]))
+            return false;
+        v = v * 10 + (s[k] - '0');
+    }
+    *year = i ? -v : v;
+    return v != 0;
+}
+
 /* A month or a season's name in the style asked (a season in full, or
  * upper-case and cut to three letters: "Winter", "WIN"). */
 static void put_name_styled(pc_buf *b, const char *full, unsigned style, bool season)
@@ -638,6 +653,44 @@ void pc_tagged_date_put(pc_buf *b, const pc_date *d, unsigned style)
     if (cross && !with_year) {
         pc_buf_putc(b, ' ');
         pc_buf_put_int(b, d->end_year, 1);
+    }
+}
+
+/* ---- pages -------------------------------------------------------------------- */
+
+/* Copies one range of PG, its end expanded: "454-81" -> "454-481". */
+static void put_range(pc_buf *b, const char *s, size_t n)
+{
+    const char *dash = memchr(s, '-', n);
+    size_t a = dash ? (size_t)(dash - s) : n, e = dash ? n - a - 1 : 0;
+    bool digits = a && e && e < a;
+    for (size_t i = 0; digits && i < n; i++)
+        digits = i == a || pc_is_digit((unsigned char)s[i]);
+    pc_buf_put(b, s, dash ? a + 1 : n);
+    if (!dash)
+        return;
+    if (digits)
+        pc_buf_put(b, s, a - e); /* the start's leading digits */
+    pc_buf_put(b, dash + 1, e);
+}
+
+void pc_tagged_pages(pc_buf *b, const char *s, size_t n)
+{
+    pc_buf_clear(b);
+    for (size_t i = 0; i < n;) {
+        size_t e = i;
+        while (e < n && s[e] != ',')
+            e++;
+        const char *p = s + i;
+        size_t pn = e - i;
+        size_t lead = 0;
+        while (lead < pn && p[lead] == ' ')
+            lead++;
+        pc_buf_put(b, p, lead);
+        put_range(b, p + lead, pn - lead);
+        if (e < n)
+            pc_buf_putc(b, ',');
+        i = e + 1;
     }
 }
 

@@ -158,6 +158,10 @@ bool pc_tagged_put(pc_buf *out, const char *prefix, const char *v, size_t n, siz
  * the text is no such date or has no year. */
 bool pc_tagged_date_parse(const char *s, size_t n, int year, pc_date *d);
 
+/* True if [s, s+n) is a year alone ("2019", "-876": the model's years);
+ * sets *year. */
+bool pc_tagged_year(const char *s, size_t n, int *year);
+
 /* How pc_tagged_date_put writes a date's month and season. */
 enum {
     PC_TAGGED_DATE_YEAR = 1u << 0,  /* the year first ("2019 Mar 7"); else no year */
@@ -169,6 +173,11 @@ enum {
  * pc_tagged_date_parse reads back.  Nothing for a date with nothing to
  * write. */
 void pc_tagged_date_put(pc_buf *b, const pc_date *d, unsigned style);
+
+/* Page ranges as MEDLINE abbreviates them (PubMed's PG, Web of Science's
+ * PS) expanded into b (cleared first): "454-81" -> "454-481", "6913-7,
+ * 12-4" -> "6913-6917, 12-14"; other values as they are. */
+void pc_tagged_pages(pc_buf *b, const char *s, size_t n);
 
 /* Parses one name as the tagged formats write it: "Family, Given",
  * "Family, Given, Suffix", "Family, Given Suffix" and "Family Suffix,
