@@ -52,3 +52,4 @@ oracle() {
     fi
 }
 oracle endnote end2xml xml2end
+oracle isi isi2xml xml2isi

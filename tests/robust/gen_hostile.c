@@ -1392,6 +1392,20 @@ static long g_tagged_no_end(buf *b, enum reader rd, long n, char *m)
     *m = 'x';
     return n;
 }
+/* Web of Science: one record of n authors, no ER and no EF at the end */
+static long g_isi_open(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nTI An open record\nAU ");
+    for (long k = 0; k < n; k++) {
+        puts_(b, k ? "   Fam" : "Fam");
+        word(b, k);
+        bprintf(b, ", %c\n", given_names[k % 8][0]);
+    }
+    *m = 'z';
+    return 1;
+}
+
 /* ---- the table ------------------------------------------------------------------ */
 
 typedef struct shape {
@@ -1421,7 +1435,7 @@ static const shape shapes[] = {
     {"math", "lbrjay", "yaml", 5000, g_math},
     {"commands", "lbja", "bibtex", 5000, g_commands},
     {"same-words", "lbja", "bibtex", 5000, g_same_words},
-    {"long-title", "lbrjayem", "bibtex", 10000, g_long_title},
+    {"long-title", "lbrjayemw", "bibtex", 10000, g_long_title},
     /* CSL rich text: HTML-like tags, JATS, Markdown */
     {"nocase", "jy", "bibtex", 2000, g_nocase},
     {"nocase-prefix", "jy", "csljson", 3000, g_nocase_prefix},
@@ -1433,8 +1447,8 @@ static const shape shapes[] = {
     {"md-nest", "y", "csljson", 4000, g_md_nest},
     {"escapes", "jay", "bibtex", 10000, g_escapes},
     /* lists that grow with the input */
-    {"records", "lbrjayem", "bibtex", 1000, g_records},
-    {"same-key", "lbrjayem", "bibtex", 1000, g_same_key},
+    {"records", "lbrjayemw", "bibtex", 1000, g_records},
+    {"same-key", "lbrjayemw", "bibtex", 1000, g_same_key},
     {"authors", "lbrjay", "bibtex", 2000, g_authors},
     {"ands", "lbr", "bibtex", 5000, g_ands},
     {"name-words", "lbr", "bibtex", 2000, g_name_words},
@@ -1461,8 +1475,8 @@ static const shape shapes[] = {
     {"long-key", "b", "bibtex", 300000, g_long_key},
     {"long-fieldname", "b", "bibtex", 300000, g_long_fieldname},
     /* bytes and lines */
-    {"zeros", "lbrjayem", "bibtex", 500000, g_zeros},
-    {"long-line", "lbrjayem", "bibtex", 300000, g_long_line},
+    {"zeros", "lbrjayemw", "bibtex", 500000, g_zeros},
+    {"long-line", "lbrjayemw", "bibtex", 300000, g_long_line},
     {"deep", "bjay", "bibtex", 10000, g_deep},
     {"errors", "lbj", "bibtex", 1000, g_errors},
     /* XML */
@@ -1473,11 +1487,11 @@ static const shape shapes[] = {
     {"attr-long", "a", "bibtex", 400000, g_attr_long},
     {"rss-creators", "a", "bibtex", 3000, g_rss_creators},
     /* encodings and line ends */
-    {"utf16le", "lbrjayem", "bibtex", 300, g_utf16le},
-    {"utf16be", "lbrjayem", "bibtex", 300, g_utf16be},
-    {"utf32le", "lbrjayem", "bibtex", 300, g_utf32le},
-    {"cr-only", "lbrjayem", "bibtex", 300, g_cr_only},
-    {"mid-bom", "lbrjem", "bibtex", 300, g_mid_bom},
+    {"utf16le", "lbrjayemw", "bibtex", 300, g_utf16le},
+    {"utf16be", "lbrjayemw", "bibtex", 300, g_utf16be},
+    {"utf32le", "lbrjayemw", "bibtex", 300, g_utf32le},
+    {"cr-only", "lbrjayemw", "bibtex", 300, g_cr_only},
+    {"mid-bom", "lbrjemw", "bibtex", 300, g_mid_bom},
     {"bad-byte", "y", "bibtex", 300, g_bad_byte},
     /* BibTeX crossref and xdata: chains, a wide parent, a shared parent */
     {"xref-child-chain", "b", "bibtex", 1000, g_xref_child_chain},
@@ -1503,6 +1517,14 @@ static const shape shapes[] = {
     {"nbib-unknown", "m", "nbib", 100000, g_tagged_unknown},
     {"nbib-cont", "m", "nbib", 100000, g_tagged_cont},
     {"nbib-no-end", "m", "nbib", 3000, g_tagged_no_end},
+    {"isi-authors", "w", "isi", 100000, g_authors},
+    {"isi-keywords", "w", "isi", 10000, g_keywords},
+    {"isi-affiliations", "w", "isi", 10000, g_affs},
+    {"isi-tags", "w", "isi", 100000, g_tagged_tags},
+    {"isi-unknown", "w", "isi", 100000, g_tagged_unknown},
+    {"isi-cont", "w", "isi", 100000, g_tagged_cont},
+    {"isi-no-end", "w", "isi", 3000, g_tagged_no_end},
+    {"isi-open", "w", "isi", 100000, g_isi_open},
 };
 enum { N_SHAPES = sizeof shapes / sizeof *shapes };
 
