@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # deps.sh — install what paperconv needs to build and test, only if missing.
 # Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
-# Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,
+# Tests: bibtex (texlive-binaries), pandoc, bibutils, r-cran-rbibutils, python3-jsonschema, valgrind,
 # clang + libclang-rt-14-dev (libFuzzer), mandoc (man page lint), zsh and fish
 # (their completions are tested; bash is always there), the CSL styles and
 # locales (the CSL processor's tests and --style).
@@ -20,6 +20,8 @@ command -v bibtex >/dev/null 2>&1 || need="$need texlive-binaries"
 kpsewhich plain.bst >/dev/null 2>&1 || need="$need texlive-base"
 command -v pandoc >/dev/null 2>&1 || need="$need pandoc"
 command -v ris2xml >/dev/null 2>&1 || need="$need bibutils"
+# bibutils' MEDLINE reader and writer, which Debian's bibutils lacks (the nbib oracle)
+Rscript -e 'library(rbibutils)' >/dev/null 2>&1 || need="$need r-cran-rbibutils"
 python3 -c 'import jsonschema' >/dev/null 2>&1 || need="$need python3-jsonschema"
 command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 command -v clang >/dev/null 2>&1 || need="$need clang"

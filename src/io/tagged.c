@@ -658,19 +658,29 @@ void pc_tagged_date_put(pc_buf *b, const pc_date *d, unsigned style)
 
 /* ---- pages -------------------------------------------------------------------- */
 
+/* How many leading digits of the start [s, s+a) the end [t, t+e) lacks:
+ * the fewest that make the end no less than the start.  MEDLINE cuts the
+ * digits the end shares ("454-81": 1), bibutils' xml2nbib cuts the shared
+ * leading digits even when nothing is shorter ("1-0" for 1-10: 1). */
+static size_t cut_digits(const char *s, size_t a, const char *t, size_t e)
+{
+    size_t k = a - e;
+    return memcmp(t, s + k, e) >= 0 ? k : k + 1;
+}
+
 /* Copies one range of PG, its end expanded: "454-81" -> "454-481". */
 static void put_range(pc_buf *b, const char *s, size_t n)
 {
     const char *dash = memchr(s, '-', n);
     size_t a = dash ? (size_t)(dash - s) : n, e = dash ? n - a - 1 : 0;
-    bool digits = a && e && e < a;
+    bool digits = a && e && e <= a;
     for (size_t i = 0; digits && i < n; i++)
         digits = i == a || pc_is_digit((unsigned char)s[i]);
     pc_buf_put(b, s, dash ? a + 1 : n);
     if (!dash)
         return;
     if (digits)
-        pc_buf_put(b, s, a - e); /* the start's leading digits */
+        pc_buf_put(b, s, cut_digits(s, a, dash + 1, e)); /* the start's leading digits */
     pc_buf_put(b, dash + 1, e);
 }
 

@@ -2,14 +2,16 @@
 # test_bibutils_tagged.sh — bibutils as the second reader and writer of our
 # line-tagged formats (issue 23, "a real second reader agrees"):
 #  - bibutils reads what we write: `paperconv -t endnote` read by end2xml,
-#    `-t isi` by isi2xml, with the same records, titles, authors, years,
+#    `-t refer` by end2xml too, `-t isi` by isi2xml, `-t nbib` by
+#    rbibutils' nbib reader, with the same records, titles, authors, years,
 #    DOIs and pages as our own reading of that output;
 #  - we read what bibutils writes: a MODS file made from the same BibTeX by
-#    bib2xml, written by xml2end and xml2isi, reads back to the CSL-JSON of
-#    the BibTeX original (the same fields).
+#    bib2xml, written by xml2end, xml2isi and rbibutils' nbib writer, reads
+#    back to the CSL-JSON of the BibTeX original (the same fields).
 # The records are tests/data/tagged-oracle.bib.  MEDLINE has no bibutils
-# program on this machine (nbib2xml and xml2nbib are not packaged): its
-# reader is checked against the corpus and its own round trips.
+# program in Debian's bibutils (nbib2xml and xml2nbib are not packaged):
+# the same bibutils code (nbibin.c, nbibout.c) runs through R's rbibutils
+# (r-cran-rbibutils, bibConvert), skipped when that is not installed.
 . "$ROOT/tests/lib.sh"
 cd "$T" || exit 1
 D=$ROOT/tests/data
@@ -52,4 +54,23 @@ oracle() {
     fi
 }
 oracle endnote end2xml xml2end
+oracle refer end2xml xml2end
 oracle isi isi2xml xml2isi
+
+# nbib through rbibutils: bibConvert(IN, OUT, informat, outformat) as the
+# two programs bibutils would have (their MODS with a BOM, as bibutils'
+# own; "-nb" strips it)
+rbib() { # IN OUT INFORMAT OUTFORMAT
+    Rscript -e "suppressMessages(library(rbibutils)); invisible(bibConvert('$1', '$2', informat = '$3', outformat = '$4'))" > /dev/null 2>&1
+}
+nbib2xml() { rbib "$1" "$T/nbib2xml.out" nbib xml && cat "$T/nbib2xml.out"; }
+xml2nbib() {
+    nb=; [ "$1" = -nb ] && nb=1 && shift
+    rbib "$1" "$T/xml2nbib.out" xml nbib || return 1
+    if [ -n "$nb" ]; then sed '1s/^\xEF\xBB\xBF//' "$T/xml2nbib.out"; else cat "$T/xml2nbib.out"; fi
+}
+if command -v Rscript > /dev/null 2>&1 && Rscript -e 'library(rbibutils)' > /dev/null 2>&1; then
+    oracle nbib nbib2xml xml2nbib
+else
+    skip "nbib: bibutils oracles" "R's rbibutils (r-cran-rbibutils) is not installed"
+fi

@@ -82,6 +82,10 @@ printf 'PMID- 1\nPG  - 454-81\nIS  - 0955-2359 (Print)\nIS  - 0955-2359 (Linking
 dump -f nbib ids.nbib
 has "nbib: PG 454-81 is 454-481" pages 454-481
 has "nbib: PG 6913-7, 12-4 expanded" pages "6913-6917, 12-14"
+printf 'PMID- 3\nPG  - 1-0\n\nPMID- 4\nPG  - 99-100\n\nPMID- 5\nPG  - 454-460\n' > pg.nbib
+"$PCTOOL" dump -f nbib pg.nbib > pg.dump 2>&1
+check "nbib: PG 1-0 (bibutils' xml2nbib for 1-10: the start's common digits cut) is 1-10" grep -qx "$(printf 'pages\t1-10')" pg.dump
+check "nbib: PG 99-100 and 454-460 (whole ends) kept" [ "$(grep -c -x -e "$(printf 'pages\t99-100')" -e "$(printf 'pages\t454-460')" pg.dump)" -eq 2 ]
 has "nbib: IS qualifiers dropped, each ISSN once" ISSN "0955-2359, 1759-8486"
 has "nbib: a bare LID is the e-location" eid e0123
 has "nbib: a DOI-shaped [pii] with no [doi] is the DOI" doi 10.1007/s00234-019-02258-w
