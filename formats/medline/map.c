@@ -173,37 +173,68 @@ bool pc_medline_tag_line(const char *s, size_t n, pc_tagged_tag *t)
     return true;
 }
 
+/* What the lines of a sniffed window are. */
+typedef struct md_sniff {
+    size_t tags;   /* tag lines with the dash at PubMed's column 5 */
+    bool pmid;     /* the first is a PMID line (ERIC's "OWN - ERIC", JabRef's "PMC -"/"PMCR-") */
+    bool ris;      /* the first is RIS's "TY  - " */
+    bool nbib_tag; /* a line of a tag RIS never has: three or four characters, or PT */
+    bool strange;  /* a whole line that is neither a tag line nor a continuation */
+} md_sniff;
+
+/* One non-blank line [s, s+n) of the window; `first` for the first.
+ * False if it is no tag line. */
+static bool sniff_line(md_sniff *m, const char *s, size_t n, bool first)
+{
+    pc_tagged_tag t;
+    if (!pc_medline_tag_line(s, n, &t)) {
+        m->strange |= s[0] != ' ';
+        return false;
+    }
+    if (first) {
+        m->pmid = (t.len == 4 && !memcmp(s, "PMID", 4)) || (n >= 10 && !memcmp(s, "OWN - ERIC", 10)) ||
+                  (t.len == 3 && !memcmp(s, "PMC", 3)) || (t.len == 4 && !memcmp(s, "PMCR", 4));
+        m->ris = t.len == 2 && !memcmp(s, "TY", 2);
+    }
+    bool col5 = n > 4 && s[4] == '-';
+    m->tags += col5;
+    m->nbib_tag |= col5 && (t.len > 2 || !memcmp(s, "PT", 2));
+    return true;
+}
+
 /* The first line that is not blank is a PMID line (also ERIC's "OWN -
  * ERIC", JabRef's "PMC -"/"PMCR-" records without one), and at least three
  * of the lines are tag lines with the dash at PubMed's column 5 (RIS's
- * "TY  - " has it there too, but no RIS tag is "PMID"). */
+ * "TY  - " has it there too, but no RIS tag is "PMID").  Records without a
+ * PMID (as our writer gives them) are nbib more weakly: every line a tag
+ * line or a continuation, the first not RIS's TY, and a tag RIS never has
+ * (FAU, ISBN, PT). */
 static int medline_sniff(const char *head, size_t n)
 {
-    size_t i = 0, tags = 0;
-    bool first = true, ok = false;
+    size_t i = 0;
+    md_sniff m = {0};
+    bool first = true;
     if (n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3))
         i = 3;
     while (i < n) {
         size_t e = i;
         while (e < n && head[e] != '\n' && head[e] != '\r')
             e++;
-        pc_tagged_tag t;
         bool blank = true;
         for (size_t k = i; k < e && blank; k++)
             blank = head[k] == ' ' || head[k] == '\t';
-        if (!blank && pc_medline_tag_line(head + i, e - i, &t)) {
-            if (first)
-                ok = (t.len == 4 && !memcmp(head + i, "PMID", 4)) ||
-                     (e - i >= 10 && !memcmp(head + i, "OWN - ERIC", 10)) ||
-                     (t.len == 3 && !memcmp(head + i, "PMC", 3)) || (t.len == 4 && !memcmp(head + i, "PMCR", 4));
+        if (!blank && (e < n || first)) { /* the window's cut last line is not judged */
+            if (!sniff_line(&m, head + i, e - i, first) && first)
+                return 0;
             first = false;
-            tags += e - i > 4 && head[i + 4] == '-';
-        } else if (!blank && first) {
-            return 0;
         }
         i = e + 1;
     }
-    return ok && tags >= 3 ? 80 : 0;
+    if (m.tags < 3)
+        return 0;
+    if (m.pmid)
+        return 80;
+    return !m.ris && !m.strange && m.nbib_tag ? 60 : 0;
 }
 
 /* ---- the format -------------------------------------------------------------------- */

@@ -128,6 +128,8 @@ if [ -d "$C" ]; then
         else
             fail "corpus $b: read with no error" "$(head -n 3 "$b.err")"
         fi
+        $PC -v -t csljson < "$f" > /dev/null 2> det.err
+        contains "corpus $b on standard input is read as endnote" det.err "read as endnote (content)"
     done
 else
     skip "endnote corpus" "no $C"

@@ -116,6 +116,17 @@ contains "fields.nbib on standard input is read as nbib" det.err "read as nbib (
 printf 'TY  - JOUR\nAU  - Smith, John\nTI  - A RIS record\nPY  - 2020\nER  - \n' > det.ris
 $PC -v -t csljson < det.ris > /dev/null 2> det.err
 contains "RIS (AU  - lines) is still RIS" det.err "read as ris (content)"
+# records without a PMID, as our writer gives them (PubMed's column-5 tags
+# only, a PT line): nbib, more weakly than a PMID first
+$PC "$ROOT/samples/references.bib" -t nbib -o nopmid.nbib 2> /dev/null
+$PC -v -t csljson < nopmid.nbib > /dev/null 2> det.err
+contains "our nbib of records without a PMID on standard input is read as nbib" det.err "read as nbib (content)"
+printf 'T1  - No TY line\nAU  - Smith, John\nPY  - 2020\nER  - \n' > det2.ris
+$PC -v -t csljson < det2.ris > /dev/null 2> det.err
+contains "RIS-shaped lines without TY, PT or a longer tag are not nbib" det.err "cannot tell which format"
+printf 'DP  - 2020\nTI  - T\nPT  - Journal Article\nSome text that is no tag line\n' > det3.txt
+$PC -v -t csljson < det3.txt > /dev/null 2> det.err
+contains "a line that is no tag line nor a continuation: not nbib without a PMID" det.err "cannot tell which format"
 C=$SHARED/corpus/medline-nbib
 if [ -d "$C" ]; then
     for f in "$C"/*; do
