@@ -74,7 +74,7 @@ help:
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c $(HEADERS) $(wildcard src/*.h src/*.inc src/citeproc/*.h formats/*/*.h formats/*/*.def)
+$(BUILD)/%.o: %.c $(HEADERS) $(INTERNAL_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -89,7 +89,7 @@ $(BUILD)/src/io/registry.o: $(BUILD)/formats.inc
 $(BUILD)/src/io/registry.o: CFLAGS += -I$(BUILD)
 
 # The field names in binary-search order (length, then bytes), from the
-# field table: src/fields.c includes it, so the table is written once.
+# field table: src/model/fields.c includes it, so the table is written once.
 $(BUILD)/fields_index.inc: include/paperconv/fields.def
 	@mkdir -p $(BUILD)
 	@sed -n 's/^PC_FIELD(\([A-Z0-9_]*\), *"\([^"]*\)".*/\2 \1/p' $< | \

@@ -3,7 +3,8 @@
 # share/bash-completion/completions/paperconv.  It completes the options,
 # the format names after -f (readers) and -t (writers) as the paperconv being
 # completed lists them (`paperconv --list-formats`, so new formats need no
-# change here), published|updated after --date, and file names elsewhere.
+# change here), published|updated after --date, example formulas after
+# --key-format, and file names elsewhere.
 # It needs no bash-completion helper: tests/package/test_completion.sh
 # sources it in a plain bash.
 
@@ -59,12 +60,19 @@ _paperconv()
         mapfile -t COMPREPLY < <(compgen -W "$(ls /usr/share/citation-style-language/locales 2> /dev/null |
             sed -n 's/^locales-\(.*\)\.xml$/\1/p')" -- "$cur")
         return ;;
+    --key-format)
+        mapfile -t COMPREPLY < <(compgen -W "auth.lower+year auth.lower+shorttitle(3,3)+year
+            authEtAl+year" -- "$cur")
+        return ;;
+    --key-postfix)
+        mapfile -t COMPREPLY < <(compgen -W "%a %A -%n _%a" -- "$cur")
+        return ;;
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
-            --rekey --date --style --locale --citations --strict --keep-going --progress
+            --rekey --key-format --key-postfix --date --style --locale --citations --strict --keep-going --progress
             --no-progress --list-formats
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return

@@ -7,7 +7,7 @@
  *
  * Ownership rule: a pc_record owns every string and array it points to.
  * pc_record_clear() frees them all; free functions accept NULL.  Out of
- * memory aborts (see pc_xmalloc in src/util.h), so no call here reports it.
+ * memory aborts (see pc_xmalloc in src/util/buf.h), so no call here reports it.
  */
 #ifndef PAPERCONV_H
 #define PAPERCONV_H
@@ -41,7 +41,7 @@ typedef enum pc_exit {
  * each CSL 1.0.2 variable and our additions (arXiv id, version and primary
  * class, the `updated` date, the journal reference, subtitle, ...).  Readers
  * and writers name fields by these ids; formats map their own field names
- * and tags to them with tables (see pc_map_row in paperconv/format.h). */
+ * and tags to them with tables (see pc_map_row in src/model/map.h). */
 
 /* How a field's value is held. */
 typedef enum pc_field_kind {
@@ -114,7 +114,7 @@ typedef struct pc_strlist {
 
 /* Inline markup over a text field: the bytes [start, end) of the field's
  * text are italic or bold.  A list is sorted by start, outer spans before the
- * spans they contain, and spans nest properly (src/markup.c checks and
+ * spans they contain, and spans nest properly (src/text/markup.c checks and
  * renders them).  The text itself stays plain: writers without markup use it
  * as it is. */
 typedef enum pc_mark {
@@ -321,6 +321,9 @@ bool pc_record_list_add(pc_record *r, pc_field f, const char *s, size_t n);
  * `format` must outlive the record: a format's static name). */
 void pc_record_add_extra(pc_record *r, const char *format, const char *name, size_t name_n,
                          const char *value, size_t value_n);
+/* The first pass-through value `name` kept under `format` (NULL: any
+ * format), or NULL. */
+const pc_extra *pc_record_extra(const pc_record *r, const char *format, const char *name);
 
 /* -- conventions every reader shares (one place, not one per reader) -- */
 
@@ -402,9 +405,12 @@ typedef struct pc_options {
     const char *style;     /* --style: a CSL style's name or path; NULL = the built-in one */
     const char *locale;    /* --locale: "de-DE"; NULL = the style's default, else en-US */
     const char *citations; /* --citations: a JSON file of citation clusters, or NULL */
+    /* citation keys made for records (src/model/keyformula.h) */
+    const char *key_format;  /* --key-format: a key formula; NULL = the default rule */
+    const char *key_postfix; /* --key-postfix: what follows a repeated key ("-%n"); NULL = "%a" */
 } pc_options;
 
-typedef struct pc_keyset pc_keyset; /* unique citation keys (src/citekey.c) */
+typedef struct pc_keyset pc_keyset; /* unique citation keys (src/model/citekey.c) */
 
 /* How far a run has got, for a progress display (pc_ctx.progress). */
 typedef struct pc_progress {
@@ -430,7 +436,7 @@ typedef struct pc_ctx {
      * error --keep-going does not forgive (it is about bad records). */
     unsigned long n_inputs_failed;
     /* per-field "dropped by the writer" counters, summarised with -v
-     * (private: src/diag.c) */
+     * (private: src/io/diag.c) */
     struct pc_drops *drops;
     /* progress hook, NULL = none: pc_convert calls it about every MB of
      * input (or 4096 records) and once at the end; it must be cheap */
@@ -454,7 +460,7 @@ void pc_ctx_each_drop(const pc_ctx *ctx,
 
 /* ---- byte sources ----------------------------------------------------------- */
 
-typedef struct pc_source pc_source; /* buffered input with peek (src/source.c) */
+typedef struct pc_source pc_source; /* buffered input with peek (src/io/source.c) */
 
 /* ---- formats ---------------------------------------------------------------- */
 
@@ -491,7 +497,7 @@ struct pc_format {
     void *(*write_begin)(FILE *out, pc_ctx *ctx);
     bool (*write_record)(void *state, const pc_record *rec);
     bool (*write_end)(void *state);
-    /* The format's field map (paperconv/map.h): which of its fields or tags
+    /* The format's field map (src/model/map.h): which of its fields or tags
      * hold which model field, in both directions.  NULL for a format that
      * maps through another's (the listing reader).  The README's "what
      * each format keeps" matrix is generated from these. */
@@ -507,7 +513,7 @@ struct pc_format {
     bool keys_fold_case;
 };
 
-/* The table, NULL-terminated (src/registry.c). */
+/* The table, NULL-terminated (src/io/registry.c). */
 extern const pc_format *const pc_formats[];
 /* Finds a format by name or alias (case-insensitive); NULL if none. */
 const pc_format *pc_format_find(const char *name);
@@ -549,7 +555,9 @@ void pc_input_close(pc_input *in);
  * with `to` to `out`.  Problems go to ctx's sink and counters.  Returns
  * PC_EXIT_OK, or PC_EXIT_INPUT when a record could not be read (unless
  * ctx->opt.keep_going), or an input failed as a whole or the output failed
- * (always).  Keys are unique as `to` compares them (keys_fold_case). */
+ * (always); PC_EXIT_USAGE, before anything is read or written, when
+ * ctx->opt.key_format or key_postfix does not compile (reported).  Keys are
+ * unique as `to` compares them (keys_fold_case). */
 pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
                    const pc_format *from, const pc_format *to, FILE *out);
 

@@ -14,7 +14,10 @@
  *            element with text is a pass-through value);
  *   arxiv.c  what arXiv's feeds add: the id and version from URLs and the
  *            RSS description, TeX, the error entry, the old RSS titles'
- *            suffix, the announce type. */
+ *            suffix, the announce type;
+ *   text.c   what those three share: a slot's text, decoded (TeX, HTML or
+ *            plain) or set into a field, and byte searches.
+ * Uses run one way: read.c -> feed.c -> arxiv.c, and each of them -> text.c. */
 #ifndef PC_FORMATS_ATOM_H
 #define PC_FORMATS_ATOM_H
 
@@ -115,6 +118,8 @@ const char *pc_atom_prefix(const char *uri);
 /* Turns the collected entry into rec.  PC_READ_NONE: no record (arXiv's
  * error entry, reported); PC_READ_SKIP: reported. */
 pc_read_status pc_atom_build(pc_atom_map *m, pc_record *rec);
+
+/* ---- text.c -------------------------------------------------------------------- */
 
 /* The raw text of slot f, or NULL when the entry has none. */
 const char *pc_atom_text(const pc_atom_entry *e, pc_atom_slot f, size_t *n);

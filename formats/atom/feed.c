@@ -8,49 +8,49 @@
  * kept as a pass-through value.  Nothing is dropped: a second value of a
  * slot or of a row's field (the first wins), an identifier that is no DOI
  * (or another DOI) are kept as pass-through values; links no slot took are
- * URLs (read.c gathers them).  arXiv's own conventions are arxiv.c's. */
+ * URLs (read.c gathers them).  arXiv's own conventions are arxiv.c's, the
+ * decoding of text text.c's. */
 #include "atom.h"
 
 #include <stdlib.h>
 
 #define FAMILY "atom" /* pass-through values */
 
-enum {
-    R_JREF, R_JREF2, R_COMMENT, R_COMMENTS, R_RIGHTS, R_DC_RIGHTS, R_LICENSE, R_LANGUAGE,
-    R_PUBLISHER, R_IDENTIFIER, R_PRISM_DOI, R_CONTAINER, R_VOLUME, R_ISSUE, R_START_PAGE,
-    R_END_PAGE, R_ISSN, R_EISSN, R_PRISM_URL, R_PRISM_DATE, R_COVER_DATE, R_SECTION, R_RSS_LINK,
-    R_COUNT
-};
+/* The handlers of the special rows (their functions: `special`, below). */
+enum { H_NONE, H_DOI, H_START_PAGE, H_END_PAGE, H_ISSN, H_DATE, H_COUNT };
 
-#define ROW(name, field, how) {name, PC_F_##field, PC_MAP_##how, PC_MAP_READ, 0}
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_LIST .how = PC_MAP_LIST
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = H_##h
+#define ROW(nm, f, how) {.name = nm, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_READ}
 
-const pc_map_row pc_atom_rows[R_COUNT] = {
-    [R_JREF] = ROW("arxiv:journal_ref", JOURNAL_REF, TEXT),
-    [R_JREF2] = ROW("arxiv:journal_reference", JOURNAL_REF, TEXT),
+const pc_map_row pc_atom_rows[] = {
+    ROW("arxiv:journal_ref", JOURNAL_REF, TEXT),
+    ROW("arxiv:journal_reference", JOURNAL_REF, TEXT),
     /* a comment is free text with URLs and "~": not TeX-decoded */
-    [R_COMMENT] = ROW("arxiv:comment", NOTE, TEXT),
-    [R_COMMENTS] = ROW("arxiv:comments", NOTE, TEXT),
-    [R_RIGHTS] = ROW("atom:rights", LICENSE, TEXT),
-    [R_DC_RIGHTS] = ROW("dc:rights", LICENSE, TEXT),
-    [R_LICENSE] = ROW("dcterms:license", LICENSE, TEXT),
-    [R_LANGUAGE] = ROW("dc:language", LANGUAGE, TEXT),
-    [R_PUBLISHER] = ROW("dc:publisher", PUBLISHER, TEXT),
-    [R_IDENTIFIER] = ROW("dc:identifier", DOI, SPECIAL),
-    [R_PRISM_DOI] = ROW("prism:doi", DOI, SPECIAL),
-    [R_CONTAINER] = ROW("prism:publicationName", CONTAINER_TITLE, TEXT),
-    [R_VOLUME] = ROW("prism:volume", VOLUME, TEXT),
-    [R_ISSUE] = ROW("prism:number", ISSUE, TEXT),
-    [R_START_PAGE] = ROW("prism:startingPage", PAGE, SPECIAL),
-    [R_END_PAGE] = ROW("prism:endingPage", PAGE, SPECIAL),
-    [R_ISSN] = ROW("prism:issn", ISSN, SPECIAL),
-    [R_EISSN] = ROW("prism:eIssn", ISSN, SPECIAL),
-    [R_PRISM_URL] = ROW("prism:url", URL, LIST),
-    [R_PRISM_DATE] = ROW("prism:publicationDate", ISSUED, SPECIAL),
-    [R_COVER_DATE] = ROW("prism:coverDate", ISSUED, SPECIAL),
-    [R_SECTION] = ROW("prism:section", SECTION, TEXT),
-    [R_RSS_LINK] = ROW("rss:link", URL, LIST), /* a second <link> (the first is a slot) */
+    ROW("arxiv:comment", NOTE, TEXT),
+    ROW("arxiv:comments", NOTE, TEXT),
+    ROW("atom:rights", LICENSE, TEXT),
+    ROW("dc:rights", LICENSE, TEXT),
+    ROW("dcterms:license", LICENSE, TEXT),
+    ROW("dc:language", LANGUAGE, TEXT),
+    ROW("dc:publisher", PUBLISHER, TEXT),
+    ROW("dc:identifier", DOI, SPECIAL(DOI)),
+    ROW("prism:doi", DOI, SPECIAL(DOI)),
+    ROW("prism:publicationName", CONTAINER_TITLE, TEXT),
+    ROW("prism:volume", VOLUME, TEXT),
+    ROW("prism:number", ISSUE, TEXT),
+    ROW("prism:startingPage", PAGE, SPECIAL(START_PAGE)),
+    ROW("prism:endingPage", PAGE, SPECIAL(END_PAGE)),
+    ROW("prism:issn", ISSN, SPECIAL(ISSN)),
+    ROW("prism:eIssn", ISSN, SPECIAL(ISSN)),
+    ROW("prism:url", URL, LIST),
+    ROW("prism:publicationDate", ISSUED, SPECIAL(DATE)),
+    ROW("prism:coverDate", ISSUED, SPECIAL(DATE)),
+    ROW("prism:section", SECTION, TEXT),
+    ROW("rss:link", URL, LIST), /* a second <link> (the first is a slot) */
 };
-const size_t pc_atom_n_rows = R_COUNT;
+const size_t pc_atom_n_rows = sizeof pc_atom_rows / sizeof *pc_atom_rows;
 
 const char *pc_atom_prefix(const char *uri)
 {
@@ -66,69 +66,6 @@ const char *pc_atom_prefix(const char *uri)
         if (strcmp(uri, prefixes[i].uri) == 0)
             return prefixes[i].prefix;
     return NULL;
-}
-
-/* ---- text ----------------------------------------------------------------------- */
-
-bool pc_atom_starts_with(const char *s, size_t n, const char *p)
-{
-    size_t k = strlen(p);
-    return n >= k && memcmp(s, p, k) == 0;
-}
-
-const char *pc_atom_find(const char *s, size_t n, const char *needle)
-{
-    size_t k = strlen(needle);
-    for (const char *p = s; k <= n && (p = memchr(p, needle[0], (size_t)(s + n - p))) != NULL; p++)
-        if ((size_t)(s + n - p) >= k && memcmp(p, needle, k) == 0)
-            return p;
-    return NULL;
-}
-
-const char *pc_atom_text(const pc_atom_entry *e, pc_atom_slot f, size_t *n)
-{
-    *n = e->has[f] ? e->text[f].len : 0;
-    return e->has[f] ? e->text[f].ptr : NULL;
-}
-
-bool pc_atom_decode(pc_atom_map *m, const char *s, size_t n, bool tex, bool html,
-                    pc_strlist *protect, pc_spanlist *markup, unsigned long line)
-{
-    pc_buf_clear(&m->tmp);
-    if (!pc_utf8_valid(s, n, NULL)) { /* libxml2 checks it: a second line of defence */
-        pc_diag_emit(m->ctx, PC_SEV_ERROR, m->file, line, 0, "invalid UTF-8 in the text");
-        return false;
-    }
-    if (tex) {
-        pc_latex_report rep = {0};
-        pc_latex_decode_marked(s, n, &m->tmp, protect, markup, &rep);
-        if (rep.n_unknown)
-            pc_diag_emit(m->ctx, PC_SEV_WARNING, m->file, line, 0,
-                         "%zu unknown LaTeX command(s) kept as written (first: %s)", rep.n_unknown,
-                         rep.first_name);
-    } else if (html) {
-        pc_html_read(s, n, PC_HTML_DOC, &m->tmp, markup, NULL);
-    } else {
-        pc_buf_put_folded(&m->tmp, s, n);
-        pc_utf8_nfc(&m->tmp);
-    }
-    return true;
-}
-
-bool pc_atom_set(pc_atom_map *m, pc_record *rec, pc_field dst, pc_atom_slot f, bool tex)
-{
-    size_t n;
-    const char *s = pc_atom_text(m->e, f, &n);
-    if (!s)
-        return true;
-    pc_spanlist markup = {0};
-    bool ok = pc_atom_decode(m, s, n, tex, m->e->html[f], NULL, &markup, m->e->line[f]);
-    if (ok && dst == PC_F_ABSTRACT)
-        pc_record_set_abstract(rec, m->tmp.ptr, m->tmp.len, &markup, false);
-    else if (ok)
-        pc_record_set_rich(rec, dst, m->tmp.ptr, m->tmp.len, &markup);
-    pc_spanlist_clear(&markup);
-    return ok;
 }
 
 /* ---- parts of an entry --------------------------------------------------------- */
@@ -191,18 +128,9 @@ static bool abstract(pc_atom_map *m, const pc_atom_arxiv *a, pc_record *rec)
 /* An ORCID from an Atom person's uri (https://orcid.org/0000-...). */
 static void orcid(pc_name *nm, const pc_buf *uri)
 {
-    const char *s = uri->ptr;
-    size_t n = uri->len;
-    pc_trim(&s, &n);
-    const char *at = pc_atom_find(s, n, "orcid.org/");
-    if (!at)
-        return;
-    at += 10;
-    size_t k = (size_t)(s + n - at);
-    while (k && at[k - 1] == '/')
-        k--;
-    if (k == 19 && at[4] == '-' && at[9] == '-' && at[14] == '-')
-        pc_set_strn(&nm->orcid, at, k);
+    const char *id;
+    if (pc_orcid_parse(uri->ptr, uri->len, &id))
+        pc_set_strn(&nm->orcid, id, PC_ORCID_LEN);
 }
 
 /* Atom authors and contributors. */
@@ -363,37 +291,97 @@ static bool same_doi(pc_atom_map *m, const pc_record *rec, const char *s, size_t
     return doi && pc_doi_parse(s, n, &m->tmp2) && !pc_strcasecmp(m->tmp2.ptr, doi);
 }
 
-/* A SPECIAL row's decoded value; false when the model has no place for it
- * after all (then it is kept): an identifier that is no DOI or another
- * DOI than the record's, a second date that is another day. */
-static bool special(pc_atom_map *m, const pc_map_row *row, pc_record *rec)
+/* The functions of the SPECIAL rows: the element's decoded value is in
+ * m->tmp (the reader's `value` is the element's atom_value).  False when
+ * the model has no place for it after all (then it is kept): an
+ * identifier that is no DOI or another DOI than the record's, a second
+ * date that is another day. */
+static bool special_doi(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
-    const char *s = m->tmp.ptr;
-    size_t n = m->tmp.len;
+    pc_atom_map *m = u;
+    (void)row;
+    (void)value;
+    if (pc_record_has(rec, PC_F_DOI))
+        return same_doi(m, rec, m->tmp.ptr, m->tmp.len);
+    return pc_record_set_doi(rec, m->tmp.ptr, m->tmp.len);
+}
+
+static bool special_start_page(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_atom_map *m = u;
+    (void)row;
+    (void)value;
+    pages(rec, m->tmp.ptr, m->tmp.len, false);
+    return true;
+}
+
+static bool special_end_page(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_atom_map *m = u;
+    (void)row;
+    (void)value;
+    pages(rec, m->tmp.ptr, m->tmp.len, true);
+    return true;
+}
+
+static bool special_issn(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_atom_map *m = u;
+    (void)row;
+    (void)value;
+    pc_record_append(rec, PC_F_ISSN, ", ", m->tmp.ptr, m->tmp.len);
+    return true;
+}
+
+static bool special_date(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_atom_map *m = u;
     pc_date d;
     const pc_date *had;
-    switch (row - pc_atom_rows) {
-    case R_IDENTIFIER:
-    case R_PRISM_DOI:
-        if (pc_record_has(rec, PC_F_DOI))
-            return same_doi(m, rec, s, n);
-        return pc_record_set_doi(rec, s, n);
-    case R_START_PAGE:
-    case R_END_PAGE: pages(rec, s, n, row - pc_atom_rows == R_END_PAGE); return true;
-    case R_ISSN:
-    case R_EISSN: pc_record_append(rec, PC_F_ISSN, ", ", s, n); return true;
-    case R_PRISM_DATE:
-    case R_COVER_DATE:
-        if (!pc_date_parse(s, n, &d))
-            return false;
-        if (!(had = pc_record_date(rec, PC_F_ISSUED))) {
-            pc_record_set_date(rec, PC_F_ISSUED, &d);
-            return true;
-        }
-        return !memcmp(had, &d, sizeof d);
-    default: return false;
+    (void)row;
+    (void)value;
+    if (!pc_date_parse(m->tmp.ptr, m->tmp.len, &d))
+        return false;
+    if (!(had = pc_record_date(rec, PC_F_ISSUED))) {
+        pc_record_set_date(rec, PC_F_ISSUED, &d);
+        return true;
     }
+    return !memcmp(had, &d, sizeof d);
 }
+
+static pc_map_read_fn *const special[H_COUNT] = {
+    [H_DOI] = special_doi,   [H_START_PAGE] = special_start_page, [H_END_PAGE] = special_end_page,
+    [H_ISSN] = special_issn, [H_DATE] = special_date,
+};
+
+/* An element of the values: its decoded text (m->tmp) with its markup. */
+typedef struct atom_value {
+    const pc_atom_value *v;
+    pc_spanlist *markup;
+} atom_value;
+
+/* A TEXT or LIST row: the first value wins; a different one is kept as it is. */
+static bool value_row(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_atom_map *m = u;
+    atom_value *x = value;
+    const char *had = row->how == PC_MAP_TEXT ? pc_record_get(rec, row->field) : NULL;
+    if (had)
+        return strlen(had) == m->tmp.len && !memcmp(had, m->tmp.ptr, m->tmp.len);
+    pc_map_read(row, rec, m->tmp.ptr, m->tmp.len, x->markup, NULL);
+    return true;
+}
+
+static void keep_value(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_atom_map *m = u;
+    const atom_value *x = value;
+    (void)row;
+    pc_record_add_extra(rec, FAMILY, x->v->name.ptr, x->v->name.len, m->tmp.ptr, m->tmp.len);
+}
+
+static const pc_map_reader atom_rows = {
+    .value = value_row, .special = special, .n_special = H_COUNT, .keep = keep_value};
 
 /* The elements outside the slots: through their rows, or kept. */
 static bool values(pc_atom_map *m, pc_record *rec)
@@ -404,16 +392,8 @@ static bool values(pc_atom_map *m, pc_record *rec)
         pc_spanlist markup = {0};
         if (!pc_atom_decode(m, v->text.ptr, v->text.len, false, v->html, NULL, &markup, v->line))
             return false;
-        bool kept = m->tmp.len == 0; /* an element with no text holds nothing to keep */
-        const char *had = v->row && v->row->how == PC_MAP_TEXT ? pc_record_get(rec, v->row->field) : NULL;
-        if (!kept && v->row && v->row->how == PC_MAP_SPECIAL)
-            kept = special(m, v->row, rec);
-        else if (!kept && had) /* the first value wins; a different one is kept as it is */
-            kept = strlen(had) == m->tmp.len && !memcmp(had, m->tmp.ptr, m->tmp.len);
-        else if (!kept && v->row)
-            kept = (pc_map_read(v->row, rec, m->tmp.ptr, m->tmp.len, &markup, NULL), true);
-        if (!kept)
-            pc_record_add_extra(rec, FAMILY, v->name.ptr, v->name.len, m->tmp.ptr, m->tmp.len);
+        if (m->tmp.len) /* an element with no text holds nothing to keep */
+            pc_map_read_row(&atom_rows, v->row, rec, m, &(atom_value){.v = v, .markup = &markup});
         pc_spanlist_clear(&markup);
     }
     return true;

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* atom.c — reader for Atom 1.0 and RSS 2.0 feeds, above all arXiv's.
+/* read.c — the `atom` format: the reader of Atom 1.0 and RSS 2.0 feeds,
+ * above all arXiv's, and its libxml2 plumbing (see atom.h: the entry it
+ * collects becomes a record in feed.c).
  *
  * Owns: the arXiv API's Atom (the classic wrapped layout with per-element
  * xmlns, and the current single-line one), its error feed, the rss.arxiv.org
@@ -20,7 +22,7 @@
  *
  * Bounded cost per entry: libxml2 2.9's time grows with the square of the
  * attributes of one element, and it cannot be stopped inside an entry.  So
- * the input layer looks at each entry's bytes first (formats/atom_scan.c):
+ * the input layer looks at each entry's bytes first (scan.c):
  * an entry over ATOM_MAX_ENTRY bytes, or with an element of more than
  * ATOM_MAX_ATTRS attributes, never reaches libxml2.  In its place libxml2
  * gets a processing instruction <?paperconv-skip ...?> holding the entry's
@@ -99,7 +101,7 @@ typedef struct atom_reader {
     bool cut_start; /* the entry tag ending at cut_at is a start tag */
     unsigned long long cut_at, scan_to; /* source offsets, see io_read */
     int fatal_code; /* libxml2's code of the first fatal error */
-    /* the look-ahead over the input (atom_scan.h): bytes before the
+    /* the look-ahead over the input (scan.h): bytes before the
      * decided limit (see scan_ahead) are handed to libxml2 */
     pc_xml_scan scan;
     pc_xml_split split; /* long CDATA sections and attribute values (split.h) */
@@ -186,10 +188,7 @@ static void begin_entry(atom_reader *r)
             memmove(r->starts, r->starts + r->head_starts, r->n_starts * sizeof *r->starts);
             r->head_starts = 0;
         }
-        if (r->n_starts == r->cap_starts) {
-            r->cap_starts = r->cap_starts ? 2 * r->cap_starts : 16;
-            r->starts = pc_xrealloc(r->starts, r->cap_starts * sizeof *r->starts);
-        }
+        PC_GROW(r->starts, r->cap_starts, r->n_starts + 1);
     }
     r->starts[r->n_starts++] = (entry_pos){.line = s->tag_line, .col = s->tag_col};
 }
@@ -695,22 +694,15 @@ static void entry_free(pc_atom_entry *e)
     free(e->values);
 }
 
-/* Grows an array of entries whose buffers are kept from entry to entry:
- * the new ones zeroed (a zeroed pc_buf is not valid: fix_up makes it so). */
-static void *grow_kept(void *arr, size_t *cap, size_t size)
-{
-    size_t old = *cap, n = old ? old * 2 : 8;
-    arr = pc_xrealloc(arr, n * size);
-    memset((char *)arr + old * size, 0, (n - old) * size);
-    *cap = n;
-    return arr;
-}
-
+/* Arrays of entries whose buffers are kept from entry to entry grow with
+ * the new ones zeroed, then their buffers made valid (a zeroed pc_buf is
+ * not). */
 static pc_atom_person *entry_add_person(pc_atom_entry *e, pc_field role)
 {
     if (e->n_persons == e->cap_persons) {
         size_t old = e->cap_persons;
-        e->persons = grow_kept(e->persons, &e->cap_persons, sizeof *e->persons);
+        PC_GROW(e->persons, e->cap_persons, old + 1);
+        memset(&e->persons[old], 0, (e->cap_persons - old) * sizeof *e->persons);
         for (size_t i = old; i < e->cap_persons; i++) {
             pc_buf_init(&e->persons[i].name);
             pc_buf_init(&e->persons[i].uri);
@@ -725,7 +717,8 @@ static pc_atom_value *entry_add_value(pc_atom_entry *e)
 {
     if (e->n_values == e->cap_values) {
         size_t old = e->cap_values;
-        e->values = grow_kept(e->values, &e->cap_values, sizeof *e->values);
+        PC_GROW(e->values, e->cap_values, old + 1);
+        memset(&e->values[old], 0, (e->cap_values - old) * sizeof *e->values);
         for (size_t i = old; i < e->cap_values; i++) {
             pc_buf_init(&e->values[i].name);
             pc_buf_init(&e->values[i].text);
@@ -785,7 +778,7 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     /* Options: no network, no DTD loading or validation, no entity
      * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
      * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
-     * entity amplification stay on.  A transcoded source (src/source.c)
+     * entity amplification stay on.  A transcoded source (src/io/source.c)
      * hands over UTF-8: the encoding the XML declaration names is no longer
      * the bytes'. */
     r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,

@@ -36,10 +36,7 @@ void pc_xml_split_event(pc_xml_split *x, const pc_xml_scan *s)
         memmove(x->spans, x->spans + x->head, x->n * sizeof *x->spans);
         x->head = 0;
     }
-    if (x->n == x->cap) {
-        x->cap = x->cap ? 2 * x->cap : 16;
-        x->spans = pc_xrealloc(x->spans, x->cap * sizeof *x->spans);
-    }
+    PC_GROW(x->spans, x->cap, x->n + 1);
     x->spans[x->n++] = (pc_xml_span){.kind = s->long_kind, .start = s->span_off, .from = s->long_from,
                                      .to = s->long_to, .next = s->long_from};
 }

@@ -5,7 +5,8 @@
  *   lex.c       the .bib syntax: entries, @string macros, @preamble and
  *               @comment, one entry at a time as raw fields
  *   map.c       the tables: field rows of both dialects (the readers' and
- *               the writers'), entry types, biblatex's localisation keys
+ *               the writers'), entry types (and the type each dialect
+ *               writes for a record), biblatex's localisation keys
  *               (thesis and report types, pubstate), langid <-> language
  *               tags, editor types, crossref inheritance rules
  *   crossref.c  crossref and xdata: finding the parents, inheriting fields
@@ -104,6 +105,28 @@ typedef enum pc_bib_dialect {
     PC_BIB_BIBLATEX,    /* biblatex's data model (biber) */
 } pc_bib_dialect;
 
+/* The handlers rows.def names (SPECIAL(TITLE): PC_BIB_H_TITLE), indexes
+ * into read.c's and write.c's tables of functions, one a direction. */
+enum {
+    PC_BIB_H_NONE = 0,
+    PC_BIB_H_NAMES,        /* a name list (biblatex's editors with their editortype) */
+    PC_BIB_H_DATE,         /* date; year, month, day; their event, orig and url forms */
+    PC_BIB_H_TITLE,        /* the title groups: maintitle, issuetitle, booktitle */
+    PC_BIB_H_WITH,         /* no model field: read with another row's (editortype, ...) */
+    PC_BIB_H_PAGES,        /* "--" */
+    PC_BIB_H_DOI,          /* verbatim */
+    PC_BIB_H_EPRINT,       /* the arXiv id, with eprinttype or archiveprefix */
+    PC_BIB_H_VERSION,      /* the arXiv version: in the id's eprint */
+    PC_BIB_H_CLASS,        /* the arXiv class: read with the id */
+    PC_BIB_H_URL,          /* url, and ours urls after it */
+    PC_BIB_H_ABSTRACT,     /* a truncated one's "..." */
+    PC_BIB_H_KEYED,        /* type, pubstate, series: biblatex's localisation keys */
+    PC_BIB_H_LANGID,       /* langid <-> a language tag */
+    PC_BIB_H_HOWPUBLISHED, /* a URL, else the publisher */
+    PC_BIB_H_JREF,         /* the journal reference in the note, when there is none */
+    PC_BIB_N_HANDLERS
+};
+
 /* The rows a dialect writes, in the order written: rows.def, then every
  * field of the model under its own name.  The reader uses
  * pc_bib_read_rows: the same rows, each readable when either dialect
@@ -145,6 +168,10 @@ const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d);
 /* "Chapter-like" kinds: their container is a book (booktitle, maintitle
  * of the book); the others' maintitle is their own title's work. */
 bool pc_bib_kind_in_book(pc_kind k);
+/* The type the writer of dialect d gives rec (its pass-through "@type"
+ * when that one is the dialect's, else the kind's): the writer writes it,
+ * and the reader keeps an entry's type as written when it differs. */
+const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d);
 
 /* biblatex localisation keys and their English text: `type` of theses
  * and reports ("mathesis" <-> "Master's thesis"), `pubstate` ("inpress"
@@ -204,9 +231,6 @@ void *pc_bib_write_begin_classic(FILE *out, pc_ctx *ctx);
 void *pc_bib_write_begin_biblatex(FILE *out, pc_ctx *ctx);
 bool pc_bib_write(void *state, const pc_record *rec);
 bool pc_bib_write_end(void *state);
-/* The type the writer of dialect d gives rec (its pass-through "@type"
- * when that one is the dialect's, else the kind's). */
-const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d);
 
 /* The pass-through names the reader uses for what is not a field: the
  * entry type as written, when the writer would choose another; a

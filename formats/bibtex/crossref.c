@@ -36,6 +36,7 @@
  * parent shared by many costs its size once; names are interned and
  * membership is a stamp per name, so merging is linear in what is merged. */
 #include "bibtex.h"
+#include "util/hash.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -185,25 +186,11 @@ static bool over_limit(pc_bib_xref *x, size_t more, unsigned long line, unsigned
     return true;
 }
 
-/* Room for one more element in a growing array. */
-#define GROW(arr, n, cap)                                                   \
-    do {                                                                    \
-        if ((n) == (cap)) {                                                 \
-            (cap) = (cap) ? 2 * (cap) : 16;                                 \
-            (arr) = pc_xrealloc((arr), (size_t)(cap) * sizeof *(arr));      \
-        }                                                                   \
-    } while (0)
-
 /* ---- the parents, by key; field names, interned ------------------------------------------- */
 
 static uint64_t key_hash(const pc_bib_xref *x, const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ULL ^ x->seed;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)pc_to_lower((unsigned char)s[i])) * 1099511628211ULL;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return h ^ (h >> 32);
+    return pc_hash_end(pc_hash_bytes_fold(PC_HASH_INIT ^ x->seed, s, n));
 }
 
 /* The slot of key [s, s+n) (ASCII case ignored): where it is, or the empty
@@ -238,7 +225,7 @@ static void want_key(pc_bib_xref *x, const char *s, size_t n)
         for (size_t i = 0; i < x->n; i++)
             *find_slot(x, x->p[i].key, strlen(x->p[i].key)) = (uint32_t)(i + 1);
     }
-    GROW(x->p, x->n, x->cap);
+    PC_GROW(x->p, x->cap, x->n + 1);
     x->p[x->n] = (parent){.key = pc_xstrndup(s, n)};
     *find_slot(x, s, n) = (uint32_t)(++x->n);
     x->bytes += n + sizeof(parent);
@@ -269,10 +256,10 @@ static uint32_t intern(pc_bib_xref *x, const char *s)
     if (*slot)
         return *slot - 1;
     if (x->n_names == x->cap_names) {
-        x->cap_names = x->cap_names ? 2 * x->cap_names : 64;
-        x->names = pc_xrealloc(x->names, x->cap_names * sizeof *x->names);
-        x->mark = pc_xrealloc(x->mark, x->cap_names * sizeof *x->mark);
-        x->nearest = pc_xrealloc(x->nearest, x->cap_names * sizeof *x->nearest);
+        x->cap_names = pc_grow_cap(x->cap_names, x->n_names + 1);
+        x->names = pc_xreallocarray(x->names, x->cap_names, sizeof *x->names);
+        x->mark = pc_xreallocarray(x->mark, x->cap_names, sizeof *x->mark);
+        x->nearest = pc_xreallocarray(x->nearest, x->cap_names, sizeof *x->nearest);
     }
     x->names[x->n_names] = pc_xstrdup(s);
     x->mark[x->n_names] = 0;
@@ -302,7 +289,7 @@ static void want_cb(void *u, const char *k, size_t n) { want_key(u, k, n); }
 
 static void add_ref(parent *p, uint32_t name, uint32_t val, uint8_t level)
 {
-    GROW(p->f, p->nf, p->capf);
+    PC_GROW(p->f, p->capf, p->nf + 1);
     p->f[p->nf++] = (ref){name, val, level};
 }
 
@@ -317,7 +304,7 @@ static void edge_cb(void *u, const char *k, size_t n)
     parent *to = find_parent(c->x, k, n); /* NULL only past the limits, reported */
     if (!to)
         return;
-    GROW(c->x->edges, c->x->n_edges, c->x->cap_edges);
+    PC_GROW(c->x->edges, c->x->cap_edges, c->x->n_edges + 1);
     c->x->edges[c->x->n_edges++] = (edge){(uint32_t)(to - c->x->p), c->xdata};
 }
 
@@ -355,7 +342,7 @@ static void keep_parent(pc_bib_xref *x, pc_bib_lexer *scan)
     x->bytes += more;
     p->type = pc_xstrdup(e.type);
     for (size_t i = 0; i < e.n_fields; i++) {
-        GROW(x->vals, x->n_vals, x->cap_vals);
+        PC_GROW(x->vals, x->cap_vals, x->n_vals + 1);
         x->vals[x->n_vals] = (span){x->arena.len, e.fields[i].val.len};
         pc_buf_put(&x->arena, e.fields[i].val.ptr, e.fields[i].val.len);
         add_ref(p, intern(x, e.fields[i].name), (uint32_t)x->n_vals++, 0);
@@ -560,7 +547,7 @@ static void resolve(pc_bib_xref *x, parent *root)
     if (root->state || !root->type)
         return;
     size_t depth = 0;
-    GROW(x->stack, depth, x->cap_stack);
+    PC_GROW(x->stack, x->cap_stack, depth + 1);
     x->stack[depth][0] = (uint32_t)(root - x->p);
     x->stack[depth++][1] = 0;
     root->state = 1;
@@ -579,7 +566,7 @@ static void resolve(pc_bib_xref *x, parent *root)
             edge_problem(x, p, e);
         } else if (to->state == 0) {
             to->state = 1;
-            GROW(x->stack, depth, x->cap_stack);
+            PC_GROW(x->stack, x->cap_stack, depth + 1);
             x->stack[depth][0] = e->to;
             x->stack[depth++][1] = 0;
         }

@@ -37,6 +37,7 @@
  * on from.  A store that cannot be written is an error that ends the
  * input, never a second pass over part of it. */
 #include "bibtex.h"
+#include "util/hash.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -111,7 +112,7 @@ struct pc_bib_lexer {
     /* open value, for "missing '}'" messages */
     unsigned long open_line, open_col;
     macro *macros;
-    size_t n_macros;
+    size_t n_macros, cap_macros;
     name_index macro_ix;
     size_t macro_bytes;
     pc_buf tmp;
@@ -243,28 +244,17 @@ static bool ident_char(int c) { return c > 0x20 && c < 0x7f && !ident_stop[c]; }
 
 /* ---- names by hash ------------------------------------------------------ */
 
-/* FNV-1a from a per-reader seed, one byte at a time (read_ident hashes as
- * it reads), then a final mix so that every bit of the hash depends on
- * every byte: the index uses its low bits. */
-static inline uint64_t name_hash_step(uint64_t h, unsigned char c) { return (h ^ c) * 0x100000001b3ULL; }
-
-static uint64_t name_hash_end(uint64_t h)
-{
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    return h;
-}
-
 static const char *field_name_at(const pc_bib_lexer *r, uint32_t pos) { return r->fields[pos].name; }
 static const char *macro_name_at(const pc_bib_lexer *r, uint32_t pos) { return r->macros[pos].name; }
 
+/* pc_hash from a per-reader seed, one byte at a time (read_ident and
+ * check_key hash as they read: pc_hash_step, then pc_hash_end). */
 static uint64_t name_hash(const pc_bib_lexer *r, const char *s)
 {
     uint64_t h = r->seed;
     while (*s)
-        h = name_hash_step(h, (unsigned char)*s++);
-    return name_hash_end(h);
+        h = pc_hash_step(h, (unsigned char)*s++);
+    return pc_hash_end(h);
 }
 
 /* The slot of `name` (hash h) in ix: the live slot that holds it, or the
@@ -336,10 +326,10 @@ static int read_ident(pc_bib_lexer *r, const char *what, pc_buf *raw)
         if (raw)
             pc_buf_putc(raw, (char)c);
         c = pc_to_lower(get(r));
-        h = name_hash_step(h, (unsigned char)c);
+        h = pc_hash_step(h, (unsigned char)c);
         pc_buf_putc(&r->ident, (char)c);
     }
-    r->ident_hash = name_hash_end(h);
+    r->ident_hash = pc_hash_end(h);
     return r->ident.len > 0;
 }
 
@@ -618,8 +608,7 @@ static pc_bib_field *new_field(pc_bib_lexer *r)
 {
     if (r->n_fields == r->cap_fields) {
         size_t old = r->cap_fields;
-        r->cap_fields = old ? old * 2 : 16;
-        r->fields = pc_xrealloc(r->fields, r->cap_fields * sizeof *r->fields);
+        PC_GROW(r->fields, r->cap_fields, r->n_fields + 1);
         for (size_t i = old; i < r->cap_fields; i++) {
             r->fields[i].name = NULL;
             pc_buf_init(&r->fields[i].val);
@@ -646,8 +635,7 @@ static void define_macro(pc_bib_lexer *r, char **name, uint64_t h, unsigned long
         return;
     }
     if (!m) {
-        if (r->n_macros % 64 == 0)
-            r->macros = pc_xrealloc(r->macros, (r->n_macros + 64) * sizeof *r->macros);
+        PC_GROW(r->macros, r->cap_macros, r->n_macros + 1);
         index_add(&r->macro_ix, s, h, r->n_macros);
         m = &r->macros[r->n_macros++];
         *m = (macro){.name = *name};
@@ -793,10 +781,10 @@ static bool check_key(pc_bib_lexer *r, int close, unsigned long kl, unsigned lon
     uint64_t h = r->seed;
     for (size_t i = 0; i < r->key.len; i++) {
         char l = (char)pc_to_lower((unsigned char)r->key.ptr[i]);
-        h = name_hash_step(h, (unsigned char)l);
+        h = pc_hash_step(h, (unsigned char)l);
         pc_buf_putc(&r->ident, l);
     }
-    r->ident_hash = name_hash_end(h);
+    r->ident_hash = pc_hash_end(h);
     pc_buf_clear(&r->key);
     return read_field(r, kl, kc);
 }
@@ -1103,7 +1091,7 @@ static pc_bib_lexer *lex_new(pc_ctx *ctx, const char *name)
     pc_buf_init(&r->raw);
     pc_buf_init(&r->tee_mem);
     /* the seed of name_hash: a heap address (randomised) and the time */
-    r->seed = (0xcbf29ce484222325ULL ^ (uint64_t)(uintptr_t)r) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL);
+    r->seed = (PC_HASH_INIT ^ (uint64_t)(uintptr_t)r) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)time(NULL);
     return r;
 }
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* map.c — the tables of the BibTeX and biblatex formats: which field of
- * either dialect holds which model field (pc_map rows), the entry types,
- * biblatex's localisation keys, langid names, editor types and biber's
- * crossref inheritance rules.  Data only; read.c and write.c apply it.
+ * either dialect holds which model field (pc_map rows), the entry types
+ * (and the type each dialect writes for a record: the writer writes it,
+ * the reader compares the type it reads with it), biblatex's localisation
+ * keys, langid names, editor types and biber's crossref inheritance rules.
+ * Tables and lookups only; read.c and write.c apply them.
  *
  * One list of rows (rows.def) makes both dialects' tables: each row says
  * how it goes in classic BibTeX (what plain.bst and the other standard
@@ -47,17 +49,28 @@
 #define W PC_MAP_WRITE
 #define B PC_MAP_BOTH
 
-/* The rows of rows.def as each table holds them. */
+/* The rows of rows.def as each table holds them: how is TEXT, SPLIT or
+ * SPECIAL(handler). */
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_SPLIT .how = PC_MAP_SPLIT
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = PC_BIB_H_##h
+#define ROW(nm, f, how, d, k) {.name = nm, .field = PC_F_##f, HOW_##how, .dir = d, .kinds = k}
+
 /* Every field of the model under its own name, last: how it is written
- * depends on the kind of value only. */
-#define FIELD_HOW(kind)                                                                        \
-    (PC_FK_##kind == PC_FK_NAME || PC_FK_##kind == PC_FK_DATE ? PC_MAP_SPECIAL                 \
-     : PC_FK_##kind == PC_FK_LIST                             ? PC_MAP_SPLIT                   \
-                                                              : PC_MAP_TEXT)
-#define FIELD_ROW(id, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), PC_MAP_BOTH, 0},
+ * depends on the kind of value only (and pages, on its range's dashes). */
+#define FIELD_HOW(id, kind)                                                                    \
+    .how = PC_FK_##kind == PC_FK_NAME || PC_FK_##kind == PC_FK_DATE || PC_F_##id == PC_F_PAGE  \
+               ? PC_MAP_SPECIAL                                                                \
+           : PC_FK_##kind == PC_FK_LIST ? PC_MAP_SPLIT                                         \
+                                        : PC_MAP_TEXT,                                         \
+    .handler = PC_FK_##kind == PC_FK_NAME   ? PC_BIB_H_NAMES                                   \
+               : PC_FK_##kind == PC_FK_DATE ? PC_BIB_H_DATE                                    \
+               : PC_F_##id == PC_F_PAGE     ? PC_BIB_H_PAGES                                   \
+                                            : PC_BIB_H_NONE
+#define FIELD_ROW(id, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = B},
 
 const pc_map_row pc_bib_classic_rows[PC_BIB_N_ROWS] = {
-#define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, c, k},
+#define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, c, k),
 #include "rows.def"
 #undef BIB_ROW
 #define PC_FIELD FIELD_ROW
@@ -66,7 +79,7 @@ const pc_map_row pc_bib_classic_rows[PC_BIB_N_ROWS] = {
 };
 
 const pc_map_row pc_bib_biblatex_rows[PC_BIB_N_ROWS] = {
-#define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, b, k},
+#define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, b, k),
 #include "rows.def"
 #undef BIB_ROW
 #define PC_FIELD FIELD_ROW
@@ -76,9 +89,10 @@ const pc_map_row pc_bib_biblatex_rows[PC_BIB_N_ROWS] = {
 
 /* The reader's rows: every name of both dialects, in the same order (a row
  * one dialect only writes reads in the other table). */
-#define FIELD_READ_ROW(id, name, kind, flags) {name, PC_F_##id, FIELD_HOW(kind), R, 0},
+#define FIELD_READ_ROW(id, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = R},
+
 const pc_map_row pc_bib_read_rows[PC_BIB_N_ROWS] = {
-#define BIB_ROW(name, f, how, c, b, k) {name, PC_F_##f, PC_MAP_##how, ((c) | (b)) & R ? R : 0, k},
+#define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, ((c) | (b)) & R ? R : 0, k),
 #include "rows.def"
 #undef BIB_ROW
 #define PC_FIELD FIELD_READ_ROW
@@ -241,6 +255,33 @@ const pc_bib_type *pc_bib_type_for(pc_kind k, pc_bib_dialect d)
 }
 
 bool pc_bib_kind_in_book(pc_kind k) { return k != PC_KIND_NONE && (K_INBOOK & ((pc_kindset)1 << k)); }
+
+const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
+{
+    const pc_extra *kept = pc_record_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE);
+    const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
+    if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
+        return t->name;
+    if (kept && !t && *kept->value) /* a type no table knows (@artcle): as the source wrote it */
+        return kept->value;
+    t = pc_bib_type_for(rec->kind, d);
+    if (d == PC_BIB_BIBLATEX)
+        return t->name;
+    /* classic: no type plain.bst would warn about for a missing field that
+     * another type does not need */
+    const char *g = pc_record_get(rec, PC_F_GENRE);
+    if (t->kind == PC_KIND_THESIS && g && strcmp(g, "Master's thesis") == 0)
+        return "mastersthesis";
+    bool container = pc_record_has(rec, PC_F_CONTAINER_TITLE);
+    /* a chapter of no named book: a part of the book the title names */
+    if (strcmp(t->name, "incollection") == 0 && !container)
+        return "inbook";
+    if ((strcmp(t->name, "article") == 0 || strcmp(t->name, "inproceedings") == 0) && !container)
+        return "misc";
+    if (strcmp(t->name, "unpublished") == 0 && !pc_record_has(rec, PC_F_NOTE))
+        return "misc";
+    return t->name;
+}
 
 /* ---- biblatex localisation keys (english.lbx) ------------------------------------------------ */
 

@@ -9,7 +9,7 @@
  * same model field the earlier row wins and the other one stays as it was
  * written.  Text is LaTeX-decoded with its markup (italic, bold, LaTeX
  * kept as written) and, for titles, its case-protected words.  Code reads
- * only what a row cannot say: names (bibnames.h), dates (date, year, month,
+ * only what a row cannot say: names (names_bibtex.h), dates (date, year, month,
  * day, their event/orig/url forms, EDTF, BC years, ranges, literal dates,
  * and the date as written under the date's own name: `accessed`), pages,
  * DOI and URLs (verbatim; ours `urls` after `url`), keywords (split outside
@@ -47,8 +47,6 @@ typedef struct bib_reader {
     pc_strlist unknown;             /* LaTeX commands reported already */
     unsigned long n_unknown;        /* their later uses */
 } bib_reader;
-
-typedef void read_fn(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row);
 
 /* ---- decoding ------------------------------------------------------------------------ */
 
@@ -113,10 +111,12 @@ static bool verbatim(bib_reader *r, const pc_bib_field *f) { return verbatim_par
 /* ---- text fields ----------------------------------------------------------------------- */
 
 /* A text field: its row's model field, unless an earlier row filled it. */
-static void read_text(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_text(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     if (pc_record_has(rec, row->field))
-        return;
+        return true;
     const pc_field_info *fi = pc_field_get(row->field);
     pc_strlist prot = {0};
     pc_spanlist markup = {0};
@@ -132,13 +132,16 @@ static void read_text(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
     }
     pc_spanlist_clear(&markup);
     pc_strlist_clear(&prot);
+    return true;
 }
 
 /* A list field (keywords): items split at ',' and ';' outside braces
  * (`{graphs, sparse}` is one keyword, as biblatex's keyword lists keep it;
  * `\,` is no separator), each one LaTeX-decoded. */
-static void read_list(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_list(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     const char *s = f->val.ptr;
     size_t n = f->val.len, st = 0;
     int depth = 0;
@@ -158,29 +161,35 @@ static void read_list(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
             pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
         st = i + 1;
     }
+    return true;
 }
 
 /* type, pubstate, series: a biblatex localisation key ("mathesis",
  * "inpress", "newseries") is read as its English text. */
-static void read_keyed(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_keyed(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     if (pc_record_has(rec, row->field) || !decode(r, f, NULL, NULL)) {
         f->used = !pc_record_has(rec, row->field);
-        return;
+        return true;
     }
     const char *text = pc_bib_key_text(r->tmp.ptr, r->tmp.len);
     pc_record_set(rec, row->field, text ? text : r->tmp.ptr, text ? strlen(text) : r->tmp.len);
     f->used = true;
+    return true;
 }
 
 /* pages: en and em dashes (`--`, `---`) read as the hyphen CSL holds. */
-static void read_pages(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_pages(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     if (pc_record_has(rec, row->field))
-        return;
+        return true;
     f->used = true;
     if (!decode(r, f, NULL, NULL))
-        return;
+        return true;
     pc_buf b = PC_BUF_INIT;
     for (size_t i = 0; i < r->tmp.len; i++) {
         const char *p = r->tmp.ptr + i;
@@ -193,46 +202,55 @@ static void read_pages(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_
     }
     pc_record_set(rec, row->field, b.ptr, b.len);
     pc_buf_free(&b);
+    return true;
 }
 
 /* abstract: a final "…" ({\ldots}) marks it truncated. */
-static void read_abstract(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_abstract(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     (void)row;
     pc_spanlist markup = {0};
     f->used = true;
     if (decode(r, f, NULL, &markup))
         pc_record_set_abstract(rec, r->tmp.ptr, r->tmp.len, &markup, false);
     pc_spanlist_clear(&markup);
+    return true;
 }
 
 /* doi: bare (URL or "doi:" removed); a value that holds no DOI is kept as
  * written, and the arXiv DOI stays a DOI. */
-static void read_doi(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_doi(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     if (pc_record_has(rec, row->field))
-        return;
+        return true;
     f->used = true;
     if (!verbatim(r, f))
-        return;
+        return true;
     pc_buf d = PC_BUF_INIT;
     if (pc_doi_parse(r->tmp.ptr, r->tmp.len, &d))
         pc_record_set(rec, row->field, d.ptr, d.len);
     else
         pc_record_set(rec, row->field, r->tmp.ptr, r->tmp.len);
     pc_buf_free(&d);
+    return true;
 }
 
 /* url: one URL; urls (ours: the URLs after the first, which BibTeX has no
  * field for): a list, "A and B" (or URLs separated by white space alone,
  * which our writer percent-encodes inside a URL). */
-static void read_url(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_url(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     f->used = true;
     if (strcmp(row->name, "urls") != 0) {
         if (verbatim(r, f))
             pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
-        return;
+        return true;
     }
     const char *s = f->val.ptr, *end = s + f->val.len;
     while (s < end) {
@@ -246,30 +264,33 @@ static void read_url(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_ma
             pc_record_list_add(rec, row->field, r->tmp.ptr, r->tmp.len);
         s = e;
     }
+    return true;
 }
 
 /* howpublished: a URL there (\url{...} or bare) is one more URL; anything
  * else the publisher. */
-static void read_howpublished(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_howpublished(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     const char *s = f->val.ptr;
     size_t n = f->val.len;
     pc_trim(&s, &n);
     if (n > 5 && memcmp(s, "\\url{", 5) == 0)
         s += 5, n -= 5;
-    if ((n > 7 && pc_strncasecmp(s, "http://", 7) == 0) || (n > 8 && pc_strncasecmp(s, "https://", 8) == 0)) {
-        read_url(r, rec, f, &(pc_map_row){.name = row->name, .field = PC_F_URL});
-        return;
-    }
-    read_text(r, rec, f, row);
+    if ((n > 7 && pc_strncasecmp(s, "http://", 7) == 0) || (n > 8 && pc_strncasecmp(s, "https://", 8) == 0))
+        return read_url(r, &(pc_map_row){.name = row->name, .field = PC_F_URL}, rec, f);
+    return read_text(r, row, rec, f);
 }
 
 /* langid (hyphenation): the language tag ("english" -> en-US, with
  * langidopts' variant=british -> en-GB), or the name as written. */
-static void read_langid(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_langid(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     if (pc_record_has(rec, row->field) || !decode(r, f, NULL, NULL))
-        return;
+        return true;
     f->used = true;
     const char *tag = NULL;
     pc_bib_field *opts = pc_bib_lex_find(r->lx, "langidopts");
@@ -282,22 +303,25 @@ static void read_langid(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc
     if (!tag)
         tag = pc_bib_langid_tag(r->tmp.ptr, r->tmp.len);
     pc_record_set(rec, row->field, tag ? tag : r->tmp.ptr, tag ? strlen(tag) : r->tmp.len);
+    return true;
 }
 
 /* eprint with eprinttype or archiveprefix arXiv (or none): the arXiv id,
  * version and primary class (eprintclass, primaryclass).  Another kind of
  * e-print stays as written, with its type and class. */
-static void read_eprint(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_eprint(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     (void)row;
     pc_bib_field *t = pc_bib_lex_find(r->lx, "eprinttype");
     if (!t)
         t = pc_bib_lex_find(r->lx, "archiveprefix");
     if (t && (!decode(r, t, NULL, NULL) || pc_strcasecmp(r->tmp.ptr, "arxiv") != 0))
-        return;
+        return true;
     if (pc_record_has(rec, PC_F_ARXIV_ID) || !verbatim(r, f) ||
         !pc_record_set_arxiv(rec, r->tmp.ptr, r->tmp.len))
-        return;
+        return true;
     f->used = true;
     if (t)
         t->used = true;
@@ -309,6 +333,7 @@ static void read_eprint(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc
             c->used = true;
         }
     }
+    return true;
 }
 
 /* ---- names ------------------------------------------------------------------------------- */
@@ -362,13 +387,15 @@ static pc_field editor_role(bib_reader *r, pc_record *rec, const pc_bib_field *f
     return typed;
 }
 
-static void read_names(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_names(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     pc_field role = row->field;
     if (role == PC_F_EDITOR || role == PC_F_EDITORA || role == PC_F_EDITORB || role == PC_F_EDITORC)
         role = editor_role(r, rec, f, role);
     if (pc_record_names(rec, role))
-        return; /* an earlier field holds this role: this one stays as written */
+        return true; /* an earlier field holds this role: this one stays as written */
     f->used = true;
     pc_bibtex_names_report rep = {0};
     pc_names *l = pc_record_names_mut(rec, role);
@@ -383,7 +410,7 @@ static void read_names(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_
         unknown_command(r, f, rep.tex.first_name);
     if (!l->n && !l->et_al) { /* "author = {}": no list, not an empty one */
         pc_record_unset(rec, role);
-        return;
+        return true;
     }
     pc_bib_field *aff = role == PC_F_AUTHOR ? pc_bib_lex_find(r->lx, "affiliation") : NULL;
     if (aff && l->n) {
@@ -391,6 +418,7 @@ static void read_names(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_
         pc_bibtex_split_and(aff->val.ptr, aff->val.len, add_affiliation, &a);
         aff->used = true;
     }
+    return true;
 }
 
 /* ---- dates ------------------------------------------------------------------------------- */
@@ -547,8 +575,10 @@ static void date_literal(bib_reader *r, pc_record *rec, pc_bib_field *f, pc_fiel
 
 /* date (EDTF), or year/month/day, of one date group; a part beside a date
  * is read when it agrees with it, and stays as written when it does not. */
-static void read_date(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
+static bool read_date(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    bib_reader *r = u;
+    pc_bib_field *f = value;
     size_t pn;
     date_part part = part_of(f->name, &pn);
     const pc_date *have = pc_record_date(rec, row->field);
@@ -560,12 +590,12 @@ static void read_date(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
             pc_record_set_date_literal(rec, row->field, r->tmp.ptr, r->tmp.len);
             f->used = true;
         }
-        return;
+        return true;
     }
     if (have || had_literal) {
         if (have && part != D_DATE && !f->used)
             check_part(r, have, f, part);
-        return;
+        return true;
     }
     pc_date d;
     pc_bib_field *literal = NULL;
@@ -582,46 +612,38 @@ static void read_date(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_m
         pc_record_set_date(rec, row->field, &d);
     else if (literal)
         date_literal(r, rec, literal, row->field);
+    return true;
 }
 
 /* ---- dispatch -------------------------------------------------------------------------------- */
 
-/* The code of the fields a row cannot describe. */
-static const struct {
-    pc_field field;
-    pc_map_how how; /* PC_MAP_NONE: any */
-    read_fn *fn;
-} readers[] = {
-    {PC_F_PAGE, PC_MAP_NONE, read_pages},         {PC_F_ABSTRACT, PC_MAP_NONE, read_abstract},
-    {PC_F_DOI, PC_MAP_NONE, read_doi},            {PC_F_URL, PC_MAP_SPECIAL, read_url},
-    {PC_F_ARXIV_ID, PC_MAP_SPECIAL, read_eprint}, {PC_F_GENRE, PC_MAP_SPECIAL, read_keyed},
-    {PC_F_STATUS, PC_MAP_SPECIAL, read_keyed},    {PC_F_COLLECTION_TITLE, PC_MAP_SPECIAL, read_keyed},
-    {PC_F_LANGUAGE, PC_MAP_SPECIAL, read_langid}, {PC_F_PUBLISHER, PC_MAP_SPECIAL, read_howpublished},
+/* A TEXT or SPLIT row: by its field's kind. */
+static bool read_value(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const pc_field_info *fi = pc_field_get(row->field);
+    return fi->kind == PC_FK_LIST ? read_list(u, row, rec, value) : read_text(u, row, rec, value);
+}
+
+/* The code of the fields a row cannot describe, by the handler its row
+ * names (rows.def); none for the rows read with another one (editortype
+ * with editor, the arXiv class with the id, ...). */
+static pc_map_read_fn *const readers[PC_BIB_N_HANDLERS] = {
+    [PC_BIB_H_NAMES] = read_names,
+    [PC_BIB_H_DATE] = read_date,
+    [PC_BIB_H_TITLE] = read_text,
+    [PC_BIB_H_PAGES] = read_pages,
+    [PC_BIB_H_DOI] = read_doi,
+    [PC_BIB_H_EPRINT] = read_eprint,
+    [PC_BIB_H_URL] = read_url,
+    [PC_BIB_H_ABSTRACT] = read_abstract,
+    [PC_BIB_H_KEYED] = read_keyed,
+    [PC_BIB_H_LANGID] = read_langid,
+    [PC_BIB_H_HOWPUBLISHED] = read_howpublished,
 };
 
-static void read_field(bib_reader *r, pc_record *rec, pc_bib_field *f, const pc_map_row *row)
-{
-    if (row->field == PC_F_NONE || (row->field == PC_F_ARXIV_CLASS && row->how == PC_MAP_SPECIAL))
-        return; /* read with the field it goes with (editortype with editor, ...) */
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (fi->kind == PC_FK_NAME) {
-        read_names(r, rec, f, row);
-        return;
-    }
-    if (fi->kind == PC_FK_DATE) {
-        read_date(r, rec, f, row);
-        return;
-    }
-    for (size_t i = 0; i < sizeof readers / sizeof *readers; i++)
-        if (readers[i].field == row->field && (!readers[i].how || readers[i].how == row->how)) {
-            readers[i].fn(r, rec, f, row);
-            return;
-        }
-    if (fi->kind == PC_FK_LIST)
-        read_list(r, rec, f, row);
-    else
-        read_text(r, rec, f, row);
-}
+/* What is left unread stays as written (keep_rest): nothing to keep here. */
+static const pc_map_reader bib_rows = {
+    .value = read_value, .special = readers, .n_special = PC_BIB_N_HANDLERS};
 
 /* ---- the maintitle group ------------------------------------------------------------------ */
 
@@ -668,7 +690,7 @@ static void read_main_title(bib_reader *r, pc_record *rec)
     for (int i = 0; i < 3; i++) {
         pc_bib_field *f = pc_bib_lex_find(r->lx, names[i]);
         if (f && !f->used)
-            read_text(r, rec, f, &(pc_map_row){.name = names[i], .field = group[i]});
+            read_text(r, &(pc_map_row){.name = names[i], .field = group[i]}, rec, f);
     }
 }
 
@@ -720,9 +742,9 @@ static size_t row_index(const pc_map_row *row) { return row ? (size_t)(row - pc_
 static void find_rows(bib_reader *r, pc_kind kind, size_t from)
 {
     if (r->e.n_fields > r->cap) {
-        r->cap = r->e.n_fields * 2;
-        r->rows = pc_xrealloc(r->rows, r->cap * sizeof *r->rows);
-        r->order = pc_xrealloc(r->order, r->cap * sizeof *r->order);
+        r->cap = pc_grow_cap(r->cap, r->e.n_fields);
+        r->rows = pc_xreallocarray(r->rows, r->cap, sizeof *r->rows);
+        r->order = pc_xreallocarray(r->order, r->cap, sizeof *r->order);
     }
     for (size_t i = from; i < r->e.n_fields; i++) {
         const pc_bib_field *f = &r->e.fields[i];
@@ -802,7 +824,7 @@ static void fill_record(bib_reader *r, pc_record *rec)
     for (size_t i = 0; i < r->e.n_fields; i++) {
         size_t k = r->order[i];
         if (r->rows[k] && !r->e.fields[k].used)
-            read_field(r, rec, &r->e.fields[k], r->rows[k]);
+            pc_map_read_row(&bib_rows, r->rows[k], rec, r, &r->e.fields[k]);
     }
     read_main_title(r, rec);
     periodical_title(rec);

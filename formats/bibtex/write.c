@@ -35,16 +35,7 @@ typedef struct bib_writer {
     pc_ctx *ctx;
     pc_bib_dialect dialect;
     const char *fmt;
-    pc_map_row *rows; /* the dialect's rows that can write (compact_rows) */
-    size_t n_rows;
-    /* per field, the indices of its rows; the rows visited even when the
-     * record lacks their field; the rows of one record (record_rows) */
-    uint16_t *field_rows[PC_F_COUNT];
-    uint16_t n_field_rows[PC_F_COUNT];
-    uint16_t *always;
-    size_t n_always;
-    uint16_t *pick;
-    pc_map_row *subset;
+    pc_map *map; /* the dialect's rows */
     const pc_record *rec;
     pc_kind kind; /* the kind the entry reads back as (read_back_kind) */
     pc_buf entry, tmp, scratch;
@@ -238,8 +229,9 @@ static void editor_by_type(bib_writer *w, const pc_map_row *row)
     }
 }
 
-static bool write_names(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_names(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     const pc_names *l = pc_record_names(w->rec, row->field);
     bool slot = row->field == PC_F_EDITOR || row->field == PC_F_EDITORA || row->field == PC_F_EDITORB ||
                 row->field == PC_F_EDITORC;
@@ -309,8 +301,9 @@ static void classic_issued(bib_writer *w, const pc_date *d)
  * urldate, eventdate and origdate hold EDTF only.  A date written under its
  * own name already (`updated`) has no second place: a literal beside its
  * parts is counted as dropped. */
-static bool write_date(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_date(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     const pc_date *d = pc_record_date(w->rec, row->field);
     const char *literal = pc_record_date_literal(w->rec, row->field);
     (void)wrote;
@@ -349,8 +342,9 @@ static const char *title_name(const bib_writer *w, const pc_map_row *row)
     return row->name;
 }
 
-static bool write_title(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_title(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     const char *name = title_name(w, row);
     const pc_text *t = pc_record_text(w->rec, row->field);
     /* a periodical with no container title is the periodical itself: its
@@ -370,8 +364,9 @@ static bool write_title(bib_writer *w, const pc_map_row *row, bool *wrote)
 
 /* pages: a range's hyphen (or en dash) as "--" (1-12 -> 1--12, S1-S12 ->
  * S1--S12): a hyphen with a digit on one side and a letter or digit on both. */
-static bool write_pages(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_pages(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     (void)wrote;
     const char *s = pc_record_get(w->rec, row->field);
     if (!field_open(w, row->name, row->field))
@@ -394,8 +389,9 @@ static bool write_pages(bib_writer *w, const pc_map_row *row, bool *wrote)
     return true;
 }
 
-static bool write_doi(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_doi(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     (void)wrote;
     url_field(w, row->name, row->field, pc_record_get(w->rec, row->field));
     return true;
@@ -404,8 +400,9 @@ static bool write_doi(bib_writer *w, const pc_map_row *row, bool *wrote)
 /* url: BibTeX and biblatex have one; the others go in `urls` (ours, which
  * styles ignore), a list as biblatex writes lists: "A and B" (a space
  * inside a URL is %20). */
-static bool write_url(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_url(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     (void)wrote;
     const pc_strlist *urls = pc_record_list(w->rec, row->field);
     url_field(w, row->name, row->field, urls->items[0]);
@@ -421,13 +418,11 @@ static bool write_url(bib_writer *w, const pc_map_row *row, bool *wrote)
 }
 
 /* eprint = {2610.01234v2} with archiveprefix (classic) or eprinttype. */
-static bool write_eprint(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_eprint(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
+    (void)wrote;
     const char *id = pc_record_get(w->rec, PC_F_ARXIV_ID);
-    if (row->field == PC_F_ARXIV_VERSION) { /* written with the id, or alone under its name */
-        *wrote = id != NULL;
-        return true;
-    }
     const char *version = pc_record_get(w->rec, PC_F_ARXIV_VERSION);
     pc_buf_clear(&w->scratch);
     pc_buf_puts(&w->scratch, id);
@@ -443,8 +438,27 @@ static bool write_eprint(bib_writer *w, const pc_map_row *row, bool *wrote)
     return true;
 }
 
-static bool write_abstract(bib_writer *w, const pc_map_row *row, bool *wrote)
+/* The arXiv version: written with the id, or alone under its name. */
+static bool write_version(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
+    (void)row;
+    *wrote = pc_record_has(w->rec, PC_F_ARXIV_ID);
+    return true;
+}
+
+/* primaryclass, eprintclass: as they are. */
+static bool write_plain(void *u, const pc_map_row *row, bool *wrote)
+{
+    bib_writer *w = u;
+    (void)wrote;
+    plain_field(w, row->name, row->field, pc_record_get(w->rec, row->field));
+    return true;
+}
+
+static bool write_abstract(void *u, const pc_map_row *row, bool *wrote)
+{
+    bib_writer *w = u;
     (void)wrote;
     const pc_text *t = pc_record_text(w->rec, row->field);
     if (!field_open(w, row->name, row->field))
@@ -459,8 +473,9 @@ static bool write_abstract(bib_writer *w, const pc_map_row *row, bool *wrote)
 /* type, pubstate, series: biblatex's localisation key for a text it has
  * one for ("PhD thesis" -> phdthesis); classic BibTeX writes the text,
  * and leaves out the thesis kind its entry type says already. */
-static bool write_keyed(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_keyed(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     (void)wrote;
     const char *s = pc_record_get(w->rec, row->field);
     const char *key = pc_bib_text_key(s);
@@ -475,16 +490,15 @@ static bool write_keyed(bib_writer *w, const pc_map_row *row, bool *wrote)
 
 /* langid for a language tag babel has a name for (en-GB: british, or
  * english when langidopts says variant=british); else `language`. */
-static bool write_langid(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_langid(void *u, const pc_map_row *row, bool *wrote)
 {
+    bib_writer *w = u;
     const char *tag = pc_record_get(w->rec, row->field);
     const char *name = pc_bib_tag_langid(tag);
-    for (size_t i = 0; name && i < w->rec->n_extras; i++) {
-        const pc_extra *e = &w->rec->extras[i];
-        if (strcmp(e->name, "langidopts") == 0 && strstr(e->value, "variant=") &&
-            strcmp(pc_bib_langid_tag("english", 7), tag) != 0 && strncmp(tag, "en-", 3) == 0)
-            name = "english"; /* english with variant=british: as the source said */
-    }
+    const pc_extra *opts = name ? pc_record_extra(w->rec, NULL, "langidopts") : NULL;
+    if (opts && strstr(opts->value, "variant=") && strcmp(pc_bib_langid_tag("english", 7), tag) != 0 &&
+        strncmp(tag, "en-", 3) == 0)
+        name = "english"; /* english with variant=british: as the source said */
     if (!name) {
         *wrote = false;
         return true;
@@ -495,9 +509,10 @@ static bool write_langid(bib_writer *w, const pc_map_row *row, bool *wrote)
 
 /* howpublished (@misc, @booklet) and note (the journal reference when
  * there is no note): when the name is free, else under another row. */
-static bool write_if_free(bib_writer *w, const pc_map_row *row, bool *wrote)
+static bool write_if_free(void *u, const pc_map_row *row, bool *wrote)
 {
-    if (name_taken(w, row->name) || (row->field == PC_F_JOURNAL_REF && pc_record_has(w->rec, PC_F_NOTE))) {
+    bib_writer *w = u;
+    if (name_taken(w, row->name)) {
         *wrote = false;
         return true;
     }
@@ -505,88 +520,36 @@ static bool write_if_free(bib_writer *w, const pc_map_row *row, bool *wrote)
     return true;
 }
 
-typedef bool write_fn(bib_writer *w, const pc_map_row *row, bool *wrote);
-
-/* The code of the fields a row cannot describe, by field (names and dates
- * by kind, below). */
-static write_fn *const writers[PC_F_COUNT] = {
-    [PC_F_TITLE] = write_title,
-    [PC_F_SUBTITLE] = write_title,
-    [PC_F_TITLE_ADDON] = write_title,
-    [PC_F_CONTAINER_TITLE] = write_title,
-    [PC_F_CONTAINER_SUBTITLE] = write_title,
-    [PC_F_CONTAINER_TITLE_ADDON] = write_title,
-    [PC_F_VOLUME_TITLE] = write_title,
-    [PC_F_VOLUME_SUBTITLE] = write_title,
-    [PC_F_VOLUME_TITLE_ADDON] = write_title,
-    [PC_F_PAGE] = write_pages,
-    [PC_F_DOI] = write_doi,
-    [PC_F_URL] = write_url,
-    [PC_F_ARXIV_ID] = write_eprint,
-    [PC_F_ARXIV_VERSION] = write_eprint,
-    [PC_F_ABSTRACT] = write_abstract,
-    [PC_F_GENRE] = write_keyed,
-    [PC_F_STATUS] = write_keyed,
-    [PC_F_COLLECTION_TITLE] = write_keyed,
-    [PC_F_LANGUAGE] = write_langid,
-    [PC_F_PUBLISHER] = write_if_free,
-    [PC_F_JOURNAL_REF] = write_if_free,
-};
-
-static bool sink_special(void *u, const pc_map_row *row, bool *wrote)
+static bool write_jref(void *u, const pc_map_row *row, bool *wrote)
 {
     bib_writer *w = u;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (fi->kind == PC_FK_NAME)
-        return write_names(w, row, wrote);
-    if (fi->kind == PC_FK_DATE)
-        return write_date(w, row, wrote);
-    if (writers[row->field])
-        return writers[row->field](w, row, wrote);
-    if (row->field == PC_F_ARXIV_CLASS) /* primaryclass, eprintclass */
-        plain_field(w, row->name, row->field, pc_record_get(w->rec, row->field));
-    else
+    if (pc_record_has(w->rec, PC_F_NOTE)) {
         *wrote = false;
-    return true;
+        return true;
+    }
+    return write_if_free(w, row, wrote);
 }
+
+/* The code of the fields a row cannot describe, by the handler its row
+ * names (rows.def). */
+static pc_map_write_fn *const writers[PC_BIB_N_HANDLERS] = {
+    [PC_BIB_H_NAMES] = write_names,
+    [PC_BIB_H_DATE] = write_date,
+    [PC_BIB_H_TITLE] = write_title,
+    [PC_BIB_H_PAGES] = write_pages,
+    [PC_BIB_H_DOI] = write_doi,
+    [PC_BIB_H_EPRINT] = write_eprint,
+    [PC_BIB_H_VERSION] = write_version,
+    [PC_BIB_H_CLASS] = write_plain,
+    [PC_BIB_H_URL] = write_url,
+    [PC_BIB_H_ABSTRACT] = write_abstract,
+    [PC_BIB_H_KEYED] = write_keyed,
+    [PC_BIB_H_LANGID] = write_langid,
+    [PC_BIB_H_HOWPUBLISHED] = write_if_free,
+    [PC_BIB_H_JREF] = write_jref,
+};
 
 /* ---- entries ---------------------------------------------------------------------------------- */
-
-static const pc_extra *find_extra(const pc_record *rec, const char *name)
-{
-    for (size_t i = 0; i < rec->n_extras; i++)
-        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_BIB_FAMILY) == 0 &&
-            strcmp(rec->extras[i].name, name) == 0)
-            return &rec->extras[i];
-    return NULL;
-}
-
-const char *pc_bib_written_type(const pc_record *rec, pc_bib_dialect d)
-{
-    const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
-    const pc_bib_type *t = kept ? pc_bib_type_find(kept->value) : NULL;
-    if (t && (t->flags & (d == PC_BIB_CLASSIC ? PC_BIB_T_CLASSIC : PC_BIB_T_BIBLATEX)))
-        return t->name;
-    if (kept && !t && *kept->value) /* a type no table knows (@artcle): as the source wrote it */
-        return kept->value;
-    t = pc_bib_type_for(rec->kind, d);
-    if (d == PC_BIB_BIBLATEX)
-        return t->name;
-    /* classic: no type plain.bst would warn about for a missing field that
-     * another type does not need */
-    const char *g = pc_record_get(rec, PC_F_GENRE);
-    if (t->kind == PC_KIND_THESIS && g && strcmp(g, "Master's thesis") == 0)
-        return "mastersthesis";
-    bool container = pc_record_has(rec, PC_F_CONTAINER_TITLE);
-    /* a chapter of no named book: a part of the book the title names */
-    if (strcmp(t->name, "incollection") == 0 && !container)
-        return "inbook";
-    if ((strcmp(t->name, "article") == 0 || strcmp(t->name, "inproceedings") == 0) && !container)
-        return "misc";
-    if (strcmp(t->name, "unpublished") == 0 && !pc_record_has(rec, PC_F_NOTE))
-        return "misc";
-    return t->name;
-}
 
 /* The kind our reader gives the entry written as `type` (@misc: none,
  * whose rows are a preprint's, as pc_map_write writes a record of no
@@ -599,66 +562,6 @@ static pc_kind read_back_kind(const char *type)
 {
     const pc_bib_type *t = pc_bib_type_find(type);
     return t && t->kind != PC_KIND_NONE ? t->kind : PC_KIND_PREPRINT;
-}
-
-/* The rows pc_map_write needs for rec, in table order: those of the
- * fields rec has that hold for w->kind (their kinds cleared: chosen
- * already), and the ALWAYS rows; pc_map_write does with them what it
- * would with the whole table (skipping the rest), in a tenth of the time:
- * a record holds some 15 of the model's fields. */
-static void add_rows(bib_writer *w, size_t *n, pc_field f)
-{
-    for (size_t i = 0; i < w->n_field_rows[f]; i++)
-        w->pick[(*n)++] = w->field_rows[f][i];
-}
-
-static size_t record_rows(bib_writer *w, const pc_record *rec)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < rec->n_texts; i++)
-        add_rows(w, &n, rec->texts[i].field);
-    for (size_t i = 0; i < rec->n_names; i++)
-        add_rows(w, &n, rec->names[i].role);
-    for (size_t i = 0; i < rec->n_dates; i++)
-        add_rows(w, &n, rec->dates[i].field);
-    for (size_t i = 0; i < rec->n_lists; i++)
-        add_rows(w, &n, rec->lists[i].field);
-    for (size_t i = 0; i < w->n_always; i++)
-        w->pick[n++] = w->always[i];
-    for (size_t i = 1; i < n; i++) { /* insertion sort: a few dozen rows */
-        uint16_t v = w->pick[i];
-        size_t k = i;
-        for (; k > 0 && w->pick[k - 1] > v; k--)
-            w->pick[k] = w->pick[k - 1];
-        w->pick[k] = v;
-    }
-    size_t out = 0;
-    for (size_t i = 0; i < n; i++) {
-        const pc_map_row *row = &w->rows[w->pick[i]];
-        if ((i && w->pick[i] == w->pick[i - 1]) || /* a field may be in two arrays: once */
-            (row->kinds && !(row->kinds >> w->kind & 1)))
-            continue;
-        w->subset[out] = *row;
-        w->subset[out++].kinds = 0;
-    }
-    return out;
-}
-
-/* Indexes the compact rows by field (begin). */
-static void index_rows(bib_writer *w)
-{
-    for (size_t i = 0; i < w->n_rows; i++) {
-        pc_field f = w->rows[i].field;
-        if (w->rows[i].dir & PC_MAP_ALWAYS) {
-            w->always = pc_xrealloc(w->always, (w->n_always + 1) * sizeof *w->always);
-            w->always[w->n_always++] = (uint16_t)i;
-            continue;
-        }
-        w->field_rows[f] = pc_xrealloc(w->field_rows[f], (w->n_field_rows[f] + 1) * sizeof **w->field_rows);
-        w->field_rows[f][w->n_field_rows[f]++] = (uint16_t)i;
-    }
-    w->pick = pc_xmalloc((w->n_rows + 1) * sizeof *w->pick);
-    w->subset = pc_xmalloc((w->n_rows + 1) * sizeof *w->subset);
 }
 
 /* A @preamble or @comment the reader met before this entry. */
@@ -693,7 +596,7 @@ bool pc_bib_write(void *state, const pc_record *rec)
     /* puts, not printf: pc_buf_printf formats twice (measure, then write) */
     const char *type = pc_bib_written_type(rec, w->dialect);
     w->kind = read_back_kind(type);
-    const pc_extra *kept = find_extra(rec, PC_BIB_X_TYPE);
+    const pc_extra *kept = pc_record_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE);
     if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
         pc_ctx_dropped(w->ctx, w->fmt, "entry type (bibtex)");
     else if (!kept && strcmp(type, "misc") == 0 && rec->kind != PC_KIND_PREPRINT &&
@@ -709,31 +612,15 @@ bool pc_bib_write(void *state, const pc_record *rec)
     if (rec->kind == PC_KIND_ARTICLE_MAGAZINE || rec->kind == PC_KIND_ARTICLE_NEWSPAPER)
         plain_field(w, "entrysubtype", PC_F_NONE,
                     rec->kind == PC_KIND_ARTICLE_MAGAZINE ? "magazine" : "newspaper");
-    static const pc_map_sink sink = {.text = sink_text, .special = sink_special, .extra = sink_extra,
-                                     .joiner = ", ", .family = PC_BIB_FAMILY};
-    size_t n = record_rows(w, rec);
-    pc_map_write(w->subset, n, rec, w->ctx, w->fmt, &sink, w, NULL);
+    static const pc_map_sink sink = {.text = sink_text,
+                                     .special = writers,
+                                     .n_special = PC_BIB_N_HANDLERS,
+                                     .extra = sink_extra,
+                                     .joiner = ", ",
+                                     .family = PC_BIB_FAMILY};
+    pc_map_write(w->map, w->kind, rec, w->ctx, w->fmt, &sink, w, NULL);
     pc_buf_puts(&w->entry, "}\n");
     return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
-}
-
-/* The rows of a dialect's table that can write something: not the ones
- * that only read, nor a row under the field's own name (the table's tail)
- * once a TEXT or SPLIT row for every kind wrote it.  pc_map_write walks
- * every row for every record: half the table is less than half the time. */
-static size_t compact_rows(const pc_map_row *all, pc_map_row *out)
-{
-    bool covered[PC_F_COUNT] = {false};
-    size_t n = 0;
-    for (size_t i = 0; i < PC_BIB_N_ROWS; i++) {
-        const pc_map_row *r = &all[i];
-        if (!(r->dir & PC_MAP_WRITE) || covered[r->field])
-            continue;
-        out[n++] = *r;
-        if (!r->kinds && (r->how == PC_MAP_TEXT || r->how == PC_MAP_SPLIT))
-            covered[r->field] = true;
-    }
-    return n;
 }
 
 static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
@@ -743,9 +630,8 @@ static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
     w->ctx = ctx;
     w->dialect = d;
     w->fmt = d == PC_BIB_CLASSIC ? "bibtex" : "biblatex";
-    w->rows = pc_xmalloc(PC_BIB_N_ROWS * sizeof *w->rows);
-    w->n_rows = compact_rows(d == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows, w->rows);
-    index_rows(w);
+    w->map = pc_map_new(d == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows, PC_BIB_N_ROWS,
+                        PC_MAP_FOLD_CASE);
     /* biber reads UTF-8: biblatex gets it unless LaTeX is all it can hold */
     w->flags = ctx->opt.unicode || d == PC_BIB_BIBLATEX ? PC_TEX_UNICODE : 0;
     w->first = true;
@@ -768,12 +654,7 @@ bool pc_bib_write_end(void *state)
     pc_buf_free(&w->entry);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->scratch);
-    free(w->rows);
-    for (size_t f = 0; f < PC_F_COUNT; f++)
-        free(w->field_rows[f]);
-    free(w->always);
-    free(w->pick);
-    free(w->subset);
+    pc_map_free(w->map);
     free(w);
     return true;
 }

@@ -4,7 +4,7 @@
  * Each name is written "von Last, Jr, First dparticle": the non-dropping
  * particle is BibTeX's von (apart from Last by a space, but for one that
  * ends in a hyphen), the dropping particle follows the given names
- * (bibnames.h reads a lower-case tail of First back as the dropping
+ * (names_bibtex.h reads a lower-case tail of First back as the dropping
  * particle), organisations are one brace group, and any part that bibtex
  * would split otherwise is braced: commas, a lone hyphen, the word "and",
  * a family name with a lower-case word (make check runs the real bibtex's

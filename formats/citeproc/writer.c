@@ -23,8 +23,10 @@ void *pc_refs_begin(FILE *out, pc_ctx *ctx, const pc_refs_shape *shape)
     w->ctx = ctx;
     w->shape = shape;
     w->cp = pc_citeproc_new(ctx->opt.style, ctx->opt.locale, ctx);
+    if (w->cp)
+        pc_citeproc_set_extra_reader(w->cp, pc_refs_extra_text);
     if (w->cp && ctx->opt.citations) {
-        w->citations = pc_citeproc_cite_file(w->cp, ctx->opt.citations);
+        w->citations = pc_refs_cite_file(w->cp, ctx, ctx->opt.citations);
         if (!w->citations) {
             pc_citeproc_free(w->cp);
             w->cp = NULL;

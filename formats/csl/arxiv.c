@@ -13,24 +13,30 @@
 
 #include <stdlib.h>
 
+/* The handlers of the special rows (their functions: `special`, below). */
 enum {
-    R_ID, R_TITLE, R_ABSTRACT, R_AUTHORS_PARSED, R_AUTHORS, R_VERSIONS, R_UPDATE_DATE, R_DOI,
-    R_JOURNAL_REF, R_COMMENTS, R_CATEGORIES, R_LICENSE, R_COUNT
+    H_NONE, H_ID, H_AUTHORS_PARSED, H_AUTHORS, H_VERSIONS, H_UPDATE_DATE, H_DOI, H_CATEGORIES,
+    H_PLAIN, /* not TeX: the licence URL */
+    H_COUNT
 };
 
-static const pc_map_row rows[R_COUNT] = {
-    [R_ID] = {"id", PC_F_ARXIV_ID, PC_MAP_SPECIAL, PC_MAP_READ, 0},
-    [R_TITLE] = {"title", PC_F_TITLE, PC_MAP_TEXT, PC_MAP_READ, 0},
-    [R_ABSTRACT] = {"abstract", PC_F_ABSTRACT, PC_MAP_TEXT, PC_MAP_READ, 0},
-    [R_AUTHORS_PARSED] = {"authors_parsed", PC_F_AUTHOR, PC_MAP_SPECIAL, PC_MAP_READ, 0},
-    [R_AUTHORS] = {"authors", PC_F_AUTHOR, PC_MAP_SPECIAL, PC_MAP_READ, 0},
-    [R_VERSIONS] = {"versions", PC_F_ISSUED, PC_MAP_SPECIAL, PC_MAP_READ, 0},
-    [R_UPDATE_DATE] = {"update_date", PC_F_ISSUED, PC_MAP_SPECIAL, PC_MAP_READ, 0},
-    [R_DOI] = {"doi", PC_F_DOI, PC_MAP_SPECIAL, PC_MAP_READ, 0},
-    [R_JOURNAL_REF] = {"journal-ref", PC_F_JOURNAL_REF, PC_MAP_TEXT, PC_MAP_READ, 0},
-    [R_COMMENTS] = {"comments", PC_F_NOTE, PC_MAP_TEXT, PC_MAP_READ, 0},
-    [R_CATEGORIES] = {"categories", PC_F_KEYWORD, PC_MAP_SPECIAL, PC_MAP_READ, 0},
-    [R_LICENSE] = {"license", PC_F_LICENSE, PC_MAP_SPECIAL, PC_MAP_READ, 0},
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = H_##h
+#define ROW(nm, f, how) {.name = nm, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_READ}
+
+static const pc_map_row rows[] = {
+    ROW("id", ARXIV_ID, SPECIAL(ID)),
+    ROW("title", TITLE, TEXT),
+    ROW("abstract", ABSTRACT, TEXT),
+    ROW("authors_parsed", AUTHOR, SPECIAL(AUTHORS_PARSED)),
+    ROW("authors", AUTHOR, SPECIAL(AUTHORS)),
+    ROW("versions", ISSUED, SPECIAL(VERSIONS)),
+    ROW("update_date", ISSUED, SPECIAL(UPDATE_DATE)),
+    ROW("doi", DOI, SPECIAL(DOI)),
+    ROW("journal-ref", JOURNAL_REF, TEXT),
+    ROW("comments", NOTE, TEXT),
+    ROW("categories", KEYWORD, SPECIAL(CATEGORIES)),
+    ROW("license", LICENSE, SPECIAL(PLAIN)),
 };
 
 static bool is_arxiv(const json_t *v)
@@ -190,35 +196,61 @@ static void set_id(pc_record *rec, const char *s)
     pc_buf_free(&id);
 }
 
-static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record *rec)
+static void authors_parsed(pc_jm *m, const json_t *v, pc_record *rec)
 {
-    const char *s = json_string_value(v);
     size_t i;
     const json_t *a;
-    switch (row - rows) {
-    case R_AUTHORS_PARSED:
-        json_array_foreach(v, i, a)
-            parsed_name(m, a, rec);
-        break;
-    case R_AUTHORS: author_list(m, s, rec); break;
-    case R_VERSIONS: versions(m, v, rec); break;
-    case R_UPDATE_DATE:
-        if (json_array_size(json_object_get(m->item, "versions")))
-            pc_jm_keep(m, row->name, v, rec); /* the metadata's date, not the paper's */
-        else
-            set_date(m, rec, PC_F_ISSUED, s);
-        break;
-    case R_DOI: pc_jm_doi(m, rec, s, false); break;
-    case R_CATEGORIES: categories(s, rec); break;
-    case R_ID:
-        if (s)
-            set_id(rec, s);
-        break;
-    default: /* the licence URL: not TeX */
-        pc_jm_set_plain(rec, row->field, s);
-        break;
-    }
+    json_array_foreach(v, i, a)
+        parsed_name(m, a, rec);
 }
+
+static void authors(pc_jm *m, const json_t *v, pc_record *rec) { author_list(m, json_string_value(v), rec); }
+
+static void doi(pc_jm *m, const json_t *v, pc_record *rec) { pc_jm_doi(m, rec, json_string_value(v), false); }
+
+static void keywords(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    (void)m;
+    categories(json_string_value(v), rec);
+}
+
+static void id(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    (void)m;
+    if (json_string_value(v))
+        set_id(rec, json_string_value(v));
+}
+
+PC_JM_HANDLER(h_authors_parsed, authors_parsed)
+PC_JM_HANDLER(h_authors, authors)
+PC_JM_HANDLER(h_versions, versions)
+PC_JM_HANDLER(h_doi, doi)
+PC_JM_HANDLER(h_categories, keywords)
+PC_JM_HANDLER(h_id, id)
+
+/* the metadata's date, not the paper's, when there are versions */
+static bool h_update_date(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_jm *m = u;
+    if (json_array_size(json_object_get(m->item, "versions")))
+        pc_jm_keep(m, row->name, value, rec);
+    else
+        set_date(m, rec, PC_F_ISSUED, json_string_value(value));
+    return true;
+}
+
+static bool h_plain(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    (void)u;
+    pc_jm_set_plain(rec, row->field, json_string_value(value));
+    return true;
+}
+
+static pc_map_read_fn *const special[H_COUNT] = {
+    [H_ID] = h_id,           [H_AUTHORS_PARSED] = h_authors_parsed, [H_AUTHORS] = h_authors,
+    [H_VERSIONS] = h_versions, [H_UPDATE_DATE] = h_update_date,     [H_DOI] = h_doi,
+    [H_CATEGORIES] = h_categories, [H_PLAIN] = h_plain,
+};
 
 static void finish(pc_jm *m, const json_t *v, pc_record *rec)
 {
@@ -233,6 +265,7 @@ const pc_json_shape pc_json_shape_arxiv = {
     .text = PC_JSON_TEX,
     .test = is_arxiv,
     .special = special,
+    .n_special = H_COUNT,
     .finish = finish,
     .rows = rows,
     .n_rows = sizeof rows / sizeof *rows,

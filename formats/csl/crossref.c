@@ -11,52 +11,54 @@
 
 #include <stdlib.h>
 
+/* The handlers of the special rows (their functions: `special`, below). */
 enum {
-    R_TITLE, R_SUBTITLE, R_AUTHOR, R_EDITOR, R_TRANSLATOR, R_CHAIR, R_ISSUED, R_PUBLISHED,
-    R_PRINT, R_ONLINE, R_ABSTRACT, R_DOI, R_URL, R_CONTAINER, R_CONTAINER_SHORT, R_SHORT_TITLE,
-    R_ORIGINAL_TITLE, R_VOLUME, R_ISSUE, R_PAGE, R_ARTICLE_NUMBER, R_PUBLISHER, R_PLACE,
-    R_LANGUAGE, R_EDITION, R_ISSN, R_ISSN_TYPE, R_ISBN, R_ISBN_TYPE, R_SUBJECT, R_TYPE,
-    R_LICENSE, R_FUNDER, R_EVENT, R_ARCHIVE, R_COUNT
+    H_NONE, H_TITLE, H_SUBTITLE, H_NAMES, H_DOI, H_JOIN, H_TYPE, H_LICENSE, H_FUNDER, H_EVENT,
+    H_LATER, /* read by finish: the dates and the URL; issn-type, isbn-type: ISSN, ISBN hold them */
+    H_COUNT
 };
 
-#define ROW(name, field, how) {name, PC_F_##field, PC_MAP_##how, PC_MAP_READ, 0}
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_LIST .how = PC_MAP_LIST
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = H_##h
+#define ROW(nm, f, how) {.name = nm, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_READ}
 
-static const pc_map_row rows[R_COUNT] = {
-    [R_TITLE] = ROW("title", TITLE, SPECIAL),
-    [R_SUBTITLE] = ROW("subtitle", TITLE, SPECIAL),
-    [R_AUTHOR] = ROW("author", AUTHOR, SPECIAL),
-    [R_EDITOR] = ROW("editor", EDITOR, SPECIAL),
-    [R_TRANSLATOR] = ROW("translator", TRANSLATOR, SPECIAL),
-    [R_CHAIR] = ROW("chair", CHAIR, SPECIAL),
-    [R_ISSUED] = ROW("issued", ISSUED, SPECIAL),
-    [R_PUBLISHED] = ROW("published", ISSUED, SPECIAL),
-    [R_PRINT] = ROW("published-print", ISSUED, SPECIAL),
-    [R_ONLINE] = ROW("published-online", AVAILABLE_DATE, SPECIAL),
-    [R_ABSTRACT] = ROW("abstract", ABSTRACT, TEXT),
-    [R_DOI] = ROW("DOI", DOI, SPECIAL),
-    [R_URL] = ROW("URL", URL, SPECIAL),
-    [R_CONTAINER] = ROW("container-title", CONTAINER_TITLE, TEXT),
-    [R_CONTAINER_SHORT] = ROW("short-container-title", CONTAINER_TITLE_SHORT, TEXT),
-    [R_SHORT_TITLE] = ROW("short-title", TITLE_SHORT, TEXT),
-    [R_ORIGINAL_TITLE] = ROW("original-title", ORIGINAL_TITLE, TEXT),
-    [R_VOLUME] = ROW("volume", VOLUME, TEXT),
-    [R_ISSUE] = ROW("issue", ISSUE, TEXT),
-    [R_PAGE] = ROW("page", PAGE, TEXT),
-    [R_ARTICLE_NUMBER] = ROW("article-number", NUMBER, TEXT),
-    [R_PUBLISHER] = ROW("publisher", PUBLISHER, TEXT),
-    [R_PLACE] = ROW("publisher-location", PUBLISHER_PLACE, TEXT),
-    [R_LANGUAGE] = ROW("language", LANGUAGE, TEXT),
-    [R_EDITION] = ROW("edition-number", EDITION, TEXT),
-    [R_ISSN] = ROW("ISSN", ISSN, SPECIAL),
-    [R_ISSN_TYPE] = ROW("issn-type", ISSN, SPECIAL),
-    [R_ISBN] = ROW("ISBN", ISBN, SPECIAL),
-    [R_ISBN_TYPE] = ROW("isbn-type", ISBN, SPECIAL),
-    [R_SUBJECT] = ROW("subject", KEYWORD, LIST),
-    [R_TYPE] = ROW("type", NONE, SPECIAL),
-    [R_LICENSE] = ROW("license", LICENSE, SPECIAL),
-    [R_FUNDER] = ROW("funder", FUNDER, SPECIAL),
-    [R_EVENT] = ROW("event", EVENT_TITLE, SPECIAL),
-    [R_ARCHIVE] = ROW("archive", ARCHIVE, SPECIAL),
+static const pc_map_row rows[] = {
+    ROW("title", TITLE, SPECIAL(TITLE)),
+    ROW("subtitle", TITLE, SPECIAL(SUBTITLE)),
+    ROW("author", AUTHOR, SPECIAL(NAMES)),
+    ROW("editor", EDITOR, SPECIAL(NAMES)),
+    ROW("translator", TRANSLATOR, SPECIAL(NAMES)),
+    ROW("chair", CHAIR, SPECIAL(NAMES)),
+    ROW("issued", ISSUED, SPECIAL(LATER)),
+    ROW("published", ISSUED, SPECIAL(LATER)),
+    ROW("published-print", ISSUED, SPECIAL(LATER)),
+    ROW("published-online", AVAILABLE_DATE, SPECIAL(LATER)),
+    ROW("abstract", ABSTRACT, TEXT),
+    ROW("DOI", DOI, SPECIAL(DOI)),
+    ROW("URL", URL, SPECIAL(LATER)),
+    ROW("container-title", CONTAINER_TITLE, TEXT),
+    ROW("short-container-title", CONTAINER_TITLE_SHORT, TEXT),
+    ROW("short-title", TITLE_SHORT, TEXT),
+    ROW("original-title", ORIGINAL_TITLE, TEXT),
+    ROW("volume", VOLUME, TEXT),
+    ROW("issue", ISSUE, TEXT),
+    ROW("page", PAGE, TEXT),
+    ROW("article-number", NUMBER, TEXT),
+    ROW("publisher", PUBLISHER, TEXT),
+    ROW("publisher-location", PUBLISHER_PLACE, TEXT),
+    ROW("language", LANGUAGE, TEXT),
+    ROW("edition-number", EDITION, TEXT),
+    ROW("ISSN", ISSN, SPECIAL(JOIN)),
+    ROW("issn-type", ISSN, SPECIAL(LATER)),
+    ROW("ISBN", ISBN, SPECIAL(JOIN)),
+    ROW("isbn-type", ISBN, SPECIAL(LATER)),
+    ROW("subject", KEYWORD, LIST),
+    ROW("type", NONE, SPECIAL(TYPE)),
+    ROW("license", LICENSE, SPECIAL(LICENSE)),
+    ROW("funder", FUNDER, SPECIAL(FUNDER)),
+    ROW("event", EVENT_TITLE, SPECIAL(EVENT)),
+    ROW("archive", ARCHIVE, SPECIAL(JOIN)),
 };
 
 /* Crossref REST gives title and container-title as arrays; CSL (also what
@@ -69,8 +71,11 @@ static bool is_crossref(const json_t *v)
 
 /* "Title: Subtitle" (of the first of each; a work with several, its
  * translated titles, keeps the lists as they are too) */
-static void title(pc_jm *m, const json_t *v, pc_record *rec)
+static bool title(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    pc_jm *m = u;
+    const json_t *v = value;
+    (void)row;
     const json_t *subs = json_object_get(m->item, "subtitle");
     if (json_array_size(v) > 1)
         pc_jm_keep(m, "title", v, rec);
@@ -79,7 +84,7 @@ static void title(pc_jm *m, const json_t *v, pc_record *rec)
     const char *t = pc_jm_first(v), *sub = pc_jm_first(subs);
     if (!t || !sub) {
         pc_jm_set(m, rec, PC_F_TITLE, t);
-        return;
+        return true;
     }
     pc_buf b = PC_BUF_INIT;
     pc_buf_puts(&b, t);
@@ -87,11 +92,24 @@ static void title(pc_jm *m, const json_t *v, pc_record *rec)
     pc_buf_puts(&b, sub);
     pc_jm_set(m, rec, PC_F_TITLE, b.ptr);
     pc_buf_free(&b);
+    return true;
+}
+
+/* joined to the title; kept when there is no title */
+static bool subtitle(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_jm *m = u;
+    if (!pc_jm_first(json_object_get(m->item, "title")) && pc_jm_first(value))
+        pc_jm_keep(m, row->name, value, rec);
+    return true;
 }
 
 /* [{"given", "family", "suffix" | "name", "ORCID", "affiliation": [{"name"}]}] */
-static void names(pc_jm *m, const json_t *v, pc_field role, pc_record *rec)
+static bool names(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    pc_jm *m = u;
+    const json_t *v = value;
+    pc_field role = row->field;
     size_t i, k;
     const json_t *a, *af;
     json_array_foreach(v, i, a) {
@@ -101,12 +119,40 @@ static void names(pc_jm *m, const json_t *v, pc_field role, pc_record *rec)
             pc_jm_affiliation(m, nm, json_is_string(af) ? json_string_value(af) : pc_jm_str(af, "name"));
         pc_jm_orcid(nm, pc_jm_str(a, "ORCID"));
     }
+    return true;
+}
+
+static bool doi(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    (void)row;
+    pc_jm_doi(u, rec, json_string_value(value), false);
+    return true;
+}
+
+/* ISSN, ISBN, archive: the list joined */
+static bool join(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_jm_join(u, rec, row->field, value);
+    return true;
+}
+
+static bool type(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const json_t *v = value;
+    (void)u;
+    (void)row;
+    if (json_is_string(v))
+        rec->kind = pc_csl_kind(json_string_value(v), json_string_length(v));
+    return true;
 }
 
 /* [{"URL", "content-version": "vor" | "am" | "tdm" | "unspecified", ...}]:
  * the licence of the version of record, else the first. */
-static void license(const json_t *v, pc_record *rec)
+static bool license(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    const json_t *v = value;
+    (void)u;
+    (void)row;
     size_t i;
     const json_t *l;
     const char *pick = NULL;
@@ -119,60 +165,46 @@ static void license(const json_t *v, pc_record *rec)
         }
     }
     pc_jm_set_plain(rec, PC_F_LICENSE, pick);
+    return true;
 }
 
 /* [{"name", "award": [...]}] */
-static void funders(pc_jm *m, const json_t *v, pc_record *rec)
+static bool funders(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
     size_t i;
     const json_t *f;
-    json_array_foreach(v, i, f)
-        pc_jm_funder(m, rec, pc_jm_str(f, "name"), json_object_get(f, "award"));
+    (void)row;
+    json_array_foreach((const json_t *)value, i, f)
+        pc_jm_funder(u, rec, pc_jm_str(f, "name"), json_object_get(f, "award"));
+    return true;
 }
 
 /* {"name", "location", "start": {date-parts}, "end": {date-parts}} */
-static void event(pc_jm *m, const json_t *v, pc_record *rec)
+static bool event(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
+    pc_jm *m = u;
+    const json_t *v = value;
+    (void)row;
     pc_jm_set(m, rec, PC_F_EVENT_TITLE, pc_jm_str(v, "name"));
     pc_jm_set(m, rec, PC_F_EVENT_PLACE, pc_jm_str(v, "location"));
     pc_date start, end;
-    if (!pc_jm_date_parts(json_object_get(v, "start"), &start))
-        return;
-    if (pc_jm_date_parts(json_object_get(v, "end"), &end) &&
+    if (!pc_jm_date_parts(m, "event.start", json_object_get(v, "start"), &start))
+        return true;
+    if (pc_jm_date_parts(m, "event.end", json_object_get(v, "end"), &end) &&
         (end.year != start.year || end.month != start.month || end.day != start.day)) {
         start.end_year = end.year;
         start.end_month = end.month;
         start.end_day = end.day;
     }
     pc_record_set_date(rec, PC_F_EVENT_DATE, &start);
+    return true;
 }
 
-static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record *rec)
-{
-    switch (row - rows) {
-    case R_TITLE: title(m, v, rec); break;
-    case R_SUBTITLE: /* joined to the title */
-        if (!pc_jm_first(json_object_get(m->item, "title")) && pc_jm_first(v))
-            pc_jm_keep(m, row->name, v, rec);
-        break;
-    case R_AUTHOR:
-    case R_EDITOR:
-    case R_TRANSLATOR:
-    case R_CHAIR: names(m, v, row->field, rec); break;
-    case R_DOI: pc_jm_doi(m, rec, json_string_value(v), false); break;
-    case R_ISSN:
-    case R_ISBN:
-    case R_ARCHIVE: pc_jm_join(m, rec, row->field, v); break;
-    case R_TYPE:
-        if (json_is_string(v))
-            rec->kind = pc_csl_kind(json_string_value(v), json_string_length(v));
-        break;
-    case R_LICENSE: license(v, rec); break;
-    case R_FUNDER: funders(m, v, rec); break;
-    case R_EVENT: event(m, v, rec); break;
-    default: break; /* issued and its fallbacks, URL: finish; issn-type, isbn-type: ISSN, ISBN hold them */
-    }
-}
+static pc_map_read_fn *const special[H_COUNT] = {
+    [H_TITLE] = title,     [H_SUBTITLE] = subtitle, [H_NAMES] = names,   [H_DOI] = doi,
+    [H_JOIN] = join,       [H_TYPE] = type,         [H_LICENSE] = license, [H_FUNDER] = funders,
+    [H_EVENT] = event,
+};
 
 static bool same_day(const pc_date *a, const pc_date *b)
 {
@@ -188,7 +220,7 @@ static void finish(pc_jm *m, const json_t *v, pc_record *rec)
     pc_date d = {0}, got;
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         const json_t *x = json_object_get(v, keys[i]);
-        if (!pc_jm_date_parts(x, &got))
+        if (!pc_jm_date_parts(m, keys[i], x, &got))
             continue;
         if (!d.year) {
             d = got;
@@ -215,6 +247,7 @@ const pc_json_shape pc_json_shape_crossref = {
     .text = PC_JSON_HTML,
     .test = is_crossref,
     .special = special,
+    .n_special = H_COUNT,
     .finish = finish,
     .rows = rows,
     .n_rows = sizeof rows / sizeof *rows,

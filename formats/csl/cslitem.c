@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cslitem.c — CSL-JSON items: the CSL 1.0.2 mapping of src/csl.c
+/* cslitem.c — CSL-JSON items: the CSL 1.0.2 mapping of item_read.c
  * (pc_csl_read_item), which keeps the variables it does not know as
  * pass-through values of the CSL family and accepts pandoc's loose forms
  * and the Crossref type names doi.org answers carry.

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* csljson.c — CSL-JSON, both ways.
  *
- * Reading: every item is a CSL item (pc_csl_read_item, src/csl.c), from
- * the JSON readers' shared splitter (formats/json/: an array streamed one
+ * Reading: every item is a CSL item (pc_csl_read_item, item_read.c), from
+ * the JSON readers' shared splitter (json.h: an array streamed one
  * item at a time, one item, JSON Lines, an object keyed by DOI); no other
  * shape is looked for (`json` is the reader that tells shapes apart).
  *
  * Writing: a JSON array written as records arrive: "[\n", then each
- * record's item (built by pc_csl_item, dumped by jansson, indented two more
+ * record's item (built by pc_csl_item of item_write.c, dumped by jansson, indented two more
  * spaces), separated by ",\n", then "\n]\n".  Only one item is in memory
  * at a time.  Text stays UTF-8 (no \u escapes beyond what JSON requires). */
 #include "json.h"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* csl_read.c — one CSL 1.0.2 item -> a record (pc_csl_read_item, csl.h),
+/* item_read.c — one CSL 1.0.2 item -> a record (pc_csl_read_item, csl.h),
  * for every CSL-shaped reader (CSL-YAML, CSL-JSON, the JSON reader's CSL
- * items).  The other direction and the map are src/csl.c.
+ * items).  The other direction and the map are item_write.c, the title's
+ * parts src/model/cslview.c.
  *
  * Each key of the item is looked up in the field table (pc_field_by_name)
  * and read by the field's kind; `custom` is read last: our own fields under
@@ -26,7 +27,6 @@
 #include "text/unicode.h"
 #include "util/buf.h"
 
-#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,122 +271,23 @@ pc_kind pc_csl_kind(const char *s, size_t n)
     return k != PC_KIND_NONE ? k : PC_KIND_OTHER;
 }
 
-/* A date part: an integer, or a string of digits ("2011", "-876").  0 if
- * absent, LONG_MIN if not a number (a fraction is none either). */
-static long date_part(const json_t *v)
-{
-    if (!v)
-        return 0;
-    if (json_is_integer(v)) {
-        json_int_t x = json_integer_value(v);
-        return x >= -99999 && x <= 99999 ? (long)x : LONG_MIN;
-    }
-    if (json_is_real(v)) {
-        double x = json_real_value(v);
-        return x >= -99999 && x <= 99999 && x == (double)(long)x ? (long)x : LONG_MIN;
-    }
-    if (!json_is_string(v))
-        return LONG_MIN;
-    const char *s = json_string_value(v);
-    size_t n = json_string_length(v), i = 0;
-    pc_trim(&s, &n);
-    if (!n)
-        return 0;
-    bool neg = s[0] == '-';
-    i = neg;
-    if (n - i > 6 || i == n)
-        return LONG_MIN;
-    long x = 0;
-    for (; i < n; i++) {
-        if (!pc_is_digit((unsigned char)s[i]))
-            return LONG_MIN;
-        x = x * 10 + (s[i] - '0');
-    }
-    return neg ? -x : x;
-}
-
-/* Fills d's start (or end) from three parts; false if a part is not a
- * number.  Months 21-24 are CSL/EDTF seasons (13-16 too, as citeproc-js
- * reads them); a day beside a season, and a month that is neither, are
- * left out with a warning (the year kept). */
-static bool date_from_parts(csl_reader *r, const char *key, const json_t *y, const json_t *m,
-                            const json_t *dd, pc_date *d, bool end)
-{
-    long py = date_part(y), pm = date_part(m), pd = date_part(dd);
-    if (py == 0 || py == LONG_MIN || pm < 0 || pm == LONG_MIN || pd < 0 || pd == LONG_MIN)
-        return false;
-    int season = pm >= 21 && pm <= 24 ? (int)pm - 20 : pm >= 13 && pm <= 16 ? (int)pm - 12 : 0;
-    if ((season && pd) || (pm > 12 && !season))
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "\"%s\": %s; left out (the year kept)", key,
-                     season ? "a day beside a season" : "a month that is no month (1-12) or season (21-24)");
-    if (season || pm > 12)
-        pm = pd = 0;
-    if (end) {
-        d->end_year = (int)py;
-        d->end_month = (int)pm;
-        d->end_day = pm ? (int)pd : 0;
-        d->end_season = season;
-    } else {
-        d->year = (int)py;
-        d->month = (int)pm;
-        d->day = pm ? (int)pd : 0;
-        d->season = season;
-    }
-    return true;
-}
-
 /* An EDTF string, or a free-form "raw" date (pc_date_parse's forms). */
 static bool date_from_string(const char *s, size_t n, pc_date *d)
 {
     return pc_date_parse_edtf(s, n, d) || pc_date_parse(s, n, d);
 }
 
-/* Warns when a list holds more than `max` values ("what" names them). */
-static void too_many(csl_reader *r, const char *key, const json_t *a, size_t max, const char *what)
-{
-    if (json_array_size(a) > max)
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
-                     "\"%s\": %zu %s where CSL has at most %zu: the rest left out", key, json_array_size(a),
-                     what, max);
-}
-
-/* One date of date-parts: [y, m, d] (more parts are reported). */
-static bool date_from_array(csl_reader *r, const char *key, const json_t *p, pc_date *d, bool end)
-{
-    too_many(r, key, p, 3, "date parts");
-    return date_from_parts(r, key, json_array_get(p, 0), json_array_get(p, 1), json_array_get(p, 2), d, end);
-}
-
-/* "date-parts": [[y, m, d]] or [[y], [y2]] (a range); loose: [y, m]. */
-static bool date_from_dateparts(csl_reader *r, const char *key, const json_t *dp, pc_date *d)
-{
-    const json_t *p = json_array_get(dp, 0);
-    if (!json_is_array(p)) /* loose: "date-parts": [2011, 5] */
-        return date_from_array(r, key, dp, d, false);
-    too_many(r, key, dp, 2, "dates");
-    for (size_t i = 0; i < 2 && i < json_array_size(dp); i++) {
-        p = json_array_get(dp, i);
-        if (i == 1 && json_is_array(p) && (json_array_size(p) == 0 || date_part(json_array_get(p, 0)) == 0)) {
-            d->flags |= PC_DATE_OPEN_END; /* [[2014, 12, 31], [0]]: a range with an open end */
-            break;
-        }
-        if (!json_is_array(p) || json_array_size(p) == 0 || !date_from_array(r, key, p, d, i))
-            return false;
-    }
-    return true;
-}
-
 /* CSL-YAML: a list of {year, month, day}; two = a range. */
-static int date_from_maps(csl_reader *r, const char *key, const json_t *v, pc_date *d)
+static int date_from_maps(csl_reader *r, const pc_csl_at *at, const json_t *v, pc_date *d)
 {
     static const char *const known[] = {"year", "month", "day", NULL};
-    too_many(r, key, v, 2, "dates");
+    pc_csl_too_many(at, v, 2, "dates");
     for (size_t i = 0; i < 2 && i < json_array_size(v); i++) {
         const json_t *p = json_array_get(v, i);
-        if (!json_is_object(p) || !date_from_parts(r, key, json_object_get(p, "year"), json_object_get(p, "month"),
+        if (!json_is_object(p) || !pc_csl_date_ymd(at, json_object_get(p, "year"), json_object_get(p, "month"),
                                                    json_object_get(p, "day"), d, i))
             return -1;
-        drop_unknown_keys(r, key, p, known);
+        drop_unknown_keys(r, at->key, p, known);
     }
     return d->year ? 1 : -1;
 }
@@ -399,7 +300,7 @@ static void date_extras(csl_reader *r, const char *key, const json_t *v, pc_date
     static const char *const known[] = {"date-parts", "year", "month", "day", "season", "circa",
                                         "literal", "raw", NULL};
     const json_t *sv = json_object_get(v, "season");
-    long season = date_part(sv);
+    long season = pc_csl_date_part(sv);
     if (season >= 1 && season <= 4)
         d->season = (int)season;
     else if (!is_nothing(sv))
@@ -432,6 +333,7 @@ static int read_date(csl_reader *r, const char *key, const json_t *v, pc_date *d
     *literal = NULL;
     if (is_nothing(v))
         return 0;
+    const pc_csl_at at = {.ctx = r->ctx, .file = r->file, .line = r->line, .key = key, .where = ""};
     if (json_is_string(v)) {
         if (date_from_string(json_string_value(v), json_string_length(v), d))
             return 1;
@@ -439,17 +341,17 @@ static int read_date(csl_reader *r, const char *key, const json_t *v, pc_date *d
         return *literal ? 1 : -1;
     }
     if (json_is_integer(v)) /* issued: 2014 */
-        return date_from_parts(r, key, v, NULL, NULL, d, false) ? 1 : -1;
+        return pc_csl_date_ymd(&at, v, NULL, NULL, d, false) ? 1 : -1;
     if (json_is_array(v))
-        return date_from_maps(r, key, v, d);
+        return date_from_maps(r, &at, v, d);
     if (!json_is_object(v))
         return -1;
     const json_t *dp = json_object_get(v, "date-parts");
     int got = 0;
     if (json_is_array(dp) && json_array_size(dp))
-        got = date_from_dateparts(r, key, dp, d) ? 1 : -1;
+        got = pc_csl_date_parts(&at, dp, d) ? 1 : -1;
     else if (json_object_get(v, "year"))
-        got = date_from_parts(r, key, json_object_get(v, "year"), json_object_get(v, "month"),
+        got = pc_csl_date_ymd(&at, json_object_get(v, "year"), json_object_get(v, "month"),
                               json_object_get(v, "day"), d, false)
                   ? 1
                   : -1;
@@ -481,8 +383,8 @@ static void read_date_var(csl_reader *r, const json_t *v, const char *key, pc_fi
         pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, 0, "impossible date %d-%d-%d in \"%s\"",
                      d.year, d.month, d.day, key);
     } else if (got < 0) {
-        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0, "cannot read the date in \"%s\"; left out",
-                     key);
+        pc_csl_at at = {.ctx = r->ctx, .file = r->file, .line = r->line, .key = key, .where = ""};
+        pc_csl_date_unreadable(&at);
     } else if (got > 0) {
         pc_record_set_date(rec, f, &d);
         if (literal)
@@ -544,13 +446,15 @@ static bool truthy(const json_t *v)
                   strcmp(json_string_value(v), "0")));
 }
 
-/* The ORCID without its URL: https://orcid.org/0000-... -> 0000-... */
+/* The ORCID without its URL: https://orcid.org/0000-... -> 0000-...; text
+ * that is no ORCID iD is kept as written. */
 static char *orcid_of(csl_reader *r, const json_t *v)
 {
     char *s = get_text(r, v, "ORCID");
-    char *slash = s ? strrchr(s, '/') : NULL;
-    if (slash && slash[1]) {
-        char *bare = pc_xstrdup(slash + 1);
+    const char *id;
+    size_t n = s ? strlen(s) : 0;
+    if (n != PC_ORCID_LEN && pc_orcid_parse(s, n, &id)) {
+        char *bare = pc_xstrndup(id, PC_ORCID_LEN);
         free(s);
         return bare;
     }
@@ -866,32 +770,7 @@ static json_t *plain_string(csl_reader *r, const json_t *v)
     return scalar_text(r, v, "a value kept as written") ? json_stringn_nocheck(r->txt, r->txt_len) : json_string("");
 }
 
-/* The strings of v, in place, as pandoc reads them (objects and arrays to
- * a depth of 64, as the writer escapes them). */
-static void plain_leaves(csl_reader *r, json_t *v, int depth)
-{
-    if (depth > 64)
-        return;
-    if (json_is_object(v)) {
-        const char *k;
-        json_t *x;
-        json_object_foreach(v, k, x)
-        {
-            if (json_is_string(x))
-                json_object_set_new_nocheck(v, k, plain_string(r, x));
-            else
-                plain_leaves(r, x, depth + 1);
-        }
-    } else if (json_is_array(v)) {
-        for (size_t i = 0; i < json_array_size(v); i++) {
-            json_t *x = json_array_get(v, i);
-            if (json_is_string(x))
-                json_array_set_new(v, i, plain_string(r, x));
-            else
-                plain_leaves(r, x, depth + 1);
-        }
-    }
-}
+static json_t *plain_cb(void *u, const json_t *s) { return plain_string(u, s); }
 
 /* A variable we do not know: kept as its JSON text, for the CSL writers
  * (from CSL-YAML, its strings as pandoc reads them: the writer escapes
@@ -901,7 +780,7 @@ static void keep_extra(csl_reader *r, const json_t *v, const char *key, size_t k
     json_t *plain = NULL;
     if (r->text == PC_CSL_MARKDOWN) {
         plain = json_is_string(v) ? plain_string(r, v) : json_deep_copy(v);
-        plain_leaves(r, plain, 0);
+        pc_csl_map_strings(plain, plain_cb, r); /* as pandoc reads them */
         v = plain;
     }
     char *raw = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);

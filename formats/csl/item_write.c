@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* csl.c — the CSL 1.0.2 map (pc_csl_map) and a record -> one CSL item
+/* item_write.c — the CSL 1.0.2 map (pc_csl_map) and a record -> one CSL item
  * (pc_csl_item, csl.h), for both CSL writers.  The other direction is
- * src/csl_read.c.
+ * item_read.c; the parts joined into the title are joins.c's.
  *
  * The map is the field table: pc_csl_map lists the variables items have
  * always begun with, in their order, then every field of fields.def: a CSL
@@ -34,6 +34,23 @@
 
 /* ---- the map ------------------------------------------------------------------ */
 
+/* The handlers of the special rows (their functions: `writers`, below). */
+enum {
+    CSL_H_NONE = 0,
+    CSL_H_CUSTOM,       /* a field of ours: into custom */
+    CSL_H_TITLE,        /* the title, with its subtitle and addon (pc_csl_joins) */
+    CSL_H_NAMES,        /* a name variable (affiliations, ORCIDs, et al. into custom) */
+    CSL_H_DATE,         /* a date variable */
+    CSL_H_URL,          /* the first URL (all of them in custom.URLs, when several) */
+    CSL_H_ABSTRACT,     /* a truncated one's "..." */
+    CSL_H_NOTE,         /* the note, with the journal reference's line */
+    CSL_H_JREF,         /* the journal reference: written by the note's row */
+    CSL_H_ARXIV_NUMBER, /* the arXiv id: in `number` (arxiv_fallback), when it is */
+    CSL_H_ARXIV_DOI,    /* the arXiv id: in `DOI` (its arXiv DOI), when it is */
+    CSL_H_FALLBACK,     /* publisher, number, DOI: their fallbacks */
+    CSL_N_HANDLERS
+};
+
 /* How the generic loop treats a CSL variable of each kind: names, dates and
  * first-only lists are special; a joined list is split and joined. */
 #define CSL_HOW(kind, flags)                                                                   \
@@ -45,6 +62,14 @@
                                         : PC_MAP_LIST)                                         \
          : PC_MAP_TEXT)
 
+/* The handler of a CSL variable's special row. */
+#define CSL_HANDLER(kind, flags)                                                               \
+    (PC_FK_##kind == PC_FK_NAME   ? CSL_H_NAMES                                                \
+     : PC_FK_##kind == PC_FK_DATE ? CSL_H_DATE                                                 \
+     : PC_FK_##kind == PC_FK_LIST && !((flags) & PC_FF_CSL_JOIN) && ((flags) & PC_FF_CSL_FIRST) \
+         ? CSL_H_URL                                                                           \
+         : CSL_H_NONE)
+
 /* Our own fields (no PC_FF_CSL) go into the item's `custom` object, CSL's
  * place for data it has no variable for, under their table names: their
  * rows are named "custom.NAME" and are special. */
@@ -55,45 +80,54 @@
  * custom value. */
 #define CSL_DIR(id) (PC_F_##id == PC_F_JOURNAL_REF ? 0u : (unsigned)PC_MAP_BOTH)
 
+#define ROW(nm, f, h, d) {.name = nm, .field = PC_F_##f, .how = PC_MAP_##h, .dir = d}
+#define SPECIAL_ROW(nm, f, h, d)                                                               \
+    {.name = nm, .field = PC_F_##f, .how = PC_MAP_SPECIAL, .dir = d, .handler = CSL_H_##h}
+#define B PC_MAP_BOTH
+#define BA (PC_MAP_BOTH | PC_MAP_ALWAYS)
+
 const pc_map_row pc_csl_map[] = {
     /* first, in the order items have always been written */
-    {"title", PC_F_TITLE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0}, /* + subtitle, addon */
-    {"author", PC_F_AUTHOR, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
-    {"issued", PC_F_ISSUED, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
-    {"container-title", PC_F_CONTAINER_TITLE, PC_MAP_TEXT, PC_MAP_BOTH, 0},
-    {"volume", PC_F_VOLUME, PC_MAP_TEXT, PC_MAP_BOTH, 0},
-    {"issue", PC_F_ISSUE, PC_MAP_TEXT, PC_MAP_BOTH, 0},
-    {"page", PC_F_PAGE, PC_MAP_TEXT, PC_MAP_BOTH, 0},
-    {"publisher", PC_F_PUBLISHER, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
-    {"number", PC_F_NUMBER, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
-    {"DOI", PC_F_DOI, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
-    {"URL", PC_F_URL, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
-    {CSL_CUSTOM PC_CSL_CUSTOM_URLS, PC_F_URL, PC_MAP_SPECIAL, PC_MAP_BOTH, 0}, /* all, when several */
-    {"abstract", PC_F_ABSTRACT, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
-    {"keyword", PC_F_KEYWORD, PC_MAP_SPLIT, PC_MAP_BOTH, 0},
-    {"note", PC_F_NOTE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
+    SPECIAL_ROW("title", TITLE, TITLE, BA), /* + subtitle, addon */
+    SPECIAL_ROW("author", AUTHOR, NAMES, B),
+    SPECIAL_ROW("issued", ISSUED, DATE, B),
+    ROW("container-title", CONTAINER_TITLE, TEXT, B),
+    ROW("volume", VOLUME, TEXT, B),
+    ROW("issue", ISSUE, TEXT, B),
+    ROW("page", PAGE, TEXT, B),
+    SPECIAL_ROW("publisher", PUBLISHER, FALLBACK, BA),
+    SPECIAL_ROW("number", NUMBER, FALLBACK, BA),
+    SPECIAL_ROW("DOI", DOI, FALLBACK, BA),
+    SPECIAL_ROW("URL", URL, URL, B),
+    SPECIAL_ROW(CSL_CUSTOM PC_CSL_CUSTOM_URLS, URL, CUSTOM, B), /* all, when several */
+    SPECIAL_ROW("abstract", ABSTRACT, ABSTRACT, B),
+    ROW("keyword", KEYWORD, SPLIT, B),
+    SPECIAL_ROW("note", NOTE, NOTE, BA),
     /* the arXiv id: the number, else the DOI (both free of their own
      * values), else custom.arxiv-id */
-    {"number", PC_F_ARXIV_ID, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
-    {"DOI", PC_F_ARXIV_ID, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
+    SPECIAL_ROW("number", ARXIV_ID, ARXIV_NUMBER, B),
+    SPECIAL_ROW("DOI", ARXIV_ID, ARXIV_DOI, B),
     /* the journal reference: a line "Journal reference: ..." of the note */
-    {"note", PC_F_JOURNAL_REF, PC_MAP_SPECIAL, PC_MAP_BOTH, 0},
+    SPECIAL_ROW("note", JOURNAL_REF, JREF, B),
 /* then every field of the table, in its order: a CSL variable under its
  * name, one of ours in custom */
-#define PC_FIELD(id, name, kind, flags)                                                        \
-    {(flags) & PC_FF_CSL ? name : CSL_CUSTOM name, PC_F_##id,                                  \
-     (flags) & PC_FF_CSL ? CSL_HOW(kind, flags) : PC_MAP_SPECIAL, CSL_DIR(id), 0},
+#define PC_FIELD(id, nm, kind, flags)                                                          \
+    {.name = (flags) & PC_FF_CSL ? nm : CSL_CUSTOM nm,                                         \
+     .field = PC_F_##id,                                                                       \
+     .how = (flags) & PC_FF_CSL ? CSL_HOW(kind, flags) : PC_MAP_SPECIAL,                       \
+     .dir = CSL_DIR(id),                                                                       \
+     .handler = (flags) & PC_FF_CSL ? CSL_HANDLER(kind, flags) : CSL_H_CUSTOM},
 #include "paperconv/fields.def"
 #undef PC_FIELD
 };
 
+#undef ROW
+#undef SPECIAL_ROW
+#undef B
+#undef BA
+
 _Static_assert(sizeof pc_csl_map / sizeof *pc_csl_map == PC_CSL_MAP_LEN,
                "PC_CSL_MAP_LEN (csl.h) counts the rows of pc_csl_map");
-
-const pc_csl_join pc_csl_joins[PC_CSL_N_JOINS] = {
-    {PC_F_SUBTITLE, PC_F_TITLE, ':'},
-    {PC_F_TITLE_ADDON, PC_F_TITLE, '.'},
-};
 
 /* ---- writing ------------------------------------------------------------------ */
 
@@ -389,11 +423,12 @@ static bool by_authority(pc_kind k)
 /* The fallbacks of publisher, number and DOI, when the record has none
  * of its own: BibTeX's organization as the publisher (or the authority),
  * where pandoc and citeproc look for it (it stays in custom.organization
- * too, which csl_read.c reads back as the organization alone); an
+ * too, which item_read.c reads back as the organization alone); an
  * arXiv-only preprint's "arXiv" as the publisher, its id as the number,
  * its DOI as the DOI. */
-static bool arxiv_fallback(csl_out *w, const pc_map_row *row, bool *wrote)
+static bool arxiv_fallback(void *u, const pc_map_row *row, bool *wrote)
 {
+    csl_out *w = u;
     const pc_record *rec = w->rec;
     const char *id = pc_record_get(rec, PC_F_ARXIV_ID);
     const char *own = pc_record_get(rec, row->field);
@@ -428,16 +463,6 @@ static bool arxiv_fallback(csl_out *w, const pc_map_row *row, bool *wrote)
     return true;
 }
 
-void pc_csl_join_append(pc_buf *s, const char *part, char sep)
-{
-    if (s->len) {
-        if (!strchr("!?.,:;", s->ptr[s->len - 1]))
-            pc_buf_putc(s, sep);
-        pc_buf_putc(s, ' ');
-    }
-    pc_buf_puts(s, part);
-}
-
 /* Appends part's text, markup and protected words to whole's (text in s). */
 static void join_part(pc_text *whole, pc_buf *s, const pc_text *part, char sep)
 {
@@ -451,17 +476,10 @@ static void join_part(pc_text *whole, pc_buf *s, const pc_text *part, char sep)
                               strlen(part->protected_words.items[i]));
 }
 
-static bool is_whole(pc_field f)
-{
-    for (size_t i = 0; i < PC_CSL_N_JOINS; i++)
-        if (pc_csl_joins[i].whole == f)
-            return true;
-    return false;
-}
-
 /* A field whose CSL variable also holds parts (pc_csl_joins): the title. */
-static bool write_whole(csl_out *w, const pc_map_row *row, bool *wrote)
+static bool write_whole(void *u, const pc_map_row *row, bool *wrote)
 {
+    csl_out *w = u;
     const pc_text *t = pc_record_text(w->rec, row->field);
     pc_text whole = {.field = row->field};
     pc_buf s = PC_BUF_INIT;
@@ -490,8 +508,10 @@ static bool write_whole(csl_out *w, const pc_map_row *row, bool *wrote)
 
 /* A value of a field of ours, into custom under its table name, written as
  * a CSL variable of its kind would be. */
-static bool write_custom(csl_out *w, const pc_map_row *row)
+static bool write_custom(void *u, const pc_map_row *row, bool *wrote)
 {
+    csl_out *w = u;
+    (void)wrote;
     const pc_record *rec = w->rec;
     const pc_field_info *fi = pc_field_get(row->field);
     const char *key = row->name + CSL_CUSTOM_LEN;
@@ -512,76 +532,100 @@ static bool write_custom(csl_out *w, const pc_map_row *row)
     return true;
 }
 
-static bool csl_special(void *u, const pc_map_row *row, bool *wrote)
+static bool write_name_var(void *u, const pc_map_row *row, bool *wrote)
 {
     csl_out *w = u;
-    const pc_record *rec = w->rec;
-    pc_field f = row->field;
-    const pc_field_info *fi = pc_field_get(f);
-    if (strncmp(row->name, CSL_CUSTOM, CSL_CUSTOM_LEN) == 0)
-        return write_custom(w, row);
-    if (is_whole(f))
-        return write_whole(w, row, wrote);
-    if (fi->kind == PC_FK_NAME) {
-        write_names(w, w->item, row->name, pc_record_names(rec, f));
-    } else if (fi->kind == PC_FK_DATE) {
-        json_object_set_new_nocheck(w->item, row->name,
-                                    csl_date(w, row->name, pc_record_date(rec, f),
-                                             pc_record_date_literal(rec, f)));
-    } else if (f == PC_F_URL) { /* the first; the next row writes them all when there are more */
-        const pc_strlist *urls = pc_record_list(rec, f);
-        set_text(w, w->item, row->name, urls->items[0]);
-        *wrote = urls->n == 1;
-    } else if (f == PC_F_ABSTRACT) {
-        const pc_text *t = pc_record_text(rec, f);
-        set_value(w, w->item, row->name, t, t->truncated ? ELLIPSIS : NULL);
-    } else if (f == PC_F_NOTE) {
-        pc_buf_clear(&w->b);
-        pc_record_note_compose(rec, &w->b);
-        *wrote = w->b.len > 0;
-        char *note = pc_buf_detach(&w->b);
-        set_text(w, w->item, row->name, note);
-        free(note);
-    } else if (f == PC_F_JOURNAL_REF) {
-        *wrote = true; /* the note's row wrote it */
-    } else if (f == PC_F_ARXIV_ID) {
-        *wrote = strcmp(row->name, "number") == 0 ? w->arxiv_number : w->arxiv_doi;
-    } else {
-        return arxiv_fallback(w, row, wrote);
-    }
+    (void)wrote;
+    write_names(w, w->item, row->name, pc_record_names(w->rec, row->field));
     return true;
 }
+
+static bool write_date_var(void *u, const pc_map_row *row, bool *wrote)
+{
+    csl_out *w = u;
+    (void)wrote;
+    json_object_set_new_nocheck(w->item, row->name,
+                                csl_date(w, row->name, pc_record_date(w->rec, row->field),
+                                         pc_record_date_literal(w->rec, row->field)));
+    return true;
+}
+
+/* The first URL; the next row writes them all when there are more. */
+static bool write_url(void *u, const pc_map_row *row, bool *wrote)
+{
+    csl_out *w = u;
+    const pc_strlist *urls = pc_record_list(w->rec, row->field);
+    set_text(w, w->item, row->name, urls->items[0]);
+    *wrote = urls->n == 1;
+    return true;
+}
+
+static bool write_abstract(void *u, const pc_map_row *row, bool *wrote)
+{
+    csl_out *w = u;
+    (void)wrote;
+    const pc_text *t = pc_record_text(w->rec, row->field);
+    set_value(w, w->item, row->name, t, t->truncated ? ELLIPSIS : NULL);
+    return true;
+}
+
+static bool write_note(void *u, const pc_map_row *row, bool *wrote)
+{
+    csl_out *w = u;
+    pc_buf_clear(&w->b);
+    pc_record_note_compose(w->rec, &w->b);
+    *wrote = w->b.len > 0;
+    char *note = pc_buf_detach(&w->b);
+    set_text(w, w->item, row->name, note);
+    free(note);
+    return true;
+}
+
+static bool write_jref(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)u;
+    (void)row;
+    *wrote = true; /* the note's row wrote it */
+    return true;
+}
+
+static bool write_arxiv_number(void *u, const pc_map_row *row, bool *wrote)
+{
+    csl_out *w = u;
+    (void)row;
+    *wrote = w->arxiv_number;
+    return true;
+}
+
+static bool write_arxiv_doi(void *u, const pc_map_row *row, bool *wrote)
+{
+    csl_out *w = u;
+    (void)row;
+    *wrote = w->arxiv_doi;
+    return true;
+}
+
+/* The code of the special rows, by the handler each names. */
+static pc_map_write_fn *const writers[CSL_N_HANDLERS] = {
+    [CSL_H_CUSTOM] = write_custom,
+    [CSL_H_TITLE] = write_whole,
+    [CSL_H_NAMES] = write_name_var,
+    [CSL_H_DATE] = write_date_var,
+    [CSL_H_URL] = write_url,
+    [CSL_H_ABSTRACT] = write_abstract,
+    [CSL_H_NOTE] = write_note,
+    [CSL_H_JREF] = write_jref,
+    [CSL_H_ARXIV_NUMBER] = write_arxiv_number,
+    [CSL_H_ARXIV_DOI] = write_arxiv_doi,
+    [CSL_H_FALLBACK] = arxiv_fallback,
+};
 
 /* A pass-through variable a CSL reader kept: its JSON value, as read.  The
  * custom keys it did not know join our custom object at the end; a
  * differing id was written first. */
 /* For CSL-YAML, every string of a pass-through value is Markdown to pandoc,
- * as the fields are: each is escaped as they are (objects and arrays to a
- * depth of 64; deeper ones, which no CSL variable has, stay as they are). */
-static void markdown_leaves(csl_out *w, json_t *v, int depth)
-{
-    if (w->text != PC_CSL_MARKDOWN || depth > 64)
-        return;
-    if (json_is_object(v)) {
-        const char *k;
-        json_t *x;
-        json_object_foreach(v, k, x)
-        {
-            if (json_is_string(x))
-                json_object_set_new_nocheck(v, k, text_json(w, json_string_value(x)));
-            else
-                markdown_leaves(w, x, depth + 1);
-        }
-    } else if (json_is_array(v)) {
-        for (size_t i = 0; i < json_array_size(v); i++) {
-            json_t *x = json_array_get(v, i);
-            if (json_is_string(x))
-                json_array_set_new(v, i, text_json(w, json_string_value(x)));
-            else
-                markdown_leaves(w, x, depth + 1);
-        }
-    }
-}
+ * as the fields are: each is escaped as they are (pc_csl_map_strings). */
+static json_t *markdown_cb(void *u, const json_t *s) { return text_json(u, json_string_value(s)); }
 
 /* A pass-through value as JSON, its strings escaped for CSL-YAML. */
 static json_t *extra_json(csl_out *w, const char *value)
@@ -592,7 +636,8 @@ static json_t *extra_json(csl_out *w, const char *value)
         json_decref(v);
         return t;
     }
-    markdown_leaves(w, v, 0);
+    if (w->text == PC_CSL_MARKDOWN)
+        pc_csl_map_strings(v, markdown_cb, w);
     return v;
 }
 
@@ -647,16 +692,6 @@ static void custom_finish(csl_out *w)
         json_object_set_new_nocheck(w->item, "custom", w->custom);
 }
 
-/* The record's pass-through value `name` of the CSL family, or NULL. */
-static const pc_extra *csl_extra_named(const pc_record *rec, const char *name)
-{
-    for (size_t i = 0; i < rec->n_extras; i++)
-        if (rec->extras[i].format && strcmp(rec->extras[i].format, PC_CSL_FAMILY) == 0 &&
-            strcmp(rec->extras[i].name, name) == 0)
-            return &rec->extras[i];
-    return NULL;
-}
-
 /* id and type; an item read with both an id and a citation-key keeps both. */
 static void write_id(csl_out *w, const pc_record *rec)
 {
@@ -665,7 +700,7 @@ static void write_id(csl_out *w, const pc_record *rec)
      * of an item */
     const char *key = rec->key ? rec->key : "";
     const char *type = rec->kind == PC_KIND_NONE ? "article" : pc_kind_name(rec->kind);
-    const pc_extra *id = rec->n_extras ? csl_extra_named(rec, "id") : NULL;
+    const pc_extra *id = rec->n_extras ? pc_record_extra(rec, PC_CSL_FAMILY, "id") : NULL;
     json_t *idv = id ? extra_json(w, id->value) : NULL;
     if (idv)
         json_object_set_new_nocheck(w->item, "id", idv);
@@ -683,9 +718,14 @@ json_t *pc_csl_item(const pc_record *rec, pc_ctx *ctx, const char *fmt, pc_csl_t
     csl_out w = {.rec = rec, .ctx = ctx, .fmt = fmt, .text = text, .item = json_object(),
                  .b = PC_BUF_INIT, .esc = PC_BUF_INIT};
     write_id(&w, rec);
-    static const pc_map_sink sink = {.text = csl_text, .item = csl_item, .special = csl_special,
-                                     .extra = csl_extra, .joiner = ", ", .family = PC_CSL_FAMILY};
-    pc_map_write(pc_csl_map, PC_CSL_MAP_LEN, rec, ctx, fmt, &sink, &w, NULL);
+    static const pc_map_sink sink = {.text = csl_text,
+                                     .item = csl_item,
+                                     .special = writers,
+                                     .n_special = CSL_N_HANDLERS,
+                                     .extra = csl_extra,
+                                     .joiner = ", ",
+                                     .family = PC_CSL_FAMILY};
+    pc_map_write_rows(pc_csl_map, PC_CSL_MAP_LEN, rec, ctx, fmt, &sink, &w, NULL);
     keywords_custom(&w);
     custom_finish(&w);
     pc_buf_free(&w.b);

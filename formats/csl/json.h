@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: MIT */
-/* json.h — the parts the JSON readers share (formats/json/, private).
+/* json.h — the parts the JSON readers share (formats/csl/json_*.c and the
+ * mappers, private to formats/csl/).
  *
  * Syntax apart from schema:
- *   split.c     the streaming splitter: bytes in, one parsed value out at
- *               a time (a top-level value, an element of a top-level
- *               array, a JSON Lines line), with positions and limits;
- *   envelope.c  the items of one value: API envelopes (Crossref
- *               `message`/`message.items[]`, `results[]`, `data[]`,
- *               `items[]`, an object keyed by DOI) unwrapped, or the value;
- *   detect.c    the shape of an item, by a table of {shape test, mapper};
- *   map.c       what every mapper shares: text (plain, HTML/JATS, TeX),
- *               the walk of an item's keys through the shape's pc_map rows
- *               (a key with no row is kept as a pass-through value), names,
- *               dates, identifiers;
+ *   json_split.c     the streaming splitter: bytes in, one parsed value out at
+ *                    a time (a top-level value, an element of a top-level
+ *                    array, a JSON Lines line), with positions and limits;
+ *   json_envelope.c  the items of one value: API envelopes (Crossref
+ *                    `message`/`message.items[]`, `results[]`, `data[]`,
+ *                    `items[]`, an object keyed by DOI) unwrapped, or the
+ *                    value;
+ *   json_detect.c    the shape of an item, by a table of {shape test, mapper};
+ *   json_map.c       what every mapper shares: text (plain, HTML/JATS, TeX),
+ *                    the walk of an item's keys through the shape's pc_map
+ *                    rows (a key with no row is kept as a pass-through
+ *                    value), names, dates, identifiers;
  *   crossref.c, openalex.c, s2.c, arxiv.c, cslitem.c: one mapper each.
- * formats/json/reader.c (`json`: every shape) and formats/csljson.c
- * (`csljson`: CSL items only) are the two readers built on them. */
+ * json_reader.c (`json`: every shape) and csljson.c (`csljson`: CSL items
+ * only) are the two readers built on them. */
 #ifndef PC_FORMATS_JSON_H
 #define PC_FORMATS_JSON_H
 
@@ -48,7 +50,7 @@ pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx);
 void pc_json_split_close(pc_json_split *sp);
 pc_json_got pc_json_split_next(pc_json_split *sp, pc_json_item *item);
 
-/* The items of one parsed top-level value (envelope.c). */
+/* The items of one parsed top-level value (json_envelope.c). */
 typedef struct pc_json_queue {
     json_t *root;  /* owned: the value the items belong to */
     json_t *items; /* the array of items in root, or NULL: root is the only item */
@@ -77,7 +79,7 @@ typedef enum pc_json_text {
 
 typedef struct pc_json_shape pc_json_shape;
 
-/* A mapper's state while it converts one item (map.c).  Reused from item
+/* A mapper's state while it converts one item (json_map.c).  Reused from item
  * to item by the reader that owns it. */
 typedef struct pc_jm {
     pc_ctx *ctx;
@@ -85,8 +87,9 @@ typedef struct pc_jm {
     unsigned long line;         /* of the item, for messages */
     const char *where;          /* the item's place in an envelope: " (results[3])" */
     const pc_json_shape *shape; /* the item's shape */
-    const pc_map *map;          /* its rows, compiled */
+    pc_map *map;                /* its rows, compiled */
     const json_t *item;         /* the object being walked */
+    const char *key;            /* the key pc_jm_walk is at */
     pc_latex_report tex;        /* unknown LaTeX met in this item (PC_JSON_TEX) */
     pc_buf tmp, tmp2;           /* scratch */
 } pc_jm;
@@ -101,8 +104,9 @@ typedef enum pc_json_step {
 
 /* One JSON shape: how to tell it, and its mapper.  Rows map the keys that
  * are flat (a string, a number or an array of strings holding one field);
- * PC_MAP_SPECIAL rows name the keys `special` reads (names, dates, ids,
- * nested objects); a key with no row is a pass-through value. */
+ * a PC_MAP_SPECIAL row names its handler, the function of `special` that
+ * reads the key (names, dates, ids, nested objects); a key with no row is
+ * a pass-through value. */
 struct pc_json_shape {
     const char *name;   /* "Crossref", in messages */
     const char *family; /* pass-through format name: "crossref" */
@@ -111,19 +115,32 @@ struct pc_json_shape {
     /* Converts v (an object) into rec; NULL: the generic walk alone
      * (pc_jm_walk), then `finish`. */
     pc_json_step (*map)(pc_jm *m, const json_t *v, pc_record *rec);
-    /* a PC_MAP_SPECIAL row's key met in the walk, with its value */
-    void (*special)(pc_jm *m, const pc_map_row *row, const json_t *value, pc_record *rec);
+    /* a PC_MAP_SPECIAL row's key met in the walk: special[row->handler]
+     * (of n_special; user the pc_jm, value the json_t; it keeps what it
+     * does not take), or NULL when the key is read by `finish` */
+    pc_map_read_fn *const *special;
+    size_t n_special;
     /* after the walk: what depends on several keys (kinds, date fallbacks) */
     void (*finish)(pc_jm *m, const json_t *v, pc_record *rec);
     const pc_map_row *rows;
     size_t n_rows;
 };
 
+/* Defines `name`, a function of a shape's `special` table that hands the
+ * key's value to fn(pc_jm *m, const json_t *value, pc_record *rec). */
+#define PC_JM_HANDLER(name, fn)                                                                \
+    static bool name(void *u, const pc_map_row *row, pc_record *rec, void *value)              \
+    {                                                                                          \
+        (void)row;                                                                             \
+        fn((pc_jm *)u, (const json_t *)value, rec);                                            \
+        return true;                                                                           \
+    }
+
 extern const pc_json_shape pc_json_shape_arxiv, pc_json_shape_openalex, pc_json_shape_s2,
     pc_json_shape_crossref, pc_json_shape_csl, pc_json_shape_csl_any;
 
 /* The shapes a reader accepts, tried in order, and their compiled maps
- * (detect.c). */
+ * (json_detect.c). */
 typedef struct pc_json_detect pc_json_detect;
 
 /* `shapes` is NULL-terminated and static. */
@@ -134,7 +151,7 @@ void pc_json_detect_free(pc_json_detect *d);
  * shape takes is an error naming its keys. */
 pc_json_step pc_json_convert(pc_json_detect *d, const pc_json_item *item, pc_record *rec);
 
-/* ---- a reader: the splitter and a set of shapes (reader.c) ----------------------- */
+/* ---- a reader: the splitter and a set of shapes (json_reader.c) ------------------ */
 
 typedef struct pc_json_reader pc_json_reader;
 
@@ -146,7 +163,7 @@ void pc_json_reader_close(pc_json_reader *r);
 /* A first non-blank byte '[' or '{' (after an optional BOM). */
 int pc_json_sniff(const char *head, size_t n);
 
-/* ---- what mappers share (map.c) ------------------------------------------------- */
+/* ---- what mappers share (json_map.c) -------------------------------------------- */
 
 /* The string at o[key], or NULL if absent, not a string or empty. */
 const char *pc_jm_str(const json_t *o, const char *key);
@@ -171,8 +188,9 @@ void pc_jm_set(pc_jm *m, pc_record *rec, pc_field f, const char *s);
 /* Walks the keys of object o (m->item): null values are skipped; a key
  * with a TEXT, LIST or SPLIT row is read through it (an array fills a
  * LIST row item by item, a TEXT row with its first string); a SPECIAL row
- * goes to the shape's `special`; any other key, and a value its row cannot
- * hold, is kept as a pass-through value (its JSON text). */
+ * goes to the shape's function for its handler; any other key, and a
+ * value its row cannot hold, is kept as a pass-through value (its JSON
+ * text). */
 void pc_jm_walk(pc_jm *m, const json_t *o, pc_record *rec);
 /* Keeps key = v as a pass-through value under the shape's family. */
 void pc_jm_keep(pc_jm *m, const char *key, const json_t *v, pc_record *rec);
@@ -191,9 +209,11 @@ void pc_jm_orcid(pc_name *nm, const char *s);
 /* A date string (ISO, RFC 822, ...) into *d; warns when it cannot be
  * read.  False when there is none. */
 bool pc_jm_date_text(pc_jm *m, const char *s, pc_date *d);
-/* {"date-parts": [[y, m, d]]} (numbers or digit strings; a second part is
- * a range's end) into *d; false if there is no year. */
-bool pc_jm_date_parts(const json_t *o, pc_date *d);
+/* {"date-parts": [[y, m, d]]} (a date of `key`) into *d as the CSL item's
+ * reader reads date-parts (pc_csl_date_parts: numbers or digit strings, a
+ * second date a range's end); a date that cannot be read is warned about.
+ * False if there is no valid date ([[null]]: Crossref's unknown date). */
+bool pc_jm_date_parts(pc_jm *m, const char *key, const json_t *o, pc_date *d);
 
 /* The DOI field of a service: any spelling (pc_record_set_doi), but the
  * arXiv DOI (10.48550/arXiv.ID) stays the DOI when `arxiv_doi` (OpenAlex

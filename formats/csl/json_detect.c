@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* detect.c — which shape an item has, and its conversion (see json.h).
+/* json_detect.c — which shape an item has, and its conversion (see json.h).
  *
  * A reader gives its shapes as a table, tried in order; each shape is
  * {test, mapper, rows} (crossref.c, openalex.c, s2.c, arxiv.c, cslitem.c).

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* envelope.c — the items of one parsed top-level JSON value (see json.h).
+/* json_envelope.c — the items of one parsed top-level JSON value (see json.h).
  *
  * Paged APIs wrap their records: Crossref's `/works/{doi}` answer has the
  * work in `message`, its lists in `message.items[]`; OpenAlex lists

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* map.c — what the JSON mappers share (see json.h): the walk of an item's
+/* json_map.c — what the JSON mappers share (see json.h): the walk of an item's
  * keys through its shape's rows, text as each service writes it (plain,
  * HTML/JATS through the one HTML reader, TeX), names, dates, identifiers
  * and pass-through values. */
@@ -156,36 +156,34 @@ void pc_jm_keep(pc_jm *m, const char *key, const json_t *v, pc_record *rec)
     free(raw);
 }
 
+/* The walk's rows: a TEXT, LIST or SPLIT row's value (false: the row
+ * cannot hold it), a key kept (no row, an EXTRA row, or such a value). */
+static bool walk_value(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    return read_value(u, row, value, rec);
+}
+
+static void walk_keep(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    pc_jm *m = u;
+    (void)row;
+    pc_jm_keep(m, m->key, value, rec);
+}
+
 void pc_jm_walk(pc_jm *m, const json_t *o, pc_record *rec)
 {
+    const pc_map_reader rd = {.value = walk_value,
+                              .special = m->shape->special,
+                              .n_special = m->shape->n_special,
+                              .keep = walk_keep};
     const char *key;
     size_t key_len;
     json_t *v;
     json_object_keylen_foreach((json_t *)o, key, key_len, v) {
         if (json_is_null(v))
             continue;
-        const pc_map_row *row = pc_map_find(m->map, key, key_len, PC_KIND_NONE);
-        if (!row) {
-            pc_jm_keep(m, key, v, rec);
-            continue;
-        }
-        switch (row->how) {
-        case PC_MAP_SPECIAL:
-            if (m->shape->special)
-                m->shape->special(m, row, v, rec);
-            break;
-        case PC_MAP_TEXT:
-        case PC_MAP_LIST:
-        case PC_MAP_SPLIT:
-            if (!read_value(m, row, v, rec))
-                pc_jm_keep(m, key, v, rec);
-            break;
-        case PC_MAP_EXTRA:
-            pc_jm_keep(m, key, v, rec);
-            break;
-        case PC_MAP_IGNORE:
-        case PC_MAP_NONE: break;
-        }
+        m->key = key;
+        pc_map_read_row(&rd, pc_map_find(m->map, key, key_len, PC_KIND_NONE), rec, m, v);
     }
 }
 
@@ -230,34 +228,11 @@ void pc_jm_affiliation(pc_jm *m, pc_name *nm, const char *s)
         pc_strlist_add_unique(&nm->affiliations, m->tmp.ptr, m->tmp.len);
 }
 
-/* 0000-0002-1825-0097: four groups of four digits, the last may end in X. */
-static bool is_orcid(const char *s, size_t n)
-{
-    if (n != 19)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        bool dash = i % 5 == 4;
-        if (dash ? s[i] != '-' : !(pc_is_digit((unsigned char)s[i]) || (i == 18 && s[i] == 'X')))
-            return false;
-    }
-    return true;
-}
-
 void pc_jm_orcid(pc_name *nm, const char *s)
 {
-    if (!nm || !s)
-        return;
-    size_t n = strlen(s);
-    pc_trim(&s, &n);
-    const char *slash = n ? memchr(s, '/', n) : NULL;
-    for (const char *p = slash; p; p = memchr(p + 1, '/', (size_t)(s + n - p - 1)))
-        slash = p;
-    if (slash) { /* https://orcid.org/0000-... */
-        n -= (size_t)(slash + 1 - s);
-        s = slash + 1;
-    }
-    if (is_orcid(s, n))
-        pc_set_strn(&nm->orcid, s, n);
+    const char *id;
+    if (nm && s && pc_orcid_parse(s, strlen(s), &id))
+        pc_set_strn(&nm->orcid, id, PC_ORCID_LEN);
 }
 
 /* ---- dates -------------------------------------------------------------------- */
@@ -275,34 +250,20 @@ bool pc_jm_date_text(pc_jm *m, const char *s, pc_date *d)
     return false;
 }
 
-static int part_int(const json_t *v)
+bool pc_jm_date_parts(pc_jm *m, const char *key, const json_t *o, pc_date *d)
 {
-    if (json_is_integer(v))
-        return (int)json_integer_value(v);
-    const char *s = json_string_value(v);
-    if (!s || !pc_is_digit((unsigned char)*s))
-        return 0;
-    return atoi(s);
-}
-
-bool pc_jm_date_parts(const json_t *o, pc_date *d)
-{
-    const json_t *dp = json_object_get(o, "date-parts");
-    const json_t *first = json_array_get(dp, 0), *end = json_array_get(dp, 1);
-    pc_date t = {
-        .year = part_int(json_array_get(first, 0)),
-        .month = part_int(json_array_get(first, 1)),
-        .day = part_int(json_array_get(first, 2)),
-    };
+    const json_t *dp = json_object_get(o, "date-parts"), *first = json_array_get(dp, 0);
+    if (!json_array_size(dp) || (json_is_array(first) && (json_array_size(first) == 0 ||
+                                                          json_is_null(json_array_get(first, 0)))))
+        return false; /* no date: Crossref writes [[null]] for one it does not know */
+    const pc_csl_at at = {.ctx = m->ctx, .file = m->file, .line = m->line, .key = key, .where = m->where};
+    pc_date t = {0};
+    if (!pc_csl_date_parts(&at, dp, &t)) {
+        pc_csl_date_unreadable(&at);
+        return false;
+    }
     if (!t.year || !pc_date_valid(&t))
         return false;
-    pc_date e = {.year = part_int(json_array_get(end, 0)), .month = part_int(json_array_get(end, 1)),
-                 .day = part_int(json_array_get(end, 2))};
-    if (e.year && pc_date_valid(&e)) {
-        t.end_year = e.year;
-        t.end_month = e.month;
-        t.end_day = e.day;
-    }
     *d = t;
     return true;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* reader.c — the `json` reader: every JSON shape paper services return,
+/* json_reader.c — the `json` reader: every JSON shape paper services return,
  * detected per item (one JSON Lines file may mix them), on the splitter
  * and shape table of this folder (json.h); and the reader loop `csljson`
  * shares with it. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* split.c — the JSON readers' streaming splitter: bytes in, one parsed
+/* json_split.c — the JSON readers' streaming splitter: bytes in, one parsed
  * value out at a time (see json.h).
  *
  * Owns: a read window over the source, the top-level values and the
@@ -8,7 +8,7 @@
  * positions (CR, LF and CRLF each end a line; a UTF-8 byte-order mark
  * before any top-level value is skipped: `cat a.jsonl b.jsonl` of two
  * files that start with one), the nesting and size limits, and jansson's
- * parse of each value.  Envelopes are envelope.c's.
+ * parse of each value.  Envelopes are json_envelope.c's.
  *
  * Memory: one element is held at a time (at most PC_JSON_MAX_ELEMENT
  * bytes).  A 1 GB array or JSON Lines file streams.  API envelopes are one

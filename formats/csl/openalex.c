@@ -10,29 +10,34 @@
 
 #include <stdlib.h>
 
+/* The handlers of the special rows (their functions: `special`, below). */
 enum {
-    R_TITLE, R_DISPLAY_NAME, R_AUTHORSHIPS, R_DATE, R_YEAR, R_DOI, R_IDS, R_ABSTRACT,
-    R_PRIMARY, R_BIBLIO, R_KEYWORDS, R_LANGUAGE, R_TYPE, R_TYPE_CROSSREF, R_GRANTS, R_COUNT
+    H_NONE, H_DISPLAY_NAME, H_AUTHORSHIPS, H_DOI, H_IDS, H_ABSTRACT, H_PRIMARY, H_BIBLIO,
+    H_KEYWORDS, H_GRANTS,
+    H_LATER, /* read by finish: the dates and the types */
+    H_COUNT
 };
 
-#define ROW(name, field, how) {name, PC_F_##field, PC_MAP_##how, PC_MAP_READ, 0}
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = H_##h
+#define ROW(nm, f, how) {.name = nm, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_READ}
 
-static const pc_map_row rows[R_COUNT] = {
-    [R_TITLE] = ROW("title", TITLE, TEXT),
-    [R_DISPLAY_NAME] = ROW("display_name", TITLE, SPECIAL),
-    [R_AUTHORSHIPS] = ROW("authorships", AUTHOR, SPECIAL),
-    [R_DATE] = ROW("publication_date", ISSUED, SPECIAL),
-    [R_YEAR] = ROW("publication_year", ISSUED, SPECIAL),
-    [R_DOI] = ROW("doi", DOI, SPECIAL),
-    [R_IDS] = ROW("ids", PMID, SPECIAL),
-    [R_ABSTRACT] = ROW("abstract_inverted_index", ABSTRACT, SPECIAL),
-    [R_PRIMARY] = ROW("primary_location", CONTAINER_TITLE, SPECIAL),
-    [R_BIBLIO] = ROW("biblio", VOLUME, SPECIAL),
-    [R_KEYWORDS] = ROW("keywords", KEYWORD, SPECIAL),
-    [R_LANGUAGE] = ROW("language", LANGUAGE, TEXT),
-    [R_TYPE] = ROW("type", NONE, SPECIAL),
-    [R_TYPE_CROSSREF] = ROW("type_crossref", NONE, SPECIAL),
-    [R_GRANTS] = ROW("grants", FUNDER, SPECIAL),
+static const pc_map_row rows[] = {
+    ROW("title", TITLE, TEXT),
+    ROW("display_name", TITLE, SPECIAL(DISPLAY_NAME)),
+    ROW("authorships", AUTHOR, SPECIAL(AUTHORSHIPS)),
+    ROW("publication_date", ISSUED, SPECIAL(LATER)),
+    ROW("publication_year", ISSUED, SPECIAL(LATER)),
+    ROW("doi", DOI, SPECIAL(DOI)),
+    ROW("ids", PMID, SPECIAL(IDS)),
+    ROW("abstract_inverted_index", ABSTRACT, SPECIAL(ABSTRACT)),
+    ROW("primary_location", CONTAINER_TITLE, SPECIAL(PRIMARY)),
+    ROW("biblio", VOLUME, SPECIAL(BIBLIO)),
+    ROW("keywords", KEYWORD, SPECIAL(KEYWORDS)),
+    ROW("language", LANGUAGE, TEXT),
+    ROW("type", NONE, SPECIAL(LATER)),
+    ROW("type_crossref", NONE, SPECIAL(LATER)),
+    ROW("grants", FUNDER, SPECIAL(GRANTS)),
 };
 
 static bool is_openalex(const json_t *v)
@@ -72,10 +77,7 @@ static void inverted_index(const json_t *idx, pc_record *rec)
         json_array_foreach(positions, i, p) {
             if (!json_is_integer(p) || json_integer_value(p) < 0)
                 continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 256;
-                w = pc_xrealloc(w, cap * sizeof *w);
-            }
+            PC_GROW(w, cap, n + 1);
             w[n] = (word_at){.pos = (size_t)json_integer_value(p), .order = n, .word = word};
             n++;
         }
@@ -220,32 +222,45 @@ static void keywords(pc_jm *m, const json_t *v, pc_record *rec)
 
 /* ---- the work --------------------------------------------------------------------- */
 
-static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record *rec)
+/* the title again, or the title of a work without one */
+static void display_name(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    if (!pc_jm_str(m->item, "title"))
+        pc_jm_set(m, rec, PC_F_TITLE, json_string_value(v));
+}
+
+static void doi(pc_jm *m, const json_t *v, pc_record *rec) { pc_jm_doi(m, rec, json_string_value(v), true); }
+
+static void abstract(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    (void)m;
+    if (json_is_object(v))
+        inverted_index(v, rec);
+}
+
+static void grants(pc_jm *m, const json_t *v, pc_record *rec)
 {
     size_t i;
     const json_t *x;
-    switch (row - rows) {
-    case R_DISPLAY_NAME: /* the title again, or the title of a work without one */
-        if (!pc_jm_str(m->item, "title"))
-            pc_jm_set(m, rec, PC_F_TITLE, json_string_value(v));
-        break;
-    case R_AUTHORSHIPS: authorships(m, v, rec); break;
-    case R_DOI: pc_jm_doi(m, rec, json_string_value(v), true); break;
-    case R_IDS: ids(m, v, rec); break;
-    case R_ABSTRACT:
-        if (json_is_object(v))
-            inverted_index(v, rec);
-        break;
-    case R_PRIMARY: primary_location(m, v, rec); break;
-    case R_BIBLIO: biblio(m, v, rec); break;
-    case R_KEYWORDS: keywords(m, v, rec); break;
-    case R_GRANTS:
-        json_array_foreach(v, i, x)
-            pc_jm_funder(m, rec, pc_jm_str(x, "funder_display_name"), json_object_get(x, "award_id"));
-        break;
-    default: break; /* dates and types: finish */
-    }
+    json_array_foreach(v, i, x)
+        pc_jm_funder(m, rec, pc_jm_str(x, "funder_display_name"), json_object_get(x, "award_id"));
 }
+
+PC_JM_HANDLER(h_display_name, display_name)
+PC_JM_HANDLER(h_authorships, authorships)
+PC_JM_HANDLER(h_doi, doi)
+PC_JM_HANDLER(h_ids, ids)
+PC_JM_HANDLER(h_abstract, abstract)
+PC_JM_HANDLER(h_primary, primary_location)
+PC_JM_HANDLER(h_biblio, biblio)
+PC_JM_HANDLER(h_keywords, keywords)
+PC_JM_HANDLER(h_grants, grants)
+
+static pc_map_read_fn *const special[H_COUNT] = {
+    [H_DISPLAY_NAME] = h_display_name, [H_AUTHORSHIPS] = h_authorships, [H_DOI] = h_doi,
+    [H_IDS] = h_ids,                   [H_ABSTRACT] = h_abstract,       [H_PRIMARY] = h_primary,
+    [H_BIBLIO] = h_biblio,             [H_KEYWORDS] = h_keywords,       [H_GRANTS] = h_grants,
+};
 
 /* OpenAlex's own types, where it has no Crossref type ("review" is a
  * review article, not CSL's review of a work). */
@@ -288,6 +303,7 @@ const pc_json_shape pc_json_shape_openalex = {
     .text = PC_JSON_HTML,
     .test = is_openalex,
     .special = special,
+    .n_special = H_COUNT,
     .finish = finish,
     .rows = rows,
     .n_rows = sizeof rows / sizeof *rows,

@@ -11,29 +11,35 @@
 
 #include <stdlib.h>
 
+/* The handlers of the special rows (their functions: `special`, below). */
 enum {
-    R_TITLE, R_ABSTRACT, R_AUTHORS, R_EXTERNAL, R_JOURNAL, R_VENUE_OBJ, R_VENUE, R_DATE,
-    R_YEAR, R_URL, R_FIELDS, R_TYPES, R_OA_PDF, R_CITING, R_CITED, R_COUNT
+    H_NONE, H_AUTHORS, H_EXTERNAL, H_VENUE_ISSN, H_OA_PDF,
+    H_LATER, /* read by finish: the container, the dates, the types */
+    H_COUNT
 };
 
-#define ROW(name, field, how) {name, PC_F_##field, PC_MAP_##how, PC_MAP_READ, 0}
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_LIST .how = PC_MAP_LIST
+#define HOW_IGNORE .how = PC_MAP_IGNORE
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = H_##h
+#define ROW(nm, f, how) {.name = nm, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_READ}
 
-static const pc_map_row rows[R_COUNT] = {
-    [R_TITLE] = ROW("title", TITLE, TEXT),
-    [R_ABSTRACT] = ROW("abstract", ABSTRACT, TEXT),
-    [R_AUTHORS] = ROW("authors", AUTHOR, SPECIAL),
-    [R_EXTERNAL] = ROW("externalIds", DOI, SPECIAL),
-    [R_JOURNAL] = ROW("journal", CONTAINER_TITLE, SPECIAL),
-    [R_VENUE_OBJ] = ROW("publicationVenue", CONTAINER_TITLE, SPECIAL),
-    [R_VENUE] = ROW("venue", CONTAINER_TITLE, SPECIAL),
-    [R_DATE] = ROW("publicationDate", ISSUED, SPECIAL),
-    [R_YEAR] = ROW("year", ISSUED, SPECIAL),
-    [R_URL] = ROW("url", URL, LIST),
-    [R_FIELDS] = ROW("fieldsOfStudy", KEYWORD, LIST),
-    [R_TYPES] = ROW("publicationTypes", NONE, SPECIAL),
-    [R_OA_PDF] = ROW("openAccessPdf", URL, SPECIAL),
-    [R_CITING] = ROW("citingPaper", NONE, IGNORE), /* the paper itself: walked apart */
-    [R_CITED] = ROW("citedPaper", NONE, IGNORE),
+static const pc_map_row rows[] = {
+    ROW("title", TITLE, TEXT),
+    ROW("abstract", ABSTRACT, TEXT),
+    ROW("authors", AUTHOR, SPECIAL(AUTHORS)),
+    ROW("externalIds", DOI, SPECIAL(EXTERNAL)),
+    ROW("journal", CONTAINER_TITLE, SPECIAL(LATER)),
+    ROW("publicationVenue", CONTAINER_TITLE, SPECIAL(VENUE_ISSN)),
+    ROW("venue", CONTAINER_TITLE, SPECIAL(LATER)),
+    ROW("publicationDate", ISSUED, SPECIAL(LATER)),
+    ROW("year", ISSUED, SPECIAL(LATER)),
+    ROW("url", URL, LIST),
+    ROW("fieldsOfStudy", KEYWORD, LIST),
+    ROW("publicationTypes", NONE, SPECIAL(LATER)),
+    ROW("openAccessPdf", URL, SPECIAL(OA_PDF)),
+    ROW("citingPaper", NONE, IGNORE), /* the paper itself: walked apart */
+    ROW("citedPaper", NONE, IGNORE),
 };
 
 /* The paper a /citations or /references wrapper holds, or NULL. */
@@ -79,27 +85,38 @@ static void external_ids(pc_jm *m, const json_t *v, pc_record *rec)
     json_decref(rest);
 }
 
-static void special(pc_jm *m, const pc_map_row *row, const json_t *v, pc_record *rec)
+static void authors(pc_jm *m, const json_t *v, pc_record *rec)
 {
     size_t i;
     const json_t *a;
-    switch (row - rows) {
-    case R_AUTHORS:
-        json_array_foreach(v, i, a)
-            pc_jm_name_display(m, rec, PC_F_AUTHOR, pc_jm_str(a, "name"));
-        break;
-    case R_EXTERNAL: external_ids(m, v, rec); break;
-    case R_VENUE_OBJ: pc_jm_join(m, rec, PC_F_ISSN, json_object_get(v, "issn")); break;
-    case R_OA_PDF: {
-        const char *url = pc_jm_str(v, "url");
-        if (url)
-            pc_record_list_add(rec, PC_F_URL, url, strlen(url));
-        pc_jm_set_plain(rec, PC_F_LICENSE, pc_jm_str(v, "license"));
-        break;
-    }
-    default: break; /* the container, dates and types: finish */
-    }
+    json_array_foreach(v, i, a)
+        pc_jm_name_display(m, rec, PC_F_AUTHOR, pc_jm_str(a, "name"));
 }
+
+/* the publication venue's ISSNs (its name: finish) */
+static void venue_issn(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    pc_jm_join(m, rec, PC_F_ISSN, json_object_get(v, "issn"));
+}
+
+static void oa_pdf(pc_jm *m, const json_t *v, pc_record *rec)
+{
+    (void)m;
+    const char *url = pc_jm_str(v, "url");
+    if (url)
+        pc_record_list_add(rec, PC_F_URL, url, strlen(url));
+    pc_jm_set_plain(rec, PC_F_LICENSE, pc_jm_str(v, "license"));
+}
+
+PC_JM_HANDLER(h_authors, authors)
+PC_JM_HANDLER(h_external, external_ids)
+PC_JM_HANDLER(h_venue_issn, venue_issn)
+PC_JM_HANDLER(h_oa_pdf, oa_pdf)
+
+static pc_map_read_fn *const special[H_COUNT] = {
+    [H_AUTHORS] = h_authors, [H_EXTERNAL] = h_external, [H_VENUE_ISSN] = h_venue_issn,
+    [H_OA_PDF] = h_oa_pdf,
+};
 
 /* Semantic Scholar often lists both JournalArticle and Conference for a
  * conference paper: the more specific type wins.  Its "Review" is a review
@@ -176,6 +193,7 @@ const pc_json_shape pc_json_shape_s2 = {
     .test = is_s2,
     .map = map_s2,
     .special = special,
+    .n_special = H_COUNT,
     .rows = rows,
     .n_rows = sizeof rows / sizeof *rows,
 };

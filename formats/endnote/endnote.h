@@ -19,7 +19,21 @@
 #include "format.h"
 #include "io/tagged.h"
 
-/* The tag maps: {tag, model field, how, direction, kinds}. */
+/* The handlers of the special rows (map.c names one in each; values.c
+ * has their readers, write.c their writers). */
+enum {
+    PC_EN_H_NONE = 0,
+    PC_EN_H_TYPE,    /* %0: the type (read.c) */
+    PC_EN_H_KEY,     /* %F, refer's %L: the citation key */
+    PC_EN_H_ADDRESS, /* %+: the address of the author before it */
+    PC_EN_H_NAMES,   /* %A %E %Y %? %H, refer's %Q: one name a line */
+    PC_EN_H_ISSUED,  /* %D with %8 */
+    PC_EN_H_DATE,    /* %7, %[: a date of its own */
+    PC_EN_H_TEXT,    /* %@ %R %M %O %X %Z ...: identifiers, abstract, notes */
+    PC_EN_N_HANDLERS
+};
+
+/* The tag maps: {tag, model field, how, direction, kinds, handler}. */
 extern const pc_map_row pc_endnote_rows[];
 extern const size_t pc_endnote_n_rows;
 extern const pc_map_row pc_refer_rows[];
@@ -102,9 +116,9 @@ typedef struct en_reader {
     bool reported[128];          /* unknown tags noted once per input */
 } en_reader;
 
-/* values.c: a special row's value, and the record's end. */
-void pc_endnote_read_special(void *user, pc_record *rec, const pc_map_row *row, const pc_tagged_field *f,
-                             const char *v, size_t n);
+/* values.c: the special rows' readers (by handler; a pc_tagged_value
+ * each), and the record's start and end. */
+extern pc_map_read_fn *const pc_endnote_readers[PC_EN_N_HANDLERS];
 void pc_endnote_read_start(en_reader *r, pc_record *rec);
 void pc_endnote_read_finish(en_reader *r, pc_record *rec);
 /* The kind of a refer record (no %0), from the tags it has (has['J']:

@@ -72,23 +72,29 @@ const pc_kindset pc_endnote_serial_kinds = K_SERIAL;
 
 /* ---- EndNote's tag map -------------------------------------------------------- */
 
-#define ROW(tag, field, how, dir, kinds) {tag, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
-#define KEEP(tag) {tag, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, 0}
+/* how: TEXT, LIST, SPLIT or SPECIAL(handler), the handler one of the
+ * format header's PC_EN_H_* */
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_LIST .how = PC_MAP_LIST
+#define HOW_SPLIT .how = PC_MAP_SPLIT
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = PC_EN_H_##h
+#define ROW(tag, f, how, d, k) {.name = tag, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_##d, .kinds = k}
+#define KEEP(tag) {.name = tag, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ, .kinds = 0}
 
 const pc_map_row pc_endnote_rows[] = {
     /* names, one a line ("Family, Given, Suffix"; "Name," an organisation);
      * %A writes the editors of an Edited Book too, and each author's %+ */
-    {"%A", PC_F_AUTHOR, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
-    ROW("%E", COLLECTION_EDITOR, SPECIAL, BOTH, K_BOOK | K_REPORT), /* series editor */
-    ROW("%E", RECIPIENT, SPECIAL, BOTH, K_LETTER),
-    ROW("%E", PERFORMER, SPECIAL, BOTH, K_SONG),
-    ROW("%E", EDITOR, SPECIAL, BOTH, K_ALL & ~E_OWN),
-    ROW("%Y", EDITOR, SPECIAL, BOTH, K_BOOK), /* tertiary author: a book's editor */
-    ROW("%Y", PRODUCER, SPECIAL, BOTH, K_FILM),
-    ROW("%Y", COLLECTION_EDITOR, SPECIAL, BOTH, K_ALL & ~Y_OWN),
-    ROW("%?", CONTRIBUTOR, SPECIAL, BOTH, SUB_OWN), /* subsidiary author */
-    ROW("%?", TRANSLATOR, SPECIAL, BOTH, K_ALL & ~SUB_OWN),
-    ROW("%H", TRANSLATED_AUTHOR, SPECIAL, BOTH, 0),
+    {.name = "%A", .field = PC_F_AUTHOR, HOW_SPECIAL(NAMES), .dir = PC_MAP_BOTH | PC_MAP_ALWAYS, .kinds = 0},
+    ROW("%E", COLLECTION_EDITOR, SPECIAL(NAMES), BOTH, K_BOOK | K_REPORT), /* series editor */
+    ROW("%E", RECIPIENT, SPECIAL(NAMES), BOTH, K_LETTER),
+    ROW("%E", PERFORMER, SPECIAL(NAMES), BOTH, K_SONG),
+    ROW("%E", EDITOR, SPECIAL(NAMES), BOTH, K_ALL & ~E_OWN),
+    ROW("%Y", EDITOR, SPECIAL(NAMES), BOTH, K_BOOK), /* tertiary author: a book's editor */
+    ROW("%Y", PRODUCER, SPECIAL(NAMES), BOTH, K_FILM),
+    ROW("%Y", COLLECTION_EDITOR, SPECIAL(NAMES), BOTH, K_ALL & ~Y_OWN),
+    ROW("%?", CONTRIBUTOR, SPECIAL(NAMES), BOTH, SUB_OWN), /* subsidiary author */
+    ROW("%?", TRANSLATOR, SPECIAL(NAMES), BOTH, K_ALL & ~SUB_OWN),
+    ROW("%H", TRANSLATED_AUTHOR, SPECIAL(NAMES), BOTH, 0),
 
     /* titles */
     ROW("%T", TITLE, TEXT, BOTH, 0),
@@ -96,16 +102,16 @@ const pc_map_row pc_endnote_rows[] = {
     ROW("%J", CONTAINER_TITLE, TEXT, BOTH, K_SERIAL),
     ROW("%B", COLLECTION_TITLE, TEXT, BOTH, B_SERIES), /* a book's series */
     ROW("%B", CONTAINER_TITLE, TEXT, BOTH, K_ALL & ~B_OWN),
-    ROW("%O", CONTAINER_TITLE_SHORT, SPECIAL, BOTH, K_SERIAL), /* alternate journal */
+    ROW("%O", CONTAINER_TITLE_SHORT, SPECIAL(TEXT), BOTH, K_SERIAL), /* alternate journal */
     ROW("%S", COLLECTION_TITLE, TEXT, BOTH, K_ALL & ~B_SERIES), /* tertiary title */
     ROW("%Q", TRANSLATED_TITLE, TEXT, BOTH, 0),
     ROW("%(", ORIGINAL_TITLE, TEXT, BOTH, 0),          /* original publication */
     ROW("%*", REVIEWED_TITLE, TEXT, BOTH, 0),
 
     /* dates: %D the year, %8 the rest */
-    ROW("%D", ISSUED, SPECIAL, BOTH, 0),
-    ROW("%7", AVAILABLE_DATE, SPECIAL, BOTH, K_JOURNAL), /* an article's e-pub date */
-    ROW("%[", ACCESSED, SPECIAL, BOTH, 0),
+    ROW("%D", ISSUED, SPECIAL(ISSUED), BOTH, 0),
+    ROW("%7", AVAILABLE_DATE, SPECIAL(DATE), BOTH, K_JOURNAL), /* an article's e-pub date */
+    ROW("%[", ACCESSED, SPECIAL(DATE), BOTH, 0),
 
     /* numbers */
     ROW("%V", VOLUME, TEXT, BOTH, 0),
@@ -128,14 +134,14 @@ const pc_map_row pc_endnote_rows[] = {
     ROW("%C", PUBLISHER_PLACE, TEXT, BOTH, K_ALL & ~K_CONF),
 
     /* identifiers */
-    ROW("%@", NUMBER, SPECIAL, BOTH, AT_NUMBER),        /* report or patent number */
-    ROW("%@", ISSN, SPECIAL, BOTH, K_SERIAL),
-    ROW("%@", ISBN, SPECIAL, BOTH, K_ALL & ~(K_SERIAL | AT_NUMBER)),
-    ROW("%R", DOI, SPECIAL, BOTH, 0),
-    ROW("%M", ARXIV_ID, SPECIAL, BOTH, 0),              /* accession number "arXiv:ID vN [class]" */
-    ROW("%M", WOS_UT, SPECIAL, BOTH, 0),                /* "WOS:..." */
-    ROW("%M", ARCHIVE_LOCATION, SPECIAL, BOTH, 0),      /* any other accession number */
-    ROW("%2", PMCID, SPECIAL, BOTH, 0),                 /* custom 2 */
+    ROW("%@", NUMBER, SPECIAL(TEXT), BOTH, AT_NUMBER),  /* report or patent number */
+    ROW("%@", ISSN, SPECIAL(TEXT), BOTH, K_SERIAL),
+    ROW("%@", ISBN, SPECIAL(TEXT), BOTH, K_ALL & ~(K_SERIAL | AT_NUMBER)),
+    ROW("%R", DOI, SPECIAL(TEXT), BOTH, 0),
+    ROW("%M", ARXIV_ID, SPECIAL(TEXT), BOTH, 0),        /* accession number "arXiv:ID vN [class]" */
+    ROW("%M", WOS_UT, SPECIAL(TEXT), BOTH, 0),          /* "WOS:..." */
+    ROW("%M", ARCHIVE_LOCATION, SPECIAL(TEXT), BOTH, 0), /* any other accession number */
+    ROW("%2", PMCID, SPECIAL(TEXT), BOTH, 0),           /* custom 2 */
     ROW("%$", NIHMSID, TEXT, BOTH, K_SERIAL),           /* custom 6 */
     ROW("%L", CALL_NUMBER, TEXT, BOTH, 0),
     ROW("%~", ARCHIVE, TEXT, BOTH, 0),                  /* name of database (RIS DB) */
@@ -146,17 +152,17 @@ const pc_map_row pc_endnote_rows[] = {
     ROW("%9", GENRE, TEXT, BOTH, 0),                    /* type of work */
     ROW("%U", URL, LIST, BOTH, 0),
     ROW("%K", KEYWORD, LIST, BOTH, 0),
-    ROW("%X", ABSTRACT, SPECIAL, BOTH, 0),
-    ROW("%Z", NOTE, SPECIAL, BOTH, 0),
-    ROW("%Z", JOURNAL_REF, SPECIAL, WRITE, 0),          /* "%Z Journal reference: ..." */
+    ROW("%X", ABSTRACT, SPECIAL(TEXT), BOTH, 0),
+    ROW("%Z", NOTE, SPECIAL(TEXT), BOTH, 0),
+    ROW("%Z", JOURNAL_REF, SPECIAL(TEXT), WRITE, 0),    /* "%Z Journal reference: ..." */
     ROW("%<", ANNOTE, TEXT, BOTH, 0),                   /* research notes */
 
     /* ---- read only ---- */
-    ROW("%0", NONE, SPECIAL, READ, 0),                  /* the type (read.c) */
-    ROW("%F", NONE, SPECIAL, READ, 0),                  /* label: the citation key */
-    ROW("%+", NONE, SPECIAL, READ, 0),                  /* the address of the author before it */
-    ROW("%8", ISSUED, SPECIAL, READ, 0),                /* with %D */
-    ROW("%O", NOTE, SPECIAL, READ, K_ALL & ~K_SERIAL),  /* what bibutils and Zotero write there */
+    ROW("%0", NONE, SPECIAL(TYPE), READ, 0),            /* the type (read.c) */
+    ROW("%F", NONE, SPECIAL(KEY), READ, 0),             /* label: the citation key */
+    ROW("%+", NONE, SPECIAL(ADDRESS), READ, 0),         /* the address of the author before it */
+    ROW("%8", ISSUED, SPECIAL(ISSUED), READ, 0),        /* with %D */
+    ROW("%O", NOTE, SPECIAL(TEXT), READ, K_ALL & ~K_SERIAL), /* what bibutils and Zotero write there */
 
     /* ---- EndNote's fields with no model field ---- */
     KEEP("%1"), KEEP("%3"), KEEP("%4"), KEEP("%#"), KEEP("%$"), KEEP("%)"), KEEP("%^"),
@@ -173,33 +179,33 @@ const size_t pc_endnote_n_rows = sizeof pc_endnote_rows / sizeof *pc_endnote_row
  * shape), %Q an organisation as author, %L the label; %O, %H (header
  * commentary), %Y (contents), %Z and %M (memorandum) are notes. */
 const pc_map_row pc_refer_rows[] = {
-    {"%A", PC_F_AUTHOR, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0},
-    ROW("%E", EDITOR, SPECIAL, BOTH, 0),
+    {.name = "%A", .field = PC_F_AUTHOR, HOW_SPECIAL(NAMES), .dir = PC_MAP_BOTH | PC_MAP_ALWAYS, .kinds = 0},
+    ROW("%E", EDITOR, SPECIAL(NAMES), BOTH, 0),
     ROW("%T", TITLE, TEXT, BOTH, 0),
     ROW("%J", CONTAINER_TITLE, TEXT, BOTH, K_SERIAL),
     ROW("%B", CONTAINER_TITLE, TEXT, BOTH, K_ALL & ~K_SERIAL),
     ROW("%S", COLLECTION_TITLE, TEXT, BOTH, 0),
-    ROW("%D", ISSUED, SPECIAL, BOTH, 0),
+    ROW("%D", ISSUED, SPECIAL(ISSUED), BOTH, 0),
     ROW("%V", VOLUME, TEXT, BOTH, 0),
     ROW("%N", ISSUE, TEXT, BOTH, 0),
     ROW("%P", PAGE, TEXT, BOTH, 0),
     ROW("%I", PUBLISHER, TEXT, BOTH, 0),
     ROW("%C", PUBLISHER_PLACE, TEXT, BOTH, 0),
-    ROW("%R", DOI, SPECIAL, BOTH, 0),
-    ROW("%R", NUMBER, SPECIAL, BOTH, 0),
+    ROW("%R", DOI, SPECIAL(TEXT), BOTH, 0),
+    ROW("%R", NUMBER, SPECIAL(TEXT), BOTH, 0),
     ROW("%U", URL, LIST, BOTH, 0),
     ROW("%K", KEYWORD, LIST, BOTH, 0),
-    ROW("%X", ABSTRACT, SPECIAL, BOTH, 0),
-    ROW("%O", NOTE, SPECIAL, BOTH, 0),
-    ROW("%O", JOURNAL_REF, SPECIAL, WRITE, 0),
+    ROW("%X", ABSTRACT, SPECIAL(TEXT), BOTH, 0),
+    ROW("%O", NOTE, SPECIAL(TEXT), BOTH, 0),
+    ROW("%O", JOURNAL_REF, SPECIAL(TEXT), WRITE, 0),
     /* read only */
-    ROW("%Q", AUTHOR, SPECIAL, READ, 0),  /* an organisation (written as %A "Name,") */
-    ROW("%L", NONE, SPECIAL, READ, 0),    /* the label: the citation key */
-    ROW("%8", ISSUED, SPECIAL, READ, 0),
-    ROW("%H", NOTE, SPECIAL, READ, 0),
-    ROW("%Y", NOTE, SPECIAL, READ, 0),
-    ROW("%Z", NOTE, SPECIAL, READ, 0),
-    ROW("%M", NOTE, SPECIAL, READ, 0),
+    ROW("%Q", AUTHOR, SPECIAL(NAMES), READ, 0), /* an organisation (written as %A "Name,") */
+    ROW("%L", NONE, SPECIAL(KEY), READ, 0), /* the label: the citation key */
+    ROW("%8", ISSUED, SPECIAL(ISSUED), READ, 0),
+    ROW("%H", NOTE, SPECIAL(TEXT), READ, 0),
+    ROW("%Y", NOTE, SPECIAL(TEXT), READ, 0),
+    ROW("%Z", NOTE, SPECIAL(TEXT), READ, 0),
+    ROW("%M", NOTE, SPECIAL(TEXT), READ, 0),
     KEEP("%F"), KEEP("%G"),
 };
 

@@ -60,7 +60,8 @@ void *pc_endnote_read_open(pc_source *src, pc_ctx *ctx)
     pc_tagged_init(&r->in, &en_syntax, src, ctx);
     r->endnote_map = pc_map_new(pc_endnote_rows, pc_endnote_n_rows, 0);
     r->refer_map = pc_map_new(pc_refer_rows, pc_refer_n_rows, 0);
-    r->apply = (pc_tagged_apply){.family = fmt_name, .join = en_join, .special = pc_endnote_read_special,
+    r->apply = (pc_tagged_apply){.family = fmt_name, .join = en_join, .special = pc_endnote_readers,
+                                 .n_special = PC_EN_N_HANDLERS,
                                  .unknown = en_unknown, .user = r};
     pc_buf *bufs[] = {&r->year, &r->date8, &r->issued_lit, &r->abstract, &r->note, &r->tmp, &r->apply.val};
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)

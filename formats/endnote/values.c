@@ -306,34 +306,70 @@ static void read_text(en_reader *r, pc_record *rec, const pc_map_row *row, const
     }
 }
 
-void pc_endnote_read_special(void *user, pc_record *rec, const pc_map_row *row, const pc_tagged_field *f,
-                             const char *v, size_t n)
+/* The special rows' readers: user the reader, value a pc_tagged_value. */
+static bool h_key(void *user, const pc_map_row *row, pc_record *rec, void *value)
 {
     en_reader *r = user;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (pc_tagged_is(f, "%0")) {
-        return; /* the type: read.c */
-    } else if (pc_tagged_is(f, "%F") || (!r->type && pc_tagged_is(f, "%L"))) {
-        if (rec->key)
-            pc_tagged_keep(&r->apply, rec, f, v, n);
-        else
-            rec->key = pc_xstrndup(v, n);
-    } else if (pc_tagged_is(f, "%+")) {
-        read_address(r, rec, f, v, n);
-    } else if (fi && fi->kind == PC_FK_NAME) {
-        read_names(r, rec, row->field, v, n, pc_tagged_is(f, "%Q"));
-    } else if (row->field == PC_F_ISSUED) {
-        if (pc_tagged_is(f, "%8") && !r->date8.len)
-            r->date8_f = f;
-        if (!pc_tagged_is(f, "%8") && !r->year.len)
-            r->year_f = f;
-        gather(r, rec, pc_tagged_is(f, "%8") ? &r->date8 : &r->year, f, v, n);
-    } else if (fi && fi->kind == PC_FK_DATE) {
-        pc_tagged_read_date(&r->apply, rec, f, row->field, v, n); /* %7, %[ */
-    } else {
-        read_text(r, rec, row, f, v, n);
-    }
+    const pc_tagged_value *x = value;
+    if (r->type && pc_tagged_is(x->f, "%L"))
+        read_text(r, rec, row, x->f, x->v, x->n); /* refer's label in an EndNote record */
+    else if (rec->key)
+        pc_tagged_keep(&r->apply, rec, x->f, x->v, x->n);
+    else
+        rec->key = pc_xstrndup(x->v, x->n);
+    return true;
 }
+
+static bool h_address(void *user, const pc_map_row *row, pc_record *rec, void *value)
+{
+    (void)row;
+    const pc_tagged_value *x = value;
+    read_address(user, rec, x->f, x->v, x->n);
+    return true;
+}
+
+static bool h_names(void *user, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const pc_tagged_value *x = value;
+    read_names(user, rec, row->field, x->v, x->n, pc_tagged_is(x->f, "%Q"));
+    return true;
+}
+
+/* %D and %8, told at the record's end. */
+static bool h_issued(void *user, const pc_map_row *row, pc_record *rec, void *value)
+{
+    (void)row;
+    en_reader *r = user;
+    const pc_tagged_value *x = value;
+    bool d8 = pc_tagged_is(x->f, "%8");
+    if (d8 && !r->date8.len)
+        r->date8_f = x->f;
+    if (!d8 && !r->year.len)
+        r->year_f = x->f;
+    gather(r, rec, d8 ? &r->date8 : &r->year, x->f, x->v, x->n);
+    return true;
+}
+
+static bool h_date(void *user, const pc_map_row *row, pc_record *rec, void *value)
+{
+    en_reader *r = user;
+    const pc_tagged_value *x = value;
+    pc_tagged_read_date(&r->apply, rec, x->f, row->field, x->v, x->n); /* %7, %[ */
+    return true;
+}
+
+static bool h_text(void *user, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const pc_tagged_value *x = value;
+    read_text(user, rec, row, x->f, x->v, x->n);
+    return true;
+}
+
+/* PC_EN_H_TYPE reads nothing here: read.c tells the type first. */
+pc_map_read_fn *const pc_endnote_readers[PC_EN_N_HANDLERS] = {
+    [PC_EN_H_KEY] = h_key,       [PC_EN_H_ADDRESS] = h_address, [PC_EN_H_NAMES] = h_names,
+    [PC_EN_H_ISSUED] = h_issued, [PC_EN_H_DATE] = h_date,       [PC_EN_H_TEXT] = h_text,
+};
 
 /* The writer's link to the DOI, a %U right before the %R of its DOI (for
  * bibutils, which reads no %R), says nothing more: emptied. */

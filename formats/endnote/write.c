@@ -39,7 +39,7 @@ typedef struct en_writer {
     bool has[128];          /* refer: the tags written */
     pc_buf rec, tmp;
     bool markup, nocase;
-    pc_tagged_rows rows[PC_KIND_COUNT];
+    pc_map *map;            /* the format's rows, their plans per kind */
 } en_writer;
 
 static void *begin(FILE *out, pc_ctx *ctx, bool refer)
@@ -49,6 +49,7 @@ static void *begin(FILE *out, pc_ctx *ctx, bool refer)
     w->ctx = ctx;
     w->refer = refer;
     w->fmt = refer ? "refer" : "endnote";
+    w->map = refer ? pc_map_new(pc_refer_rows, pc_refer_n_rows, 0) : pc_map_new(pc_endnote_rows, pc_endnote_n_rows, 0);
     pc_buf_init(&w->rec);
     pc_buf_init(&w->tmp);
     return w;
@@ -60,7 +61,7 @@ void *pc_refer_write_begin(FILE *out, pc_ctx *ctx) { return begin(out, ctx, true
 bool pc_endnote_write_end(void *state)
 {
     en_writer *w = state;
-    pc_tagged_rows_free(w->rows);
+    pc_map_free(w->map);
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
     free(w);
@@ -303,20 +304,38 @@ static bool en_item(void *u, const pc_map_row *row, const char *item)
     return true;
 }
 
-static bool en_special(void *u, const pc_map_row *row, bool *wrote)
+/* The special rows' writers, by the handler their row names. */
+static bool h_names(void *u, const pc_map_row *row, bool *wrote)
 {
-    en_writer *w = u;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (fi->kind == PC_FK_NAME)
-        write_names(w, row, wrote);
-    else if (row->field == PC_F_ISSUED)
-        write_issued(w);
-    else if (fi->kind == PC_FK_DATE)
-        write_date(w, row);
-    else
-        write_text(w, row, wrote);
+    write_names(u, row, wrote);
     return true;
 }
+
+static bool h_issued(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)row, (void)wrote;
+    write_issued(u);
+    return true;
+}
+
+static bool h_date(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    write_date(u, row);
+    return true;
+}
+
+static bool h_text(void *u, const pc_map_row *row, bool *wrote)
+{
+    write_text(u, row, wrote);
+    return true;
+}
+
+/* TYPE, KEY and ADDRESS rows only read: %0, %F and %+ are written by
+ * pc_endnote_write_record and write_names. */
+static pc_map_write_fn *const writers[PC_EN_N_HANDLERS] = {
+    [PC_EN_H_NAMES] = h_names, [PC_EN_H_ISSUED] = h_issued, [PC_EN_H_DATE] = h_date, [PC_EN_H_TEXT] = h_text,
+};
 
 /* A pass-through value the reader kept, under its own tag ("%X"); an
  * address of no author after the authors' own would read as the last
@@ -364,29 +383,26 @@ static const pc_field arxiv_parts[] = {PC_F_ARXIV_VERSION, PC_F_ARXIV_CLASS, PC_
 
 bool pc_endnote_write_record(void *state, const pc_record *r)
 {
-    static const pc_map_sink sink = {.text = en_text, .item = en_item, .special = en_special,
-                                     .extra = en_extra, .family = "endnote"};
+    static const pc_map_sink sink = {.text = en_text, .item = en_item, .special = writers,
+                                     .n_special = PC_EN_N_HANDLERS, .extra = en_extra, .family = "endnote"};
     en_writer *w = state;
     w->r = r;
     w->markup = w->nocase = w->wrote_addresses = false;
     memset(w->has, 0, sizeof w->has);
     pc_buf_clear(&w->rec);
-    const pc_tagged_rows *rows;
     if (w->refer) {
         w->kind = kind_of(r);
         w->edited = false;
-        rows = pc_tagged_rows_of(w->rows, pc_refer_rows, pc_refer_n_rows, w->kind);
     } else {
         const pc_endnote_type *t = pc_endnote_type_of_kind(kind_of(r));
         w->edited = t->kind == PC_KIND_BOOK && !pc_record_has(r, PC_F_AUTHOR) && pc_record_has(r, PC_F_EDITOR);
         if (w->edited)
             t = pc_endnote_edited_book();
         w->kind = t->kind;
-        rows = pc_tagged_rows_of(w->rows, pc_endnote_rows, pc_endnote_n_rows, w->kind);
         put(w, "%0", t->name);
         put(w, "%F", r->key);
     }
-    pc_map_write(rows->rows, rows->n, r, w->ctx, w->fmt, &sink, w, w->refer ? NULL : arxiv_parts);
+    pc_map_write(w->map, w->kind, r, w->ctx, w->fmt, &sink, w, w->refer ? NULL : arxiv_parts);
     if (!w->refer && !pc_record_has(r, PC_F_ARXIV_ID))
         for (const pc_field *f = arxiv_parts; *f; f++)
             if (pc_record_has(r, *f))

@@ -27,32 +27,38 @@
 #define K_CHAPTER (K(CHAPTER) | K(ENTRY) | K(ENTRY_DICTIONARY) | K(ENTRY_ENCYCLOPEDIA))
 #define K_BOOK (K(BOOK) | K(CLASSIC) | K(COLLECTION) | K(PERIODICAL) | K(PAMPHLET))
 
-#define ROW(tag, field, how, dir, kinds) {tag, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
-#define KEEP(tag) {tag, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, 0}
+/* how: TEXT, LIST, SPLIT or SPECIAL(handler), the handler one of the
+ * format header's PC_MD_H_* */
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_LIST .how = PC_MAP_LIST
+#define HOW_SPLIT .how = PC_MAP_SPLIT
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = PC_MD_H_##h
+#define ROW(tag, f, how, d, k) {.name = tag, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_##d, .kinds = k}
+#define KEEP(tag) {.name = tag, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ, .kinds = 0}
 
 const pc_map_row pc_medline_rows[] = {
     ROW("PMID", PMID, TEXT, BOTH, 0),
-    ROW("IS", ISSN, SPECIAL, BOTH, 0),          /* "0955-2359 (Print)": the qualifier dropped */
-    ROW("ISBN", ISBN, SPECIAL, BOTH, 0),
+    ROW("IS", ISSN, SPECIAL(SERIAL), BOTH, 0),  /* "0955-2359 (Print)": the qualifier dropped */
+    ROW("ISBN", ISBN, SPECIAL(SERIAL), BOTH, 0),
     ROW("VI", VOLUME, TEXT, BOTH, 0),
     ROW("IP", ISSUE, TEXT, BOTH, 0),
-    ROW("DP", ISSUED, SPECIAL, BOTH, 0),        /* "2019 Mar-Apr", "2020 Winter" */
-    ROW("TI", TITLE, SPECIAL, BOTH, 0),         /* several TI lines are one title */
+    ROW("DP", ISSUED, SPECIAL(ISSUED), BOTH, 0), /* "2019 Mar-Apr", "2020 Winter" */
+    ROW("TI", TITLE, SPECIAL(TITLE), BOTH, 0),  /* several TI lines are one title */
     ROW("BTI", CONTAINER_TITLE, TEXT, BOTH, K_CHAPTER), /* the book of a chapter */
     ROW("CTI", COLLECTION_TITLE, TEXT, BOTH, 0),
     ROW("VTI", VOLUME_TITLE, TEXT, BOTH, 0),
     ROW("TT", ORIGINAL_TITLE, TEXT, BOTH, 0),   /* transliterated title */
-    ROW("PG", PAGE, SPECIAL, BOTH, 0),          /* "454-81" is 454-481 */
-    ROW("LID", EID, SPECIAL, BOTH, 0),          /* a bare e-location: "e0123" */
-    ROW("AB", ABSTRACT, SPECIAL, BOTH, 0),
+    ROW("PG", PAGE, SPECIAL(PAGES), BOTH, 0),   /* "454-81" is 454-481 */
+    ROW("LID", EID, SPECIAL(ID), BOTH, 0),      /* a bare e-location: "e0123" */
+    ROW("AB", ABSTRACT, SPECIAL(ABSTRACT), BOTH, 0),
     ROW("CI", LICENSE, TEXT, BOTH, 0),          /* copyright information */
-    ROW("FAU", AUTHOR, SPECIAL, BOTH, 0),       /* FAU, AU, AUID, AD per author; CN */
-    ROW("FED", EDITOR, SPECIAL, BOTH, 0),       /* FED, ED */
-    ROW("FIR", CONTRIBUTOR, SPECIAL, BOTH, 0),  /* investigators: FIR, IR, IRAD */
+    ROW("FAU", AUTHOR, SPECIAL(NAMES), BOTH, 0), /* FAU, AU, AUID, AD per author; CN */
+    ROW("FED", EDITOR, SPECIAL(NAMES), BOTH, 0), /* FED, ED */
+    ROW("FIR", CONTRIBUTOR, SPECIAL(NAMES), BOTH, 0), /* investigators: FIR, IR, IRAD */
     ROW("LA", LANGUAGE, TEXT, BOTH, 0),
     ROW("GR", FUNDER, LIST, BOTH, 0),
-    {"PT", PC_F_NONE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0}, /* the kind */
-    ROW("DEP", AVAILABLE_DATE, SPECIAL, BOTH, 0), /* electronic publication, YYYYMMDD */
+    {.name = "PT", .field = PC_F_NONE, HOW_SPECIAL(TYPE), .dir = PC_MAP_BOTH | PC_MAP_ALWAYS, .kinds = 0}, /* the kind */
+    ROW("DEP", AVAILABLE_DATE, SPECIAL(DATE), BOTH, 0), /* electronic publication, YYYYMMDD */
     ROW("PL", PUBLISHER_PLACE, TEXT, BOTH, 0),
     ROW("TA", CONTAINER_TITLE_SHORT, TEXT, BOTH, 0),
     ROW("JT", CONTAINER_TITLE, TEXT, BOTH, K_ALL & ~K_CHAPTER),
@@ -62,21 +68,21 @@ const pc_map_row pc_medline_rows[] = {
     ROW("OT", KEYWORD, LIST, BOTH, 0),          /* author keywords; MeSH terms (MH) read too */
     ROW("PMC", PMCID, TEXT, BOTH, 0),
     ROW("MID", NIHMSID, TEXT, BOTH, 0),
-    ROW("GN", NOTE, SPECIAL, BOTH, 0),          /* general note */
-    ROW("PHST", SUBMITTED, SPECIAL, BOTH, 0),   /* "2019/01/21 00:00 [received]" */
-    ROW("AID", DOI, SPECIAL, BOTH, 0),          /* "10.1136/x [doi]" */
-    ROW("AID", PII, SPECIAL, BOTH, 0),          /* "S1769-7212(19)30059-X [pii]" */
+    ROW("GN", NOTE, SPECIAL(NOTE), BOTH, 0),    /* general note */
+    ROW("PHST", SUBMITTED, SPECIAL(HISTORY), BOTH, 0), /* "2019/01/21 00:00 [received]" */
+    ROW("AID", DOI, SPECIAL(ID), BOTH, 0),      /* "10.1136/x [doi]" */
+    ROW("AID", PII, SPECIAL(ID), BOTH, 0),      /* "S1769-7212(19)30059-X [pii]" */
 
     /* ---- read only ---- */
-    ROW("AU", AUTHOR, SPECIAL, READ, 0),        /* with its FAU, or alone (before 2002) */
-    ROW("CN", AUTHOR, SPECIAL, READ, 0),        /* a collective name */
-    ROW("ED", EDITOR, SPECIAL, READ, 0),
-    ROW("IR", CONTRIBUTOR, SPECIAL, READ, 0),
-    ROW("AUID", NONE, SPECIAL, READ, 0),        /* "ORCID: 0000-..." of the name before it */
-    ROW("AD", NONE, SPECIAL, READ, 0),          /* an affiliation of the name before it */
-    ROW("IRAD", NONE, SPECIAL, READ, 0),
+    ROW("AU", AUTHOR, SPECIAL(NAMES), READ, 0), /* with its FAU, or alone (before 2002) */
+    ROW("CN", AUTHOR, SPECIAL(NAMES), READ, 0), /* a collective name */
+    ROW("ED", EDITOR, SPECIAL(NAMES), READ, 0),
+    ROW("IR", CONTRIBUTOR, SPECIAL(NAMES), READ, 0),
+    ROW("AUID", NONE, SPECIAL(ABOUT_NAME), READ, 0), /* "ORCID: 0000-..." of the name before it */
+    ROW("AD", NONE, SPECIAL(ABOUT_NAME), READ, 0), /* an affiliation of the name before it */
+    ROW("IRAD", NONE, SPECIAL(ABOUT_NAME), READ, 0),
     ROW("BTI", TITLE, TEXT, READ, K_BOOK),      /* a Bookshelf book's title */
-    ROW("ISSN", ISSN, SPECIAL, READ, 0),        /* ERIC: "ISSN - EISSN-2375-5636" */
+    ROW("ISSN", ISSN, SPECIAL(SERIAL), READ, 0), /* ERIC: "ISSN - EISSN-2375-5636" */
     ROW("MH", KEYWORD, LIST, READ, 0),          /* MeSH terms, "Humans", "*Genome/genetics" */
     ROW("KW", KEYWORD, LIST, READ, 0),          /* KoreaMed */
 

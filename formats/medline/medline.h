@@ -19,7 +19,26 @@
 #include "format.h"
 #include "io/tagged.h"
 
-/* The tag map: {tag, model field, how, direction, kinds}. */
+/* The handlers of the special rows (map.c names one in each; values.c
+ * has their readers, write.c their writers). */
+enum {
+    PC_MD_H_NONE = 0,
+    PC_MD_H_TYPE,       /* PT: the kind (the first that names one), the others kept */
+    PC_MD_H_NAMES,      /* FAU AU CN, FED ED, FIR IR: the name blocks */
+    PC_MD_H_ABOUT_NAME, /* AUID AD IRAD: of the name before them */
+    PC_MD_H_ID,         /* LID AID: "[doi]", "[pii]", a bare e-location */
+    PC_MD_H_ISSUED,     /* DP */
+    PC_MD_H_DATE,       /* DEP */
+    PC_MD_H_HISTORY,    /* PHST: "[received]" the submitted date */
+    PC_MD_H_SERIAL,     /* IS ISBN ISSN: each once, qualifiers dropped */
+    PC_MD_H_TITLE,      /* TI: several lines are one title */
+    PC_MD_H_ABSTRACT,   /* AB */
+    PC_MD_H_NOTE,       /* GN */
+    PC_MD_H_PAGES,      /* PG: abbreviated ranges expanded */
+    PC_MD_N_HANDLERS
+};
+
+/* The tag map: {tag, model field, how, direction, kinds, handler}. */
 extern const pc_map_row pc_medline_rows[];
 extern const size_t pc_medline_n_rows;
 
@@ -76,9 +95,9 @@ typedef struct md_reader {
     pc_strlist reported;           /* unknown tags noted once per input */
 } md_reader;
 
-/* values.c: a special row's value, and the record's start and end. */
-void pc_medline_read_special(void *user, pc_record *rec, const pc_map_row *row, const pc_tagged_field *f,
-                             const char *v, size_t n);
+/* values.c: the special rows' readers (by handler; a pc_tagged_value
+ * each), and the record's start and end. */
+extern pc_map_read_fn *const pc_medline_readers[PC_MD_N_HANDLERS];
 void pc_medline_read_start(md_reader *r, pc_record *rec);
 void pc_medline_read_finish(md_reader *r, pc_record *rec);
 

@@ -40,7 +40,8 @@ void *pc_medline_read_open(pc_source *src, pc_ctx *ctx)
     r->file = pc_source_name(src);
     pc_tagged_init(&r->in, &md_syntax, src, ctx);
     r->map = pc_map_new(pc_medline_rows, pc_medline_n_rows, 0);
-    r->apply = (pc_tagged_apply){.family = fmt_name, .map = r->map, .special = pc_medline_read_special,
+    r->apply = (pc_tagged_apply){.family = fmt_name, .map = r->map, .special = pc_medline_readers,
+                                 .n_special = PC_MD_N_HANDLERS,
                                  .unknown = md_unknown, .user = r};
     pc_buf *bufs[] = {&r->title, &r->abstract, &r->note, &r->tmp, &r->pii, &r->apply.val};
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)

@@ -269,38 +269,39 @@ static void add_line(pc_buf *b, const char *sep, const char *v, size_t n)
     pc_buf_put(b, v, n);
 }
 
-void pc_medline_read_special(void *user, pc_record *rec, const pc_map_row *row, const pc_tagged_field *f,
-                             const char *v, size_t n)
-{
-    md_reader *r = user;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (pc_tagged_is(f, "PT")) {
-        if (f != r->type_f || !r->type->write)
-            pc_tagged_keep(&r->apply, rec, f, v, n); /* Review, Letter, ...: kept as they are */
-    } else if (pc_tagged_is(f, "AUID") || pc_tagged_is(f, "AD") || pc_tagged_is(f, "IRAD")) {
-        read_about_name(r, rec, f, v, n);
-    } else if (fi && fi->kind == PC_FK_NAME) {
-        read_name(r, rec, f, v, n);
-    } else if (pc_tagged_is(f, "LID") || pc_tagged_is(f, "AID")) {
-        read_id(r, rec, f, v, n);
-    } else {
-        switch (row->field) {
-        case PC_F_ISSUED: read_issued(r, rec, f, v, n); break;
-        case PC_F_AVAILABLE_DATE: pc_tagged_read_date(&r->apply, rec, f, row->field, v, n); break;
-        case PC_F_SUBMITTED: read_history(r, rec, f, v, n); break;
-        case PC_F_ISSN:
-        case PC_F_ISBN: read_serial(r, v, n); break;
-        case PC_F_TITLE: add_line(&r->title, " ", v, n); break;
-        case PC_F_ABSTRACT: add_line(&r->abstract, " ", v, n); break;
-        case PC_F_NOTE: add_line(&r->note, "; ", v, n); break;
-        case PC_F_PAGE:
-            pc_tagged_pages(&r->tmp, v, n);
-            pc_tagged_set_first(&r->apply, rec, PC_F_PAGE, f, r->tmp.ptr, r->tmp.len);
-            break;
-        default: pc_tagged_keep(&r->apply, rec, f, v, n); break;
-        }
+/* The special rows' readers: a function per handler, r the reader, x the
+ * pc_tagged_value. */
+#define READER(name, ...)                                                                          \
+    static bool name(void *user, const pc_map_row *row, pc_record *rec, void *value)              \
+    {                                                                                              \
+        md_reader *r = user;                                                                       \
+        const pc_tagged_value *x = value;                                                          \
+        (void)r, (void)row, (void)rec;                                                             \
+        __VA_ARGS__;                                                                               \
+        return true;                                                                               \
     }
-}
+
+/* PT: Review, Letter, ... (all but the one that told the kind) kept as they are */
+READER(h_type, if (x->f != r->type_f || !r->type->write) pc_tagged_keep(&r->apply, rec, x->f, x->v, x->n))
+READER(h_names, read_name(r, rec, x->f, x->v, x->n))
+READER(h_about_name, read_about_name(r, rec, x->f, x->v, x->n))
+READER(h_id, read_id(r, rec, x->f, x->v, x->n))
+READER(h_issued, read_issued(r, rec, x->f, x->v, x->n))
+READER(h_date, pc_tagged_read_date(&r->apply, rec, x->f, row->field, x->v, x->n))
+READER(h_history, read_history(r, rec, x->f, x->v, x->n))
+READER(h_serial, read_serial(r, x->v, x->n))
+READER(h_title, add_line(&r->title, " ", x->v, x->n))
+READER(h_abstract, add_line(&r->abstract, " ", x->v, x->n))
+READER(h_note, add_line(&r->note, "; ", x->v, x->n))
+READER(h_pages, pc_tagged_pages(&r->tmp, x->v, x->n);
+       pc_tagged_set_first(&r->apply, rec, PC_F_PAGE, x->f, r->tmp.ptr, r->tmp.len))
+
+pc_map_read_fn *const pc_medline_readers[PC_MD_N_HANDLERS] = {
+    [PC_MD_H_TYPE] = h_type,         [PC_MD_H_NAMES] = h_names,     [PC_MD_H_ABOUT_NAME] = h_about_name,
+    [PC_MD_H_ID] = h_id,             [PC_MD_H_ISSUED] = h_issued,   [PC_MD_H_DATE] = h_date,
+    [PC_MD_H_HISTORY] = h_history,   [PC_MD_H_SERIAL] = h_serial,   [PC_MD_H_TITLE] = h_title,
+    [PC_MD_H_ABSTRACT] = h_abstract, [PC_MD_H_NOTE] = h_note,       [PC_MD_H_PAGES] = h_pages,
+};
 
 void pc_medline_read_start(md_reader *r, pc_record *rec)
 {

@@ -30,7 +30,7 @@ typedef struct md_writer {
     const pc_medline_type *type; /* NULL: written as a journal article */
     pc_buf rec, tmp, line;
     bool markup, nocase;
-    pc_tagged_rows rows[PC_KIND_COUNT];
+    pc_map *map;                 /* the rows, their plans per kind */
 } md_writer;
 
 void *pc_medline_write_begin(FILE *out, pc_ctx *ctx)
@@ -38,6 +38,7 @@ void *pc_medline_write_begin(FILE *out, pc_ctx *ctx)
     md_writer *w = pc_xcalloc(1, sizeof *w);
     w->out = out;
     w->ctx = ctx;
+    w->map = pc_map_new(pc_medline_rows, pc_medline_n_rows, 0);
     pc_buf_init(&w->rec);
     pc_buf_init(&w->tmp);
     pc_buf_init(&w->line);
@@ -47,7 +48,7 @@ void *pc_medline_write_begin(FILE *out, pc_ctx *ctx)
 bool pc_medline_write_end(void *state)
 {
     md_writer *w = state;
-    pc_tagged_rows_free(w->rows);
+    pc_map_free(w->map);
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->line);
@@ -277,21 +278,42 @@ static bool md_item(void *u, const pc_map_row *row, const char *item)
     return true;
 }
 
-static bool md_special(void *u, const pc_map_row *row, bool *wrote)
+/* The special rows' writers, by the handler their row names. */
+static bool h_type(void *u, const pc_map_row *row, bool *wrote)
 {
-    md_writer *w = u;
-    (void)wrote;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (!strcmp(row->name, "PT"))
-        write_type(w);
-    else if (fi->kind == PC_FK_NAME)
-        write_names(w, row);
-    else if (fi->kind == PC_FK_DATE)
-        write_date(w, row);
-    else
-        write_text(w, row);
+    (void)row, (void)wrote;
+    write_type(u);
     return true;
 }
+
+static bool h_names(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    write_names(u, row);
+    return true;
+}
+
+static bool h_date(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    write_date(u, row);
+    return true;
+}
+
+static bool h_text(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    write_text(u, row);
+    return true;
+}
+
+/* ABOUT_NAME rows only read: write_names writes AUID and AD. */
+static pc_map_write_fn *const writers[PC_MD_N_HANDLERS] = {
+    [PC_MD_H_TYPE] = h_type,     [PC_MD_H_NAMES] = h_names, [PC_MD_H_ID] = h_text,
+    [PC_MD_H_ISSUED] = h_date,   [PC_MD_H_DATE] = h_date,   [PC_MD_H_HISTORY] = h_date,
+    [PC_MD_H_SERIAL] = h_text,   [PC_MD_H_TITLE] = h_text,  [PC_MD_H_ABSTRACT] = h_text,
+    [PC_MD_H_NOTE] = h_text,     [PC_MD_H_PAGES] = h_text,
+};
 
 /* A pass-through value the reader kept, under its own tag. */
 static bool md_extra(void *u, const pc_extra *e)
@@ -322,16 +344,15 @@ static pc_kind kind_of(const pc_record *r)
 
 bool pc_medline_write_record(void *state, const pc_record *r)
 {
-    static const pc_map_sink sink = {.text = md_text, .item = md_item, .special = md_special,
-                                     .extra = md_extra};
+    static const pc_map_sink sink = {.text = md_text, .item = md_item, .special = writers,
+                                     .n_special = PC_MD_N_HANDLERS, .extra = md_extra};
     md_writer *w = state;
     w->r = r;
     w->markup = w->nocase = false;
     w->type = pc_medline_type_of_kind(kind_of(r));
     pc_kind back = w->type ? w->type->kind : PC_KIND_ARTICLE;
-    const pc_tagged_rows *rows = pc_tagged_rows_of(w->rows, pc_medline_rows, pc_medline_n_rows, back);
     pc_buf_clear(&w->rec);
-    pc_map_write(rows->rows, rows->n, r, w->ctx, fmt_name, &sink, w, NULL);
+    pc_map_write(w->map, back, r, w->ctx, fmt_name, &sink, w, NULL);
     pc_buf_putc(&w->rec, '\n');
     if (r->key)
         dropped(w, "citation key"); /* MEDLINE has none: a reader makes one */

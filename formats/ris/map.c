@@ -24,7 +24,8 @@
  *   TEXT     the value is the field's text (first value wins; a different
  *            later value is kept as a pass-through value of its own tag)
  *   LIST     one value per line (KW)
- *   SPECIAL  read.c and write.c: names, dates, pages, the DOI, URLs, the
+ *   SPECIAL  code, named by the row's handler (ris.h; read_values.c and
+ *            write.c hold the functions): names, dates, pages, the DOI, URLs, the
  *            abstract, the note, SN (ISBN, ISSN or a number, by shape and
  *            kind), AN (arXiv id or accession number), M3 (a DOI or the
  *            type of work), OP (original date or title), J2 (not written
@@ -94,9 +95,13 @@ const pc_kindset pc_ris_serial_kinds = K_SERIAL;
 
 /* ---- the tag map ---------------------------------------------------------------- */
 
-#define ROW(tag, field, how, dir, kinds) {tag, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
+/* how: TEXT, LIST or SPECIAL(handler), the handler one of ris.h's PC_RIS_H_* */
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_LIST .how = PC_MAP_LIST
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = PC_RIS_H_##h
+#define ROW(tag, f, how, d, k) {.name = tag, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_##d, .kinds = k}
 /* a tag of the specification with no model field (for these kinds) */
-#define KEEP(tag, kinds) {tag, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, kinds}
+#define KEEP(tag, k) {.name = tag, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ, .kinds = k}
 
 const pc_map_row pc_ris_rows[] = {
     /* ---- the rows the writer writes, in the order it writes them (TY and
@@ -105,20 +110,20 @@ const pc_map_row pc_ris_rows[] = {
     /* names ("Family, Given, Suffix", one per line); AU is the author of
      * every kind (Zotero reads it as the director of a film, the composer
      * of a recording: CSL styles print those where they print an author) */
-    ROW("AU", AUTHOR, SPECIAL, BOTH, 0),
-    ROW("A2", EDITOR, SPECIAL, BOTH, K_ALL & ~A2_OWN),
-    ROW("A2", COLLECTION_EDITOR, SPECIAL, BOTH, K_BOOK | K_REPORT),
-    ROW("A2", PERFORMER, SPECIAL, BOTH, K_SONG),
-    ROW("A2", RECIPIENT, SPECIAL, BOTH, K_LETTER),
+    ROW("AU", AUTHOR, SPECIAL(NAMES), BOTH, 0),
+    ROW("A2", EDITOR, SPECIAL(NAMES), BOTH, K_ALL & ~A2_OWN),
+    ROW("A2", COLLECTION_EDITOR, SPECIAL(NAMES), BOTH, K_BOOK | K_REPORT),
+    ROW("A2", PERFORMER, SPECIAL(NAMES), BOTH, K_SONG),
+    ROW("A2", RECIPIENT, SPECIAL(NAMES), BOTH, K_LETTER),
     ROW("A2", AUTHORITY, TEXT, BOTH, K_PATENT),       /* issuing authority */
     ROW("A2", CONTAINER_TITLE, TEXT, BOTH, K_CASE),   /* the reporter */
-    ROW("A3", EDITOR, SPECIAL, BOTH, K_BOOK),
-    ROW("A3", PRODUCER, SPECIAL, BOTH, K_FILM),
-    ROW("A3", CONTRIBUTOR, SPECIAL, BOTH, K_THESIS),
-    ROW("A3", COLLECTION_EDITOR, SPECIAL, BOTH, K_ALL & ~A3_OWN),
-    ROW("A4", CONTRIBUTOR, SPECIAL, BOTH, K_CONF | K_FILM | K_DATASET),
-    ROW("A4", TRANSLATOR, SPECIAL, BOTH, K_ALL & ~A4_OWN),
-    ROW("C2", CONTAINER_AUTHOR, SPECIAL, BOTH, K_CHAPTER), /* the book's author */
+    ROW("A3", EDITOR, SPECIAL(NAMES), BOTH, K_BOOK),
+    ROW("A3", PRODUCER, SPECIAL(NAMES), BOTH, K_FILM),
+    ROW("A3", CONTRIBUTOR, SPECIAL(NAMES), BOTH, K_THESIS),
+    ROW("A3", COLLECTION_EDITOR, SPECIAL(NAMES), BOTH, K_ALL & ~A3_OWN),
+    ROW("A4", CONTRIBUTOR, SPECIAL(NAMES), BOTH, K_CONF | K_FILM | K_DATASET),
+    ROW("A4", TRANSLATOR, SPECIAL(NAMES), BOTH, K_ALL & ~A4_OWN),
+    ROW("C2", CONTAINER_AUTHOR, SPECIAL(NAMES), BOTH, K_CHAPTER), /* the book's author */
 
     /* titles */
     ROW("TI", TITLE, TEXT, BOTH, 0),
@@ -127,17 +132,17 @@ const pc_map_row pc_ris_rows[] = {
     ROW("T2", EVENT_TITLE, TEXT, BOTH, K_SPEECH),     /* the meeting */
     ROW("T2", SECTION, TEXT, BOTH, K_HEARING),        /* the committee */
     ROW("T2", CONTAINER_TITLE, TEXT, BOTH, K_ALL & ~T2_OWN),
-    ROW("J2", CONTAINER_TITLE_SHORT, SPECIAL, BOTH, 0), /* not alone: see write.c */
+    ROW("J2", CONTAINER_TITLE_SHORT, SPECIAL(J2), BOTH, 0), /* not alone: see write.c */
     ROW("T3", AUTHORITY, TEXT, BOTH, T3_OWN),         /* the legislative body */
     ROW("T3", COLLECTION_TITLE, TEXT, BOTH, K_ALL & ~T3_OWN),
 
     /* dates: PY is written with DA (the whole date) */
-    ROW("PY", ISSUED, SPECIAL, BOTH, 0),
-    ROW("Y2", ACCESSED, SPECIAL, BOTH, 0),
-    ROW("C1", SUBMITTED, SPECIAL, BOTH, K_PATENT),    /* filing date */
+    ROW("PY", ISSUED, SPECIAL(DATE), BOTH, 0),
+    ROW("Y2", ACCESSED, SPECIAL(DATE), BOTH, 0),
+    ROW("C1", SUBMITTED, SPECIAL(DATE), BOTH, K_PATENT),    /* filing date */
     ROW("OP", REFERENCES, TEXT, BOTH, K_LEGAL),       /* history */
-    ROW("OP", ORIGINAL_DATE, SPECIAL, BOTH, K_ALL & ~OP_OWN),
-    ROW("OP", ORIGINAL_TITLE, SPECIAL, BOTH, K_ALL & ~OP_OWN),
+    ROW("OP", ORIGINAL_DATE, SPECIAL(DATE), BOTH, K_ALL & ~OP_OWN),
+    ROW("OP", ORIGINAL_TITLE, SPECIAL(ORIGINAL_TITLE), BOTH, K_ALL & ~OP_OWN),
 
     /* numbers */
     ROW("VL", VOLUME, TEXT, BOTH, 0),
@@ -157,8 +162,8 @@ const pc_map_row pc_ris_rows[] = {
 
     /* pages: SP-EP, or a book's number of pages, or a film's running time */
     ROW("SP", DIMENSIONS, TEXT, BOTH, K_FILM),
-    ROW("SP", NUMBER_OF_PAGES, SPECIAL, BOTH, NUMPAGES),
-    ROW("SP", PAGE, SPECIAL, BOTH, K_ALL & ~K_FILM),
+    ROW("SP", NUMBER_OF_PAGES, SPECIAL(NUMPAGES), BOTH, NUMPAGES),
+    ROW("SP", PAGE, SPECIAL(PAGES), BOTH, K_ALL & ~K_FILM),
 
     /* publication */
     ROW("ET", CHAPTER_NUMBER, TEXT, BOTH, K_BILL | K_HEARING | K_STATUTE), /* session */
@@ -172,12 +177,12 @@ const pc_map_row pc_ris_rows[] = {
     ROW("C1", SCALE, TEXT, BOTH, K_MAP),
 
     /* identifiers */
-    ROW("SN", NUMBER, SPECIAL, BOTH, K_PATENT | K_REPORT), /* patent or report number */
-    ROW("SN", ISBN, SPECIAL, BOTH, 0),
-    ROW("SN", ISSN, SPECIAL, BOTH, 0),
-    ROW("DO", DOI, SPECIAL, BOTH, 0),
-    ROW("AN", ARXIV_ID, SPECIAL, BOTH, 0),            /* "arXiv:2610.01234v2 [cs.LG]" */
-    ROW("AN", ARCHIVE_LOCATION, SPECIAL, BOTH, 0),    /* any other accession number */
+    ROW("SN", NUMBER, SPECIAL(NUMBER), BOTH, K_PATENT | K_REPORT), /* patent or report number */
+    ROW("SN", ISBN, SPECIAL(SERIAL), BOTH, 0),
+    ROW("SN", ISSN, SPECIAL(SERIAL), BOTH, 0),
+    ROW("DO", DOI, SPECIAL(DOI), BOTH, 0),
+    ROW("AN", ARXIV_ID, SPECIAL(ARXIV), BOTH, 0),            /* "arXiv:2610.01234v2 [cs.LG]" */
+    ROW("AN", ARCHIVE_LOCATION, SPECIAL(ACCESSION), BOTH, 0),    /* any other accession number */
     ROW("DB", ARCHIVE, TEXT, BOTH, 0),
     ROW("DP", SOURCE, TEXT, BOTH, 0),
     ROW("CN", CALL_NUMBER, TEXT, BOTH, 0),
@@ -185,8 +190,8 @@ const pc_map_row pc_ris_rows[] = {
     /* about the work */
     ROW("LA", GENRE, TEXT, BOTH, K_SOFTWARE),         /* programming language */
     ROW("LA", LANGUAGE, TEXT, BOTH, K_ALL & ~K_SOFTWARE),
-    ROW("M3", MEDIUM, SPECIAL, BOTH, K_ART),
-    ROW("M3", GENRE, SPECIAL, BOTH, K_ALL & ~M3_OWN), /* type of work (or a DOI) */
+    ROW("M3", MEDIUM, SPECIAL(MEDIUM), BOTH, K_ART),
+    ROW("M3", GENRE, SPECIAL(MEDIUM), BOTH, K_ALL & ~M3_OWN), /* type of work (or a DOI) */
     ROW("C4", GENRE, TEXT, BOTH, K_FILM),
     ROW("C3", DIMENSIONS, TEXT, BOTH, K_ART),
     ROW("C5", REFERENCES, TEXT, BOTH, K_PATENT),
@@ -196,23 +201,23 @@ const pc_map_row pc_ris_rows[] = {
     ROW("RI", REVIEWED_TITLE, TEXT, BOTH, K_ALL & ~K_STATUTE),
 
     /* links, keywords, abstract, notes */
-    ROW("UR", URL, SPECIAL, BOTH, 0),
+    ROW("UR", URL, SPECIAL(URL), BOTH, 0),
     ROW("KW", KEYWORD, LIST, BOTH, 0),
-    ROW("AB", ABSTRACT, SPECIAL, BOTH, 0),
-    ROW("N1", NOTE, SPECIAL, BOTH, 0),
-    ROW("N1", JOURNAL_REF, SPECIAL, WRITE, 0),        /* "N1  - Journal reference: ..." */
+    ROW("AB", ABSTRACT, SPECIAL(ABSTRACT), BOTH, 0),
+    ROW("N1", NOTE, SPECIAL(NOTE), BOTH, 0),
+    ROW("N1", JOURNAL_REF, SPECIAL(JREF), WRITE, 0),        /* "N1  - Journal reference: ..." */
     ROW("RN", ANNOTE, TEXT, BOTH, 0),                 /* research notes */
 
     /* ---- read only: other spellings, and kind-specific readings ---- */
 
     /* the record's structure: TY and ER delimit it, ID is the citation key */
-    ROW("TY", NONE, SPECIAL, READ, 0),
-    ROW("ER", NONE, SPECIAL, READ, 0),
-    ROW("ID", NONE, SPECIAL, READ, 0),
-    ROW("A1", AUTHOR, SPECIAL, READ, 0),
-    ROW("AD", NONE, SPECIAL, READ, 0), /* the address of the author before it */
-    ROW("A2", AUTHOR, SPECIAL, READ, K_BILL | K_SPEECH), /* sponsor, presenter */
-    ROW("ED", EDITOR, SPECIAL, READ, 0),
+    ROW("TY", NONE, SPECIAL(RECORD), READ, 0),
+    ROW("ER", NONE, SPECIAL(RECORD), READ, 0),
+    ROW("ID", NONE, SPECIAL(ID), READ, 0),
+    ROW("A1", AUTHOR, SPECIAL(NAMES), READ, 0),
+    ROW("AD", NONE, SPECIAL(ADDRESS), READ, 0), /* the address of the author before it */
+    ROW("A2", AUTHOR, SPECIAL(NAMES), READ, K_BILL | K_SPEECH), /* sponsor, presenter */
+    ROW("ED", EDITOR, SPECIAL(NAMES), READ, 0),
     ROW("T1", TITLE, TEXT, READ, 0),
     ROW("CT", TITLE, TEXT, READ, 0),
     ROW("BT", TITLE, TEXT, READ, BT_OWN),
@@ -220,7 +225,7 @@ const pc_map_row pc_ris_rows[] = {
     /* JO is the journal, or beside another journal title (JF, T2) its
      * abbreviation, as Zotero reads it: JO "J. Chem. Phys." beside JF "The
      * Journal of Chemical Physics"; ScienceDirect gives the journal in JO */
-    ROW("JO", CONTAINER_TITLE, SPECIAL, READ, 0),
+    ROW("JO", CONTAINER_TITLE, SPECIAL(JO), READ, 0),
     ROW("JF", CONTAINER_TITLE, TEXT, READ, 0),
     ROW("C3", CONTAINER_TITLE, TEXT, READ, K_CONF),   /* Zotero's proceedings title */
     ROW("JA", CONTAINER_TITLE_SHORT, TEXT, READ, 0),
@@ -229,24 +234,24 @@ const pc_map_row pc_ris_rows[] = {
      * short title only when no other tag gives one), PU the publisher, PI
      * its city (PA, its street address, has no field: kept) */
     ROW("JI", CONTAINER_TITLE_SHORT, TEXT, READ, 0),
-    ROW("J9", CONTAINER_TITLE_SHORT, SPECIAL, READ, 0),
+    ROW("J9", CONTAINER_TITLE_SHORT, SPECIAL(J9), READ, 0),
     ROW("PU", PUBLISHER, TEXT, READ, 0),
     ROW("PI", PUBLISHER_PLACE, TEXT, READ, 0),
-    ROW("Y1", ISSUED, SPECIAL, READ, 0),
-    ROW("DA", ISSUED, SPECIAL, READ, 0),
-    ROW("C2", ISSUED, SPECIAL, READ, K_PATENT),       /* issue date */
+    ROW("Y1", ISSUED, SPECIAL(DATE), READ, 0),
+    ROW("DA", ISSUED, SPECIAL(DATE), READ, 0),
+    ROW("C2", ISSUED, SPECIAL(DATE), READ, K_PATENT),       /* issue date */
     ROW("OP", ISSUE, TEXT, READ, K_PATENT),           /* priority numbers */
     ROW("VO", VOLUME, TEXT, READ, 0),
     ROW("CP", ISSUE, TEXT, READ, 0),
     ROW("NV", NUMBER_OF_VOLUMES, TEXT, READ, K_CHAPTER),
-    ROW("EP", PAGE, SPECIAL, READ, 0),
+    ROW("EP", PAGE, SPECIAL(EP), READ, 0),
     ROW("PP", PUBLISHER_PLACE, TEXT, READ, 0),
-    ROW("DI", DOI, SPECIAL, READ, 0),
-    ROW("L3", DOI, SPECIAL, READ, 0), /* "related records": CINAHL puts the DOI there */
+    ROW("DI", DOI, SPECIAL(DOI), READ, 0),
+    ROW("L3", DOI, SPECIAL(RELATED), READ, 0), /* "related records": CINAHL puts the DOI there */
     ROW("AV", ARCHIVE_LOCATION, TEXT, READ, 0),
-    ROW("LK", URL, SPECIAL, READ, 0),
-    ROW("L2", URL, SPECIAL, READ, 0),                 /* full-text link */
-    ROW("N2", ABSTRACT, SPECIAL, READ, 0),
+    ROW("LK", URL, SPECIAL(URL), READ, 0),
+    ROW("L2", URL, SPECIAL(URL), READ, 0),                 /* full-text link */
+    ROW("N2", ABSTRACT, SPECIAL(N2), READ, 0),
 
     /* ---- tags of the specification with no model field: kept as they
      * are (the kind-specific ones first: a tag's catch-all row is last) ---- */

@@ -14,9 +14,9 @@
  * Each tag goes through the map (map.c) for the record's kind: a TEXT row
  * sets its field (the first value wins; a different later value is kept as
  * a pass-through value of its tag, as is every tag with no field), a LIST
- * row adds an item, and the special rows come here to read_special():
- * names, dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, ID and AD (see
- * read_values.c for the values' shapes).  Nothing read is lost: what the
+ * row adds an item, and a special row goes to the function its handler
+ * names (read_values.c): names, dates, pages, SN, DO, UR, AB/N2, N1, AN,
+ * M3, OP, ID and AD.  Nothing read is lost: what the
  * model cannot hold is a pass-through value, written back by the RIS
  * writer and counted by every other.
  *
@@ -184,11 +184,10 @@ void pc_ris_read_close(void *state)
 static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_t n, size_t off)
 {
     if (r->nf == r->capf) {
-        size_t cap = r->capf ? 2 * r->capf : 32;
-        r->f = pc_xrealloc(r->f, cap * sizeof *r->f);
-        for (size_t i = r->capf; i < cap; i++)
+        size_t old = r->capf;
+        PC_GROW(r->f, r->capf, r->nf + 1);
+        for (size_t i = old; i < r->capf; i++)
             pc_buf_init(&r->f[i].val);
-        r->capf = cap;
     }
     ris_field *f = &r->f[r->nf++];
     memcpy(f->tag, tag, 3);
@@ -200,27 +199,6 @@ static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_
 }
 
 /* ---- one record ------------------------------------------------------------------- */
-
-static const char fmt_name[] = "ris"; /* the pass-through values' format (outlives records) */
-
-void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n)
-{
-    pc_record_add_extra(rec, fmt_name, tag, 2, v, n);
-}
-
-void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n)
-{
-    pc_ris_keep_tag(rec, f->tag, v, n);
-}
-
-void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n)
-{
-    const char *old = pc_record_get(rec, field);
-    if (!old)
-        pc_record_set(rec, field, v, n);
-    else if (strlen(old) != n || memcmp(old, v, n) != 0)
-        pc_ris_keep(rec, f, v, n);
-}
 
 /* [s, s+n) folded onto one line and in NFC, into r->tmp. */
 static const char *clean_range(ris_reader *r, const char *s, size_t n)
@@ -315,37 +293,40 @@ static void keep_tag(ris_reader *r, pc_record *rec, const ris_field *f, const ch
                  "unknown RIS tag %s kept as it is for RIS output (noted once)", f->tag);
 }
 
-/* The map's row for a tag under the record's kind (pc_map_find,
- * remembered per tag and kind). */
-_Static_assert(PC_KIND_COUNT < 255, "memo_kind holds 1 + a kind in a byte");
-
-static const pc_map_row *row_for(ris_reader *r, const char *tag)
+/* A TEXT row sets its field (the first value wins), a LIST row adds an item. */
+static bool read_value(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
-    size_t k = tag_index(tag);
-    if (r->memo_kind[k] != (unsigned char)(r->kind + 1)) {
-        r->memo_row[k] = pc_map_find(r->map, tag, 2, r->kind);
-        r->memo_kind[k] = (unsigned char)(r->kind + 1);
-    }
-    return r->memo_row[k];
+    const ris_value *x = value;
+    if (row->how == PC_MAP_TEXT)
+        pc_ris_set_first(rec, row->field, x->f, x->v, x->n);
+    else if (row->how == PC_MAP_LIST)
+        read_list(u, rec, row, x->f);
+    else
+        return false;
+    return true;
 }
+
+/* A tag of no row (unknown: noted once), or of a row with no field. */
+static void keep_value(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    keep_tag(u, rec, x->f, x->v, x->n, row != NULL);
+}
+
+static const pc_map_reader ris_rows = {
+    .value = read_value, .special = pc_ris_readers, .n_special = PC_RIS_N_HANDLERS, .keep = keep_value};
 
 /* Turns the fields of one record into rec through the map. */
 static void build(ris_reader *r, pc_record *rec)
 {
     start_record(r, rec);
     for (size_t i = 1; i < r->nf; i++) {
-        const ris_field *f = &r->f[i];
-        const char *v = clean(r, f);
-        size_t n = r->tmp.len;
-        if (!n)
+        ris_value x = {.f = &r->f[i]};
+        x.v = clean(r, x.f);
+        x.n = r->tmp.len;
+        if (!x.n)
             continue; /* empty tags ("IS  - ") say nothing */
-        const pc_map_row *row = row_for(r, f->tag);
-        switch (row ? row->how : PC_MAP_NONE) {
-        case PC_MAP_TEXT: pc_ris_set_first(rec, row->field, f, v, n); break;
-        case PC_MAP_LIST: read_list(r, rec, row, f); break;
-        case PC_MAP_SPECIAL: pc_ris_read_special(r, rec, row, f, v, n); break;
-        default: keep_tag(r, rec, f, v, n, row != NULL); break;
-        }
+        pc_map_read_row(&ris_rows, pc_map_find(r->map, x.f->tag, 2, r->kind), rec, r, &x);
     }
     pc_ris_read_finish(r, rec);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* read.h — the RIS reader's state, shared by read.c (records and the loop
- * over their tags) and read_values.c (the values of the special rows). */
+ * over their tags) and read_values.c (the values of the special rows, and
+ * how a value is set or kept); read.c uses read_values.c, never back. */
 #ifndef PC_RIS_READ_H
 #define PC_RIS_READ_H
 
@@ -49,21 +50,27 @@ typedef struct ris_reader {
     pc_buf lit_val;
     bool reported[RIS_NTAGS]; /* tags already noted for this input */
     unsigned char odd_reported[RIS_NTAGS]; /* oddities of tag lines warned (read.c) */
-    /* pc_map_find's answer per tag, for the kind it was asked for (1 +
-     * kind; 0: not asked): the same tags and kinds come in every record */
-    const pc_map_row *memo_row[RIS_NTAGS];
-    unsigned char memo_kind[RIS_NTAGS];
 } ris_reader;
 
-/* Keeps [v, v+n) as a pass-through value of `tag` (two letters), of f's tag. */
+/* One tag's value as the rows' functions get it: the field, and its value
+ * cleaned (one line, NFC: in r->tmp). */
+typedef struct ris_value {
+    const ris_field *f;
+    const char *v;
+    size_t n;
+} ris_value;
+
+/* Keeps [v, v+n) as a pass-through value of `tag` (two letters), of f's tag
+ * (read_values.c). */
 void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n);
 void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n);
 /* Sets `field` to [v, v+n) unless it has a value: the same value is
- * ignored, a different one kept as a pass-through value of f's tag. */
+ * ignored, a different one kept as a pass-through value of f's tag
+ * (read_values.c). */
 void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n);
-/* Reads the value of a SPECIAL row (read_values.c). */
-void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
-                         const ris_field *f, const char *v, size_t n);
+/* The functions of the SPECIAL rows, by their handler (read_values.c): the
+ * reader's `value` a ris_value. */
+extern pc_map_read_fn *const pc_ris_readers[PC_RIS_N_HANDLERS];
 /* The end of a record: the values gathered by read_special (abstract, note,
  * pages, the issued date) go into rec (read_values.c). */
 void pc_ris_read_finish(ris_reader *r, pc_record *rec);

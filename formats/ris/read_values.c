@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* read_values.c — the RIS values whose meaning is code, not a row: names,
  * dates, pages, SN, DO, UR, AB/N2, N1, AN, M3, OP, J2, ID and AD (see the
- * SPECIAL rows of map.c), and what is decided at the end of a record.
+ * SPECIAL rows of map.c), what is decided at the end of a record, and how
+ * a value is set (the first one wins) or kept as a pass-through value,
+ * which read.c's rows use too.
  *
  * The value v of every function here is the cleaned value in r->tmp (one
  * line, NFC); r->tmp2 is their scratch. */
@@ -19,6 +21,29 @@ static void append(pc_buf *b, const char *sep, const char *prefix, const char *v
         pc_buf_puts(b, sep);
     pc_buf_puts(b, prefix);
     pc_buf_put(b, v, n);
+}
+
+/* ---- kept values ------------------------------------------------------------------ */
+
+static const char fmt_name[] = "ris"; /* the pass-through values' format (outlives records) */
+
+void pc_ris_keep_tag(pc_record *rec, const char *tag, const char *v, size_t n)
+{
+    pc_record_add_extra(rec, fmt_name, tag, 2, v, n);
+}
+
+void pc_ris_keep(pc_record *rec, const ris_field *f, const char *v, size_t n)
+{
+    pc_ris_keep_tag(rec, f->tag, v, n);
+}
+
+void pc_ris_set_first(pc_record *rec, pc_field field, const ris_field *f, const char *v, size_t n)
+{
+    const char *old = pc_record_get(rec, field);
+    if (!old)
+        pc_record_set(rec, field, v, n);
+    else if (strlen(old) != n || memcmp(old, v, n) != 0)
+        pc_ris_keep(rec, f, v, n);
 }
 
 /* ---- names ------------------------------------------------------------------------- */
@@ -339,10 +364,9 @@ static void read_note(ris_reader *r, pc_record *rec, const char *v, size_t n)
         append(&r->note, "; ", "", v, n);
 }
 
-/* SP and EP: the first of each; a second one is kept as it is. */
-static void read_page(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n)
+/* SP and EP: the first of each (into b); a second one is kept as it is. */
+static void read_page(pc_record *rec, pc_buf *b, const ris_field *f, const char *v, size_t n)
 {
-    pc_buf *b = f->tag[0] == 'S' ? &r->sp : &r->ep;
     if (b->len)
         pc_ris_keep(rec, f, v, n);
     else
@@ -359,71 +383,214 @@ static void defer(pc_record *rec, const ris_field *f, pc_buf *b, const char *v, 
         pc_ris_keep(rec, f, v, n);
 }
 
-/* The structural rows: ID (the citation key, first wins) and AD. */
-static void read_structure(ris_reader *r, pc_record *rec, const ris_field *f, const char *v, size_t n)
+/* ---- the functions of the special rows ------------------------------------------------------ */
+
+/* Each gets the reader, the row, the record and the tag's ris_value, and
+ * reads all of it (what it does not take, it keeps itself): true. */
+
+static bool h_names(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
-    if (!memcmp(f->tag, "AD", 2))
-        read_address(r, rec, v, n);
-    else if (!memcmp(f->tag, "ID", 2) && !rec->key)
-        rec->key = pc_xstrndup(v, n);
-    else if (!rec->key || strcmp(rec->key, v) != 0)
-        pc_ris_keep(rec, f, v, n);
+    const ris_value *x = value;
+    read_names(u, rec, row->field, x->v, x->n);
+    return true;
 }
 
-void pc_ris_read_special(ris_reader *r, pc_record *rec, const pc_map_row *row,
-                         const ris_field *f, const char *v, size_t n)
+static bool h_date(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (!fi) {
-        read_structure(r, rec, f, v, n);
-        return;
-    }
-    if (fi->kind == PC_FK_NAME) {
-        read_names(r, rec, row->field, v, n);
-        return;
-    }
-    if (fi->kind == PC_FK_DATE) {
-        read_date(r, rec, row, f, v, n);
-        return;
-    }
-    switch (row->field) {
-    case PC_F_PAGE:
-    case PC_F_NUMBER_OF_PAGES: read_page(r, rec, f, v, n); break;
-    case PC_F_NUMBER:
-    case PC_F_ISBN:
-    case PC_F_ISSN: read_serial(r, rec, row, f, v, n); break;
-    case PC_F_DOI:
-        if (f->tag[0] == 'L') { /* L3, related records: a DOI there is the DOI */
-            if (!looks_doi(v) || !read_doi(r, rec, f, v, n))
-                pc_ris_keep(rec, f, v, n);
-        } else if (!read_doi(r, rec, f, v, n)) {
-            pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, f->line, f->col,
-                         "%s value \"%s\" holds no DOI (10.…); kept as it is", f->tag, v);
-            pc_ris_keep(rec, f, v, n);
-        }
-        break;
-    case PC_F_URL: read_urls(r, rec, v); break;
-    case PC_F_ABSTRACT: append(f->tag[0] == 'A' ? &r->ab : &r->n2, " ", "", v, n); break;
-    case PC_F_NOTE: read_note(r, rec, v, n); break;
-    case PC_F_ARXIV_ID:
-        if (!read_arxiv(v, rec)) /* any other accession number */
-            pc_ris_set_first(rec, PC_F_ARCHIVE_LOCATION, f, v, n);
-        break;
-    case PC_F_CONTAINER_TITLE: /* JO */
-    case PC_F_CONTAINER_TITLE_SHORT:
-        if (row->field == PC_F_CONTAINER_TITLE || f->tag[1] == '9')
-            defer(rec, f, row->field == PC_F_CONTAINER_TITLE ? &r->jo : &r->j9, v, n);
-        else
-            pc_ris_set_first(rec, row->field, f, v, n);
-        break;
-    case PC_F_GENRE: /* M3: EndNote puts the DOI there, others the type of work */
-    case PC_F_MEDIUM:
-        if (!looks_doi(v) || !read_doi(r, rec, f, v, n))
-            pc_ris_set_first(rec, row->field, f, v, n);
-        break;
-    default: pc_ris_keep(rec, f, v, n); break;
-    }
+    const ris_value *x = value;
+    read_date(u, rec, row, x->f, x->v, x->n);
+    return true;
 }
+
+/* ID: the citation key, the first one; another is kept. */
+static bool h_id(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    (void)u;
+    (void)row;
+    if (!rec->key)
+        rec->key = pc_xstrndup(x->v, x->n);
+    else if (strcmp(rec->key, x->v) != 0)
+        pc_ris_keep(rec, x->f, x->v, x->n);
+    return true;
+}
+
+static bool h_address(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    (void)row;
+    read_address(u, rec, x->v, x->n);
+    return true;
+}
+
+static bool h_sp(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    ris_reader *r = u;
+    const ris_value *x = value;
+    (void)row;
+    read_page(rec, &r->sp, x->f, x->v, x->n);
+    return true;
+}
+
+static bool h_ep(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    ris_reader *r = u;
+    const ris_value *x = value;
+    (void)row;
+    read_page(rec, &r->ep, x->f, x->v, x->n);
+    return true;
+}
+
+static bool h_serial(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    read_serial(u, rec, row, x->f, x->v, x->n);
+    return true;
+}
+
+/* DO, DI: a value that holds no DOI is kept, with a warning. */
+static bool h_doi(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    ris_reader *r = u;
+    const ris_value *x = value;
+    (void)row;
+    if (!read_doi(r, rec, x->f, x->v, x->n)) {
+        pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, x->f->line, x->f->col,
+                     "%s value \"%s\" holds no DOI (10.…); kept as it is", x->f->tag, x->v);
+        pc_ris_keep(rec, x->f, x->v, x->n);
+    }
+    return true;
+}
+
+/* L3, related records: a DOI there is the DOI; anything else is kept. */
+static bool h_related(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    (void)row;
+    if (!looks_doi(x->v) || !read_doi(u, rec, x->f, x->v, x->n))
+        pc_ris_keep(rec, x->f, x->v, x->n);
+    return true;
+}
+
+/* M3: EndNote puts the DOI there, others the type of work (or the medium). */
+static bool h_medium(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    if (!looks_doi(x->v) || !read_doi(u, rec, x->f, x->v, x->n))
+        pc_ris_set_first(rec, row->field, x->f, x->v, x->n);
+    return true;
+}
+
+/* AN: the arXiv id, else any other accession number. */
+static bool h_arxiv(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    (void)u;
+    (void)row;
+    if (!read_arxiv(x->v, rec))
+        pc_ris_set_first(rec, PC_F_ARCHIVE_LOCATION, x->f, x->v, x->n);
+    return true;
+}
+
+/* A row its tag's earlier row always reads first (AN, OP): not read, kept. */
+static bool h_kept(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    (void)u;
+    (void)row;
+    (void)rec;
+    (void)value;
+    return false;
+}
+
+static bool h_jo(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    ris_reader *r = u;
+    const ris_value *x = value;
+    (void)row;
+    defer(rec, x->f, &r->jo, x->v, x->n);
+    return true;
+}
+
+static bool h_j9(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    ris_reader *r = u;
+    const ris_value *x = value;
+    (void)row;
+    defer(rec, x->f, &r->j9, x->v, x->n);
+    return true;
+}
+
+static bool h_j2(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    (void)u;
+    pc_ris_set_first(rec, row->field, x->f, x->v, x->n);
+    return true;
+}
+
+static bool h_url(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    (void)row;
+    read_urls(u, rec, x->v);
+    return true;
+}
+
+/* AB, N2: joined as they come (some exports give one AB per paragraph). */
+static bool h_ab(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    ris_reader *r = u;
+    const ris_value *x = value;
+    (void)row;
+    (void)rec;
+    append(&r->ab, " ", "", x->v, x->n);
+    return true;
+}
+
+static bool h_n2(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    ris_reader *r = u;
+    const ris_value *x = value;
+    (void)row;
+    (void)rec;
+    append(&r->n2, " ", "", x->v, x->n);
+    return true;
+}
+
+static bool h_note(void *u, const pc_map_row *row, pc_record *rec, void *value)
+{
+    const ris_value *x = value;
+    (void)row;
+    read_note(u, rec, x->v, x->n);
+    return true;
+}
+
+/* By the handler map.c names in each row; TY and ER delimit the record
+ * (the loop's business), N1's journal reference is only written. */
+pc_map_read_fn *const pc_ris_readers[PC_RIS_N_HANDLERS] = {
+    [PC_RIS_H_NAMES] = h_names,
+    [PC_RIS_H_DATE] = h_date,
+    [PC_RIS_H_ID] = h_id,
+    [PC_RIS_H_ADDRESS] = h_address,
+    [PC_RIS_H_PAGES] = h_sp,
+    [PC_RIS_H_NUMPAGES] = h_sp,
+    [PC_RIS_H_EP] = h_ep,
+    [PC_RIS_H_NUMBER] = h_serial,
+    [PC_RIS_H_SERIAL] = h_serial,
+    [PC_RIS_H_DOI] = h_doi,
+    [PC_RIS_H_RELATED] = h_related,
+    [PC_RIS_H_ARXIV] = h_arxiv,
+    [PC_RIS_H_ACCESSION] = h_kept,
+    [PC_RIS_H_MEDIUM] = h_medium,
+    [PC_RIS_H_ORIGINAL_TITLE] = h_kept,
+    [PC_RIS_H_JO] = h_jo,
+    [PC_RIS_H_J2] = h_j2,
+    [PC_RIS_H_J9] = h_j9,
+    [PC_RIS_H_URL] = h_url,
+    [PC_RIS_H_ABSTRACT] = h_ab,
+    [PC_RIS_H_N2] = h_n2,
+    [PC_RIS_H_NOTE] = h_note,
+};
 
 /* ---- the end of a record ---------------------------------------------------------------- */
 

@@ -18,6 +18,37 @@
 extern const pc_map_row pc_ris_rows[];
 extern const size_t pc_ris_n_rows;
 
+/* The handlers of the SPECIAL rows (map.c names them; read_values.c and
+ * write.c hold their functions, one table a direction). */
+enum {
+    PC_RIS_H_NONE = 0,
+    PC_RIS_H_NAMES,          /* AU, A1-A4, ED, C2: "Family, Given, Suffix" */
+    PC_RIS_H_DATE,           /* PY, DA, Y1, Y2, C1, C2, OP: "YYYY/MM/DD/other" */
+    PC_RIS_H_RECORD,         /* TY, ER: the record's bounds, read by the loop */
+    PC_RIS_H_ID,             /* the citation key */
+    PC_RIS_H_ADDRESS,        /* AD: the address of the author before it */
+    PC_RIS_H_PAGES,          /* SP: the first page, or the range */
+    PC_RIS_H_NUMPAGES,       /* SP: a book's number of pages */
+    PC_RIS_H_EP,             /* EP: the last page */
+    PC_RIS_H_NUMBER,         /* SN: a patent's or report's number (or an ISBN, ISSN) */
+    PC_RIS_H_SERIAL,         /* SN: ISBNs or ISSNs, one a line */
+    PC_RIS_H_DOI,            /* DO, DI */
+    PC_RIS_H_RELATED,        /* L3: a DOI there is the DOI */
+    PC_RIS_H_ARXIV,          /* AN: "arXiv:ID[vN][ [class]]" */
+    PC_RIS_H_ACCESSION,      /* AN: any other accession number */
+    PC_RIS_H_MEDIUM,         /* M3: the type of work (or a DOI) */
+    PC_RIS_H_ORIGINAL_TITLE, /* OP: read as the original date when it is one */
+    PC_RIS_H_JO,             /* JO: the journal, or its abbreviation (decided at the end) */
+    PC_RIS_H_J2,             /* J2: not alone (a book's container is its series) */
+    PC_RIS_H_J9,             /* J9: the abbreviation when no other tag gives one */
+    PC_RIS_H_URL,            /* UR, LK, L2: one or more URLs */
+    PC_RIS_H_ABSTRACT,       /* AB: joined over the record, a truncated one's "…" */
+    PC_RIS_H_N2,             /* N2: the abstract when there is no AB */
+    PC_RIS_H_NOTE,           /* N1: joined, a "Journal reference: " line apart */
+    PC_RIS_H_JREF,           /* N1: the journal reference */
+    PC_RIS_N_HANDLERS
+};
+
 /* Kinds of work whose single SP is the number of pages rather than a page
  * (Zotero: book, thesis, manuscript). */
 extern const pc_kindset pc_ris_numpages_kinds;

@@ -33,26 +33,17 @@
 
 static const char fmt_name[] = "ris"; /* for pc_ctx_dropped, which keeps the pointer */
 
-/* The rows the writer writes for one kind read back, their kind sets
- * cleared (they all hold), in the map's order. */
-typedef struct ris_rows {
-    pc_map_row *rows; /* NULL until a record of that kind is written */
-    size_t n;
-    bool container;   /* one of them writes the container title */
-} ris_rows;
-
 typedef struct ris_writer {
     FILE *out;
     pc_ctx *ctx;
     const pc_record *r; /* the record being written */
-    pc_kind kind;       /* the kind its TY reads back as */
-    const ris_rows *krows; /* that kind's rows */
+    pc_kind kind;       /* the kind its TY reads back as: whose rows it is written with */
+    pc_map *map;        /* pc_ris_rows */
     pc_buf rec;  /* its text */
     pc_buf tmp;  /* a name, a URL, a date being built */
     bool markup; /* a text of the record had italic/bold */
     bool nocase; /* ... or case-protected words */
     const pc_ris_type *types[PC_KIND_COUNT]; /* the TY of each kind, found once */
-    ris_rows rows[PC_KIND_COUNT];            /* by the kind read back, built once */
 } ris_writer;
 
 void *pc_ris_write_begin(FILE *out, pc_ctx *ctx)
@@ -60,35 +51,16 @@ void *pc_ris_write_begin(FILE *out, pc_ctx *ctx)
     ris_writer *w = pc_xcalloc(1, sizeof *w);
     w->out = out;
     w->ctx = ctx;
+    w->map = pc_map_new(pc_ris_rows, pc_ris_n_rows, 0);
     pc_buf_init(&w->rec);
     pc_buf_init(&w->tmp);
     return w;
 }
 
-/* The rows of kind k (read back), built on its first record: the map's
- * written rows that hold for k.  pc_map_write then visits only those. */
-static const ris_rows *rows_of(ris_writer *w, pc_kind k)
-{
-    ris_rows *s = &w->rows[k];
-    if (s->rows)
-        return s;
-    s->rows = pc_xmalloc(pc_ris_n_rows * sizeof *s->rows);
-    for (size_t i = 0; i < pc_ris_n_rows; i++) {
-        pc_map_row row = pc_ris_rows[i];
-        if ((row.dir & PC_MAP_WRITE) && (!row.kinds || pc_ris_kind_in(row.kinds, k))) {
-            row.kinds = 0;
-            s->rows[s->n++] = row;
-            s->container |= row.field == PC_F_CONTAINER_TITLE;
-        }
-    }
-    return s;
-}
-
 bool pc_ris_write_end(void *state)
 {
     ris_writer *w = state;
-    for (size_t k = 0; k < PC_KIND_COUNT; k++)
-        free(w->rows[k].rows);
+    pc_map_free(w->map);
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
     free(w);
@@ -165,8 +137,11 @@ static void put_name(ris_writer *w, const char *tag, const pc_name *nm)
 
 /* The names of one role, an author's affiliations as AD lines after its
  * AU (RIS has AD for authors only). */
-static void put_names(ris_writer *w, const pc_map_row *row, const pc_names *l)
+static bool put_names(void *u, const pc_map_row *row, bool *wrote)
 {
+    ris_writer *w = u;
+    const pc_names *l = pc_record_names(w->r, row->field);
+    (void)wrote;
     bool author = row->field == PC_F_AUTHOR, aff = false, orcid = false;
     for (size_t i = 0; i < l->n; i++) {
         const pc_name *nm = &l->items[i];
@@ -182,6 +157,7 @@ static void put_names(ris_writer *w, const pc_map_row *row, const pc_names *l)
         pc_ctx_dropped(w->ctx, fmt_name, "ORCID");
     if (l->et_al)
         pc_ctx_dropped(w->ctx, fmt_name, author ? "et al. (cut author list)" : "et al. (cut name list)");
+    return true;
 }
 
 /* ---- dates --------------------------------------------------------------------------- */
@@ -248,8 +224,9 @@ static void count_date_losses(ris_writer *w, const pc_map_row *row, const pc_dat
  * as written on a second line when it can be ("Y2  - early March 2024");
  * a literal date as written (not for OP, where it would read back as a
  * title). */
-static void put_date(ris_writer *w, const pc_map_row *row, bool *wrote)
+static bool put_date(void *u, const pc_map_row *row, bool *wrote)
 {
+    ris_writer *w = u;
     const pc_date *d = pc_record_date(w->r, row->field);
     const char *lit = pc_record_date_literal(w->r, row->field);
     if (!d) {
@@ -257,7 +234,7 @@ static void put_date(ris_writer *w, const pc_map_row *row, bool *wrote)
             *wrote = false;
         else
             put_tag(w, row->name, lit);
-        return;
+        return true;
     }
     count_date_losses(w, row, d, lit);
     pc_buf_clear(&w->tmp);
@@ -278,6 +255,7 @@ static void put_date(ris_writer *w, const pc_map_row *row, bool *wrote)
         pc_buf_puts(&w->rec, "\r\n");
         put_tag(w, "DA", w->tmp.ptr);
     }
+    return true;
 }
 
 /* ---- pages, links, identifiers ------------------------------------------------------- */
@@ -295,15 +273,17 @@ static size_t range_first(const char *pages, size_t n)
     return i == n ? 0 : i;
 }
 
-static void put_pages(ris_writer *w, const char *pages, bool *wrote)
+static bool put_pages(void *u, const pc_map_row *row, bool *wrote)
 {
+    ris_writer *w = u;
+    const char *pages = pc_record_get(w->r, row->field);
     size_t n = strlen(pages), i = range_first(pages, n);
     if (i == 0) {
         if (pc_ris_kind_in(pc_ris_numpages_kinds, w->kind))
             *wrote = false;
         else
             put_tag(w, "SP", pages);
-        return;
+        return true;
     }
     pc_buf_clear(&w->tmp);
     pc_buf_put(&w->tmp, pages, i);
@@ -311,6 +291,20 @@ static void put_pages(ris_writer *w, const char *pages, bool *wrote)
         i += d;
     put_tag(w, "SP", w->tmp.ptr);
     put_tag(w, "EP", pages + i); /* nothing written if empty ("12-") */
+    return true;
+}
+
+/* SP of a book, a thesis, a manuscript: its number of pages, when no page
+ * range holds the place. */
+static bool put_numpages(void *u, const pc_map_row *row, bool *wrote)
+{
+    ris_writer *w = u;
+    const char *page = pc_record_get(w->r, PC_F_PAGE);
+    if (page && range_first(page, strlen(page)))
+        *wrote = false;
+    else
+        put_tag(w, row->name, pc_record_get(w->r, row->field));
+    return true;
 }
 
 /* "UR  - URL" with what would cut the URL percent-encoded: a space (a
@@ -353,10 +347,24 @@ static void put_url(ris_writer *w, const char *url)
     put_tag(w, "UR", u->ptr);
 }
 
+/* Every URL on its UR line. */
+static bool put_urls(void *u, const pc_map_row *row, bool *wrote)
+{
+    ris_writer *w = u;
+    const pc_strlist *urls = pc_record_list(w->r, row->field);
+    (void)wrote;
+    for (size_t i = 0; i < urls->n; i++)
+        put_url(w, urls->items[i]);
+    return true;
+}
+
 /* "AN  - arXiv:ID[vN][ [class]]": the accession number in arXiv's own
  * citation form. */
-static void put_arxiv(ris_writer *w)
+static bool put_arxiv(void *u, const pc_map_row *row, bool *wrote)
 {
+    ris_writer *w = u;
+    (void)row;
+    (void)wrote;
     const char *version = pc_record_get(w->r, PC_F_ARXIV_VERSION);
     const char *class = pc_record_get(w->r, PC_F_ARXIV_CLASS);
     pc_buf *a = &w->tmp;
@@ -373,6 +381,7 @@ static void put_arxiv(ris_writer *w)
         pc_buf_putc(a, ']');
     }
     put_tag(w, "AN", a->ptr);
+    return true;
 }
 
 /* ---- the sink ----------------------------------------------------------------------------- */
@@ -392,10 +401,21 @@ static bool ris_item(void *u, const pc_map_row *row, const char *item)
     return true;
 }
 
+/* A text as it is (DO, SN, AN, M3, OP, N1). */
+static bool put_text(void *u, const pc_map_row *row, bool *wrote)
+{
+    ris_writer *w = u;
+    (void)wrote;
+    return ris_text(w, row, pc_record_text(w->r, row->field));
+}
+
 /* ISSNs or ISBNs joined with ", " (as the readers keep several), one SN
  * line each; a value whose parts do not all have the shape is one line. */
-static void put_serials(ris_writer *w, const pc_map_row *row, const pc_text *t)
+static bool put_serials(void *u, const pc_map_row *row, bool *wrote)
 {
+    ris_writer *w = u;
+    const pc_text *t = pc_record_text(w->r, row->field);
+    (void)wrote;
     bool (*looks)(const char *, size_t) = row->field == PC_F_ISSN ? pc_ris_looks_issn : pc_ris_looks_isbn;
     const char *end = t->s + strlen(t->s);
     for (int pass = 0; pass < 2; pass++) { /* check every part, then write them */
@@ -404,10 +424,8 @@ static void put_serials(ris_writer *w, const pc_map_row *row, const pc_text *t)
             while ((e = memchr(e, ',', (size_t)(end - e))) != NULL && e[1] != ' ')
                 e++;
             e = e ? e : end;
-            if (pass == 0 && !looks(p, (size_t)(e - p))) {
-                ris_text(w, row, t);
-                return;
-            }
+            if (pass == 0 && !looks(p, (size_t)(e - p)))
+                return ris_text(w, row, t);
             if (pass == 1) {
                 pc_buf_clear(&w->tmp);
                 pc_buf_put(&w->tmp, p, (size_t)(e - p));
@@ -415,67 +433,64 @@ static void put_serials(ris_writer *w, const pc_map_row *row, const pc_text *t)
             }
         }
     }
-}
-
-/* The special rows of a text field. */
-static void put_special_text(ris_writer *w, const pc_map_row *row, bool *wrote)
-{
-    const pc_text *t = pc_record_text(w->r, row->field);
-    switch (row->field) {
-    case PC_F_PAGE: put_pages(w, t->s, wrote); break;
-    case PC_F_NUMBER_OF_PAGES: { /* SP holds it only when no page range does */
-        const char *page = pc_record_get(w->r, PC_F_PAGE);
-        if (page && range_first(page, strlen(page)))
-            *wrote = false;
-        else
-            put_tag(w, row->name, t->s);
-        break;
-    }
-    case PC_F_ARXIV_ID: put_arxiv(w); break;
-    case PC_F_ISSN:
-    case PC_F_ISBN: put_serials(w, row, t); break;
-    case PC_F_CONTAINER_TITLE_SHORT:
-        /* the reader takes a J2 alone for the container (Nature's exports
-         * give only the abbreviation): not written when the record's
-         * container has no tag for this kind (a book's T2 is its series) */
-        if (pc_record_has(w->r, PC_F_CONTAINER_TITLE) && !w->krows->container)
-            *wrote = false;
-        else
-            ris_text(w, row, t);
-        break;
-    case PC_F_ABSTRACT:
-        w->markup |= t->markup.n > 0;
-        put_tag2(w, row->name, t->s, t->truncated ? ELLIPSIS : NULL);
-        break;
-    case PC_F_JOURNAL_REF: /* on an N1 line of its own: the reader takes it back */
-        pc_buf_clear(&w->tmp);
-        pc_buf_puts(&w->tmp, JREF_PREFIX);
-        pc_buf_puts(&w->tmp, t->s);
-        put_tag(w, row->name, w->tmp.ptr);
-        break;
-    default: /* DO, SN, AN, M3, OP, N1: the value as it is */
-        ris_text(w, row, t);
-        break;
-    }
-}
-
-static bool ris_special(void *u, const pc_map_row *row, bool *wrote)
-{
-    ris_writer *w = u;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (fi->kind == PC_FK_NAME) {
-        put_names(w, row, pc_record_names(w->r, row->field));
-    } else if (fi->kind == PC_FK_DATE) {
-        put_date(w, row, wrote);
-    } else if (row->field == PC_F_URL) {
-        const pc_strlist *urls = pc_record_list(w->r, row->field);
-        for (size_t i = 0; i < urls->n; i++)
-            put_url(w, urls->items[i]);
-    } else {
-        put_special_text(w, row, wrote);
-    }
     return true;
 }
+
+/* J2: the reader takes a J2 alone for the container (Nature's exports
+ * give only the abbreviation): not written when the record's container
+ * has no tag for this kind (a book's T2 is its series). */
+static bool put_j2(void *u, const pc_map_row *row, bool *wrote)
+{
+    ris_writer *w = u;
+    if (pc_record_has(w->r, PC_F_CONTAINER_TITLE) && !pc_map_writes(w->map, w->kind, PC_F_CONTAINER_TITLE)) {
+        *wrote = false;
+        return true;
+    }
+    return put_text(w, row, wrote);
+}
+
+/* AB: a truncated abstract ends in "…". */
+static bool put_abstract(void *u, const pc_map_row *row, bool *wrote)
+{
+    ris_writer *w = u;
+    const pc_text *t = pc_record_text(w->r, row->field);
+    (void)wrote;
+    w->markup |= t->markup.n > 0;
+    put_tag2(w, row->name, t->s, t->truncated ? ELLIPSIS : NULL);
+    return true;
+}
+
+/* The journal reference on an N1 line of its own: the reader takes it back. */
+static bool put_jref(void *u, const pc_map_row *row, bool *wrote)
+{
+    ris_writer *w = u;
+    (void)wrote;
+    pc_buf_clear(&w->tmp);
+    pc_buf_puts(&w->tmp, JREF_PREFIX);
+    pc_buf_puts(&w->tmp, pc_record_get(w->r, row->field));
+    put_tag(w, row->name, w->tmp.ptr);
+    return true;
+}
+
+/* The code of the special rows, by the handler its row names (map.c). */
+static pc_map_write_fn *const writers[PC_RIS_N_HANDLERS] = {
+    [PC_RIS_H_NAMES] = put_names,
+    [PC_RIS_H_DATE] = put_date,
+    [PC_RIS_H_PAGES] = put_pages,
+    [PC_RIS_H_NUMPAGES] = put_numpages,
+    [PC_RIS_H_NUMBER] = put_text,
+    [PC_RIS_H_SERIAL] = put_serials,
+    [PC_RIS_H_DOI] = put_text,
+    [PC_RIS_H_ARXIV] = put_arxiv,
+    [PC_RIS_H_ACCESSION] = put_text,
+    [PC_RIS_H_MEDIUM] = put_text,
+    [PC_RIS_H_J2] = put_j2,
+    [PC_RIS_H_ORIGINAL_TITLE] = put_text,
+    [PC_RIS_H_URL] = put_urls,
+    [PC_RIS_H_ABSTRACT] = put_abstract,
+    [PC_RIS_H_NOTE] = put_text,
+    [PC_RIS_H_JREF] = put_jref,
+};
 
 /* A pass-through value the RIS reader kept, under its own tag. */
 static bool ris_extra(void *u, const pc_extra *e)
@@ -495,7 +510,10 @@ static const pc_field ris_own[] = {PC_F_ARXIV_VERSION, PC_F_ARXIV_CLASS, PC_F_NO
 
 bool pc_ris_write_record(void *state, const pc_record *r)
 {
-    static const pc_map_sink sink = {.text = ris_text, .item = ris_item, .special = ris_special,
+    static const pc_map_sink sink = {.text = ris_text,
+                                     .item = ris_item,
+                                     .special = writers,
+                                     .n_special = PC_RIS_N_HANDLERS,
                                      .extra = ris_extra};
     ris_writer *w = state;
     pc_kind k = pc_ris_kind_of(r);
@@ -509,8 +527,7 @@ bool pc_ris_write_record(void *state, const pc_record *r)
     pc_buf_puts(&w->rec, w->types[k]->code);
     pc_buf_puts(&w->rec, "\r\n");
     put_tag(w, "ID", r->key);
-    w->krows = rows_of(w, w->kind);
-    pc_map_write(w->krows->rows, w->krows->n, r, w->ctx, fmt_name, &sink, w, ris_own);
+    pc_map_write(w->map, w->kind, r, w->ctx, fmt_name, &sink, w, ris_own);
     pc_buf_puts(&w->rec, "ER  - \r\n");
     if (!pc_record_has(r, PC_F_ARXIV_ID))
         for (const pc_field *f = ris_own; *f; f++)

@@ -29,57 +29,63 @@
 #define K_CHAPTER (K(CHAPTER) | K(ENTRY) | K(ENTRY_DICTIONARY) | K(ENTRY_ENCYCLOPEDIA))
 #define K_SERIAL (K(ARTICLE) | K(REVIEW) | K(REVIEW_BOOK) | K(ARTICLE_MAGAZINE) | K(ARTICLE_NEWSPAPER))
 
-#define ROW(tag, field, how, dir, kinds) {tag, PC_F_##field, PC_MAP_##how, PC_MAP_##dir, kinds}
-#define KEEP(tag) {tag, PC_F_NONE, PC_MAP_EXTRA, PC_MAP_READ, 0}
+/* how: TEXT, LIST, SPLIT or SPECIAL(handler), the handler one of the
+ * format header's PC_WOS_H_* */
+#define HOW_TEXT .how = PC_MAP_TEXT
+#define HOW_LIST .how = PC_MAP_LIST
+#define HOW_SPLIT .how = PC_MAP_SPLIT
+#define HOW_SPECIAL(h) .how = PC_MAP_SPECIAL, .handler = PC_WOS_H_##h
+#define ROW(tag, f, how, d, k) {.name = tag, .field = PC_F_##f, HOW_##how, .dir = PC_MAP_##d, .kinds = k}
+#define KEEP(tag) {.name = tag, .field = PC_F_NONE, .how = PC_MAP_EXTRA, .dir = PC_MAP_READ, .kinds = 0}
 
 const pc_map_row pc_wos_rows[] = {
-    {"PT", PC_F_NONE, PC_MAP_SPECIAL, PC_MAP_BOTH | PC_MAP_ALWAYS, 0}, /* PT and DT */
-    ROW("AU", AUTHOR, SPECIAL, BOTH, 0),        /* AU, AF, CA, C1 and OI */
-    ROW("BE", EDITOR, SPECIAL, BOTH, 0),
-    ROW("BF", CONTAINER_AUTHOR, SPECIAL, BOTH, K_CHAPTER), /* the book's authors */
+    {.name = "PT", .field = PC_F_NONE, HOW_SPECIAL(TYPE), .dir = PC_MAP_BOTH | PC_MAP_ALWAYS, .kinds = 0}, /* PT and DT */
+    ROW("AU", AUTHOR, SPECIAL(SHORT_NAMES), BOTH, 0), /* AU, AF, CA, C1 and OI */
+    ROW("BE", EDITOR, SPECIAL(EDITORS), BOTH, 0),
+    ROW("BF", CONTAINER_AUTHOR, SPECIAL(NAMES), BOTH, K_CHAPTER), /* the book's authors */
     ROW("TI", TITLE, TEXT, BOTH, 0),
     ROW("SO", CONTAINER_TITLE, TEXT, BOTH, 0),
     ROW("SE", COLLECTION_TITLE, TEXT, BOTH, 0),
     ROW("LA", LANGUAGE, TEXT, BOTH, 0),
     ROW("CT", EVENT_TITLE, TEXT, BOTH, 0),
-    ROW("CY", EVENT_DATE, SPECIAL, BOTH, 0),    /* "JUN 12-15, 2018" */
+    ROW("CY", EVENT_DATE, SPECIAL(DATE), BOTH, 0), /* "JUN 12-15, 2018" */
     ROW("CL", EVENT_PLACE, TEXT, BOTH, 0),
     ROW("DE", KEYWORD, SPLIT, BOTH, 0),         /* author keywords */
-    ROW("AB", ABSTRACT, SPECIAL, BOTH, 0),
+    ROW("AB", ABSTRACT, SPECIAL(ABSTRACT), BOTH, 0),
     ROW("FU", FUNDER, SPLIT, BOTH, 0),
     ROW("PU", PUBLISHER, TEXT, BOTH, 0),
     ROW("PI", PUBLISHER_PLACE, TEXT, BOTH, 0),
-    ROW("SN", ISSN, SPECIAL, BOTH, 0),          /* EI the second */
+    ROW("SN", ISSN, SPECIAL(SERIAL), BOTH, 0),  /* EI the second */
     ROW("BN", ISBN, TEXT, BOTH, 0),
     ROW("JI", CONTAINER_TITLE_SHORT, TEXT, BOTH, 0),
-    ROW("PY", ISSUED, SPECIAL, BOTH, 0),        /* PY the year, PD the rest */
+    ROW("PY", ISSUED, SPECIAL(YEAR), BOTH, 0),  /* PY the year, PD the rest */
     ROW("VL", VOLUME, TEXT, BOTH, 0),
     ROW("IS", ISSUE, TEXT, BOTH, 0),
     ROW("PN", PART, TEXT, BOTH, 0),
     ROW("SU", SUPPLEMENT, TEXT, BOTH, 0),
-    ROW("BP", PAGE, SPECIAL, BOTH, 0),          /* BP-EP */
+    ROW("BP", PAGE, SPECIAL(PAGES), BOTH, 0),   /* BP-EP */
     ROW("AR", NUMBER, TEXT, BOTH, K_SERIAL),    /* an article's number */
-    ROW("DI", DOI, SPECIAL, BOTH, 0),
+    ROW("DI", DOI, SPECIAL(DOI), BOTH, 0),
     ROW("PG", NUMBER_OF_PAGES, TEXT, BOTH, 0),
-    ROW("EA", AVAILABLE_DATE, SPECIAL, BOTH, 0), /* early access */
+    ROW("EA", AVAILABLE_DATE, SPECIAL(DATE), BOTH, 0), /* early access */
     ROW("WC", CATEGORIES, SPLIT, BOTH, 0),
     ROW("PM", PMID, TEXT, BOTH, 0),
-    ROW("UT", WOS_UT, SPECIAL, BOTH, 0),        /* "WOS:000286597100004" */
-    ROW("UT", ARCHIVE_LOCATION, SPECIAL, BOTH, 0), /* "INSPEC:8863438", "CABI:..." */
+    ROW("UT", WOS_UT, SPECIAL(UT), BOTH, 0),    /* "WOS:000286597100004" */
+    ROW("UT", ARCHIVE_LOCATION, SPECIAL(UT), BOTH, 0), /* "INSPEC:8863438", "CABI:..." */
 
     /* ---- read only ---- */
-    ROW("AF", AUTHOR, SPECIAL, READ, 0),        /* full names, over AU */
-    ROW("CA", AUTHOR, SPECIAL, READ, 0),        /* group authors, after the persons */
-    ROW("DT", NONE, SPECIAL, READ, 0),          /* with PT (read.c) */
-    ROW("C1", NONE, SPECIAL, READ, 0),
-    ROW("OI", NONE, SPECIAL, READ, 0),
+    ROW("AF", AUTHOR, SPECIAL(NAMES), READ, 0), /* full names, over AU */
+    ROW("CA", AUTHOR, SPECIAL(GROUPS), READ, 0), /* group authors, after the persons */
+    ROW("DT", NONE, SPECIAL(DT), READ, 0),      /* with PT (read.c) */
+    ROW("C1", NONE, SPECIAL(C1), READ, 0),
+    ROW("OI", NONE, SPECIAL(OI), READ, 0),
     ROW("ID", KEYWORD, SPLIT, READ, 0),         /* Keywords Plus */
     ROW("SC", CATEGORIES, SPLIT, READ, 0),      /* research areas */
-    ROW("EI", ISSN, SPECIAL, READ, 0),
-    ROW("J9", CONTAINER_TITLE_SHORT, SPECIAL, READ, 0),
-    ROW("PD", ISSUED, SPECIAL, READ, 0),
-    ROW("EP", PAGE, SPECIAL, READ, 0),
-    ROW("PS", PAGE, SPECIAL, READ, 0),          /* page span, Inspec and Medline */
+    ROW("EI", ISSN, SPECIAL(SERIAL), READ, 0),
+    ROW("J9", CONTAINER_TITLE_SHORT, SPECIAL(J9), READ, 0),
+    ROW("PD", ISSUED, SPECIAL(PD), READ, 0),
+    ROW("EP", PAGE, SPECIAL(PAGES), READ, 0),
+    ROW("PS", PAGE, SPECIAL(PAGES), READ, 0),   /* page span, Inspec and Medline */
 
     /* ---- Web of Science's fields with no model field ---- */
     KEEP("BA"), KEEP("GP"), KEEP("BS"), KEEP("SP"), KEEP("HO"), KEEP("C3"), KEEP("RP"), KEEP("EM"),

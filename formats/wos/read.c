@@ -50,7 +50,8 @@ void *pc_wos_read_open(pc_source *src, pc_ctx *ctx)
     pc_tagged_init(&r->in, &wos_syntax, src, ctx);
     r->map = pc_map_new(pc_wos_rows, pc_wos_n_rows, 0);
     r->apply = (pc_tagged_apply){.family = fmt_name, .map = r->map, .join = wos_join,
-                                 .special = pc_wos_read_special, .unknown = wos_unknown, .user = r};
+                                 .special = pc_wos_readers,
+                                 .n_special = PC_WOS_N_HANDLERS, .unknown = wos_unknown, .user = r};
     pc_buf *bufs[] = {&r->short_names, &r->groups, &r->bp, &r->ep, &r->ps, &r->pd, &r->py, &r->py_lit, &r->j9,
                       &r->tmp, &r->apply.val};
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)

@@ -274,57 +274,50 @@ static void read_ut(wos_reader *r, pc_record *rec, const pc_tagged_field *f, con
         pc_tagged_set_first(&r->apply, rec, PC_F_ARCHIVE_LOCATION, f, v, n);
 }
 
-void pc_wos_read_special(void *user, pc_record *rec, const pc_map_row *row, const pc_tagged_field *f,
-                         const char *v, size_t n)
-{
-    wos_reader *r = user;
-    const char *t = f->tag;
-    if (!strcmp(t, "PT")) {
-        return; /* read.c */
-    } else if (!strcmp(t, "DT")) {
-        if (f != r->dt || !r->dt_is_written)
-            pc_tagged_keep(&r->apply, rec, f, v, n);
-    } else if (!strcmp(t, "AU")) {
-        add_line(&r->short_names, v, n); /* bibutils writes groups on an AU line of their own */
-    } else if (!strcmp(t, "CA")) {
-        add_line(&r->groups, v, n);
-    } else if (!strcmp(t, "AF") || !strcmp(t, "BF")) {
-        add_names(rec, row->field, v, n, false, false);
-    } else if (!strcmp(t, "BE")) {
-        add_names(rec, row->field, v, n, true, false); /* "Fielding, JE": initials */
-    } else if (!strcmp(t, "C1")) {
-        push_field(&r->c1, &r->n_c1, &r->cap_c1, f);
-    } else if (!strcmp(t, "OI")) {
-        push_field(&r->oi, &r->n_oi, &r->cap_oi, f);
-    } else if (!strcmp(t, "PY")) {
-        if (r->py.len && !r->py_lit.len)
-            pc_buf_put(&r->py_lit, v, n); /* a second PY: the date as written */
-        else
-            gather(r, rec, &r->py, &r->py_f, f, v, n);
-    } else if (!strcmp(t, "PD")) {
-        gather(r, rec, &r->pd, &r->pd_f, f, v, n);
-    } else if (!strcmp(t, "BP") || !strcmp(t, "EP") || !strcmp(t, "PS")) {
-        gather(r, rec, t[0] == 'B' ? &r->bp : t[0] == 'E' ? &r->ep : &r->ps, NULL, f, v, n);
-    } else if (!strcmp(t, "J9")) {
-        gather(r, rec, &r->j9, &r->j9_f, f, v, n);
-    } else if (!strcmp(t, "SN") || !strcmp(t, "EI")) {
-        pc_strlist_add_unique(&r->issn, v, n);
-    } else if (!strcmp(t, "UT")) {
-        read_ut(r, rec, f, v, n);
-    } else if (row->field == PC_F_DOI) {
-        if (pc_record_has(rec, PC_F_DOI) || !pc_record_set_doi(rec, v, n))
-            pc_tagged_keep(&r->apply, rec, f, v, n);
-    } else if (row->field == PC_F_ABSTRACT) {
-        if (pc_record_has(rec, PC_F_ABSTRACT))
-            pc_tagged_keep(&r->apply, rec, f, v, n);
-        else
-            pc_record_set_abstract(rec, v, n, NULL, false);
-    } else if (pc_field_get(row->field)->kind == PC_FK_DATE) {
-        pc_tagged_read_date(&r->apply, rec, f, row->field, v, n); /* CY, EA */
-    } else {
-        pc_tagged_keep(&r->apply, rec, f, v, n);
+/* The special rows' readers: a function per handler, r the reader, x the
+ * pc_tagged_value. */
+#define READER(name, ...)                                                                          \
+    static bool name(void *user, const pc_map_row *row, pc_record *rec, void *value)              \
+    {                                                                                              \
+        wos_reader *r = user;                                                                      \
+        const pc_tagged_value *x = value;                                                          \
+        (void)r, (void)row, (void)rec;                                                             \
+        __VA_ARGS__;                                                                               \
+        return true;                                                                               \
     }
-}
+
+READER(h_dt, if (x->f != r->dt || !r->dt_is_written) pc_tagged_keep(&r->apply, rec, x->f, x->v, x->n))
+/* bibutils writes groups on an AU line of their own */
+READER(h_short_names, add_line(&r->short_names, x->v, x->n))
+READER(h_groups, add_line(&r->groups, x->v, x->n))
+READER(h_names, add_names(rec, row->field, x->v, x->n, false, false))
+READER(h_editors, add_names(rec, row->field, x->v, x->n, true, false))
+READER(h_c1, push_field(&r->c1, &r->n_c1, &r->cap_c1, x->f))
+READER(h_oi, push_field(&r->oi, &r->n_oi, &r->cap_oi, x->f))
+/* a second PY: the date as written */
+READER(h_year, if (r->py.len && !r->py_lit.len) pc_buf_put(&r->py_lit, x->v, x->n);
+       else gather(r, rec, &r->py, &r->py_f, x->f, x->v, x->n))
+READER(h_pd, gather(r, rec, &r->pd, &r->pd_f, x->f, x->v, x->n))
+READER(h_pages, const char t = x->f->tag[0];
+       gather(r, rec, t == 'B' ? &r->bp : t == 'E' ? &r->ep : &r->ps, NULL, x->f, x->v, x->n))
+READER(h_j9, gather(r, rec, &r->j9, &r->j9_f, x->f, x->v, x->n))
+READER(h_serial, pc_strlist_add_unique(&r->issn, x->v, x->n))
+READER(h_ut, read_ut(r, rec, x->f, x->v, x->n))
+READER(h_doi, if (pc_record_has(rec, PC_F_DOI) || !pc_record_set_doi(rec, x->v, x->n))
+                  pc_tagged_keep(&r->apply, rec, x->f, x->v, x->n))
+READER(h_abstract, if (pc_record_has(rec, PC_F_ABSTRACT)) pc_tagged_keep(&r->apply, rec, x->f, x->v, x->n);
+       else pc_record_set_abstract(rec, x->v, x->n, NULL, false))
+READER(h_date, pc_tagged_read_date(&r->apply, rec, x->f, row->field, x->v, x->n))
+
+/* PC_WOS_H_TYPE reads nothing here: read.c tells the kind first. */
+pc_map_read_fn *const pc_wos_readers[PC_WOS_N_HANDLERS] = {
+    [PC_WOS_H_DT] = h_dt,         [PC_WOS_H_SHORT_NAMES] = h_short_names, [PC_WOS_H_NAMES] = h_names,
+    [PC_WOS_H_EDITORS] = h_editors, [PC_WOS_H_GROUPS] = h_groups,       [PC_WOS_H_C1] = h_c1,
+    [PC_WOS_H_OI] = h_oi,         [PC_WOS_H_YEAR] = h_year,               [PC_WOS_H_PD] = h_pd,
+    [PC_WOS_H_PAGES] = h_pages,   [PC_WOS_H_J9] = h_j9,                   [PC_WOS_H_SERIAL] = h_serial,
+    [PC_WOS_H_UT] = h_ut,         [PC_WOS_H_DOI] = h_doi,                 [PC_WOS_H_ABSTRACT] = h_abstract,
+    [PC_WOS_H_DATE] = h_date,
+};
 
 /* ---- the record's start and end ----------------------------------------------------------- */
 

@@ -19,7 +19,31 @@
 #include "format.h"
 #include "io/tagged.h"
 
-/* The tag map: {tag, model field, how, direction, kinds}. */
+/* The handlers of the special rows (map.c names one in each; values.c
+ * has their readers, write.c their writers). */
+enum {
+    PC_WOS_H_NONE = 0,
+    PC_WOS_H_TYPE,        /* PT: the kind, with the first DT (read.c) */
+    PC_WOS_H_DT,          /* DT: all but the one the writer gives the kind kept */
+    PC_WOS_H_SHORT_NAMES, /* AU: the authors when there is no AF */
+    PC_WOS_H_NAMES,       /* AF, BF: full names */
+    PC_WOS_H_EDITORS,     /* BE: "Fielding, JE", initials */
+    PC_WOS_H_GROUPS,      /* CA: after the persons */
+    PC_WOS_H_C1,          /* C1: addresses, to their authors at the end */
+    PC_WOS_H_OI,          /* OI: ORCIDs, to their authors at the end */
+    PC_WOS_H_YEAR,        /* PY (a second PY: the date as written) */
+    PC_WOS_H_PD,          /* PD: the rest of the date */
+    PC_WOS_H_PAGES,       /* BP, EP, PS */
+    PC_WOS_H_J9,          /* J9: the abbreviation when there is no JI */
+    PC_WOS_H_SERIAL,      /* SN, EI: each ISSN once */
+    PC_WOS_H_UT,          /* UT: WOS:/ISI: the accession number, MEDLINE: the PMID */
+    PC_WOS_H_DOI,         /* DI */
+    PC_WOS_H_ABSTRACT,    /* AB */
+    PC_WOS_H_DATE,        /* CY, EA: dates of their own */
+    PC_WOS_N_HANDLERS
+};
+
+/* The tag map: {tag, model field, how, direction, kinds, handler}. */
 extern const pc_map_row pc_wos_rows[];
 extern const size_t pc_wos_n_rows;
 
@@ -70,9 +94,9 @@ typedef struct wos_reader {
     pc_strlist reported;       /* unknown tags noted once per input */
 } wos_reader;
 
-/* values.c: a special row's value, and the record's start and end. */
-void pc_wos_read_special(void *user, pc_record *rec, const pc_map_row *row, const pc_tagged_field *f,
-                         const char *v, size_t n);
+/* values.c: the special rows' readers (by handler; a pc_tagged_value
+ * each), and the record's start and end. */
+extern pc_map_read_fn *const pc_wos_readers[PC_WOS_N_HANDLERS];
 void pc_wos_read_start(wos_reader *r, pc_record *rec);
 void pc_wos_read_finish(wos_reader *r, pc_record *rec);
 /* "[Smith, J; Doe, A] Univ X, City" -> each name's affiliation (values.c). */

@@ -36,7 +36,7 @@ typedef struct wos_writer {
     const char *last_extra;    /* the tag of the pass-through value written last */
     pc_buf rec, tmp, line;
     bool markup, nocase;
-    pc_tagged_rows rows[PC_KIND_COUNT];
+    pc_map *map;               /* the rows, their plans per kind */
 } wos_writer;
 
 void *pc_wos_write_begin(FILE *out, pc_ctx *ctx)
@@ -44,6 +44,7 @@ void *pc_wos_write_begin(FILE *out, pc_ctx *ctx)
     wos_writer *w = pc_xcalloc(1, sizeof *w);
     w->out = out;
     w->ctx = ctx;
+    w->map = pc_map_new(pc_wos_rows, pc_wos_n_rows, 0);
     pc_buf_init(&w->rec);
     pc_buf_init(&w->tmp);
     pc_buf_init(&w->line);
@@ -55,7 +56,7 @@ bool pc_wos_write_end(void *state)
 {
     wos_writer *w = state;
     bool ok = w->ok && fputs("EF\n", w->out) >= 0;
-    pc_tagged_rows_free(w->rows);
+    pc_map_free(w->map);
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->line);
@@ -306,20 +307,42 @@ static bool wos_text(void *u, const pc_map_row *row, const pc_text *t)
     return true;
 }
 
-static bool wos_special(void *u, const pc_map_row *row, bool *wrote)
+/* The special rows' writers, by the handler their row names. */
+static bool h_type(void *u, const pc_map_row *row, bool *wrote)
 {
-    wos_writer *w = u;
-    const pc_field_info *fi = pc_field_get(row->field);
-    if (!strcmp(row->name, "PT"))
-        write_type(w);
-    else if (fi->kind == PC_FK_NAME)
-        write_names(w, row);
-    else if (fi->kind == PC_FK_DATE)
-        write_date(w, row);
-    else
-        write_text(w, row, wrote);
+    (void)row, (void)wrote;
+    write_type(u);
     return true;
 }
+
+static bool h_names(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    write_names(u, row);
+    return true;
+}
+
+static bool h_date(void *u, const pc_map_row *row, bool *wrote)
+{
+    (void)wrote;
+    write_date(u, row);
+    return true;
+}
+
+static bool h_text(void *u, const pc_map_row *row, bool *wrote)
+{
+    write_text(u, row, wrote);
+    return true;
+}
+
+/* Rows that only read (DT, AF, CA, C1, OI, PD, J9) have no writer: the
+ * PT, AU and PY writers write them. */
+static pc_map_write_fn *const writers[PC_WOS_N_HANDLERS] = {
+    [PC_WOS_H_TYPE] = h_type,     [PC_WOS_H_SHORT_NAMES] = h_names, [PC_WOS_H_NAMES] = h_names,
+    [PC_WOS_H_EDITORS] = h_names, [PC_WOS_H_YEAR] = h_date,         [PC_WOS_H_DATE] = h_date,
+    [PC_WOS_H_PAGES] = h_text,    [PC_WOS_H_SERIAL] = h_text,       [PC_WOS_H_UT] = h_text,
+    [PC_WOS_H_DOI] = h_text,      [PC_WOS_H_ABSTRACT] = h_text,
+};
 
 /* A pass-through value the reader kept, under its own tag (one a line
  * for the tags that hold one a line); never a tag that would end or start
@@ -362,8 +385,8 @@ static pc_kind kind_of(const pc_record *r)
 
 bool pc_wos_write_record(void *state, const pc_record *r)
 {
-    static const pc_map_sink sink = {.text = wos_text, .special = wos_special, .extra = wos_extra,
-                                     .joiner = "; "};
+    static const pc_map_sink sink = {.text = wos_text, .special = writers, .n_special = PC_WOS_N_HANDLERS,
+                                     .extra = wos_extra, .joiner = "; "};
     wos_writer *w = state;
     w->r = r;
     w->markup = w->nocase = false;
@@ -375,9 +398,8 @@ bool pc_wos_write_record(void *state, const pc_record *r)
         pc_buf_printf(&w->tmp, "type (%s, written as a journal article)", pc_kind_name(k));
         dropped(w, w->tmp.ptr);
     }
-    const pc_tagged_rows *rows = pc_tagged_rows_of(w->rows, pc_wos_rows, pc_wos_n_rows, w->kind);
     pc_buf_clear(&w->rec);
-    pc_map_write(rows->rows, rows->n, r, w->ctx, fmt_name, &sink, w, NULL);
+    pc_map_write(w->map, w->kind, r, w->ctx, fmt_name, &sink, w, NULL);
     pc_buf_puts(&w->rec, "ER\n\n");
     if (r->key)
         dropped(w, "citation key"); /* Web of Science has none: a reader makes one */

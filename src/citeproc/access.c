@@ -11,9 +11,8 @@
  * and variables a <substitute> used are suppressed for the rest of the
  * item. */
 #include "citeproc/cp.h"
-#include "../../formats/csl/csl.h" /* TODO(issue 20): the engine must not reach into a format */
+#include "model/cslview.h"
 
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,16 +140,13 @@ static const char *extra_text(cp_eval *ev, int var)
     const char *raw = cp_rec_extra(ev->item->rec, cp_var_name(ev->st, var));
     if (!raw)
         return NULL;
-    json_t *v = json_loads(raw, JSON_DECODE_ANY, NULL);
+    pc_citeproc *cp = ev->cp;
+    if (!cp->extra_text)
+        return NULL;
+    pc_buf_clear(&cp->extra_buf);
     const char *out = NULL;
-    if (json_is_string(v) && json_string_length(v))
-        out = cp_strndup(ev->a, json_string_value(v), json_string_length(v));
-    else if (json_is_integer(v)) {
-        char b[32];
-        snprintf(b, sizeof b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-        out = cp_strdup(ev->a, b);
-    }
-    json_decref(v);
+    if (cp->extra_text(raw, &cp->extra_buf) && cp->extra_buf.len)
+        out = cp_strndup(ev->a, cp->extra_buf.ptr, cp->extra_buf.len);
     return out;
 }
 
@@ -267,7 +263,7 @@ static const char *citation_label(cp_eval *ev)
     return out;
 }
 
-/* What the CSL writers make of a record (src/csl.c), so that a record
+/* What the CSL writers make of a record (formats/csl/item_write.c), so that a record
  * reads the same here as in the CSL-JSON it would be written as: a title
  * joined with its subtitle and addon ("Title: Subtitle"), and the arXiv
  * fallbacks (the id as the number, "arXiv" as the publisher, the arXiv DOI). */

@@ -56,18 +56,22 @@ typedef struct pc_citeproc_item {
 pc_citeproc *pc_citeproc_new(const char *style, const char *locale, pc_ctx *ctx);
 void pc_citeproc_free(pc_citeproc *cp);
 
+/* Decodes a CSL pass-through value (the raw JSON text a CSL reader kept for
+ * a variable the model has no field for, pc_record_add_extra under
+ * PC_CSL_FAMILY) into text: a string's contents or a number's digits,
+ * appended to out; false when the value is not text.  The engine knows no
+ * JSON: the caller that fed it CSL items says how to read their values
+ * (formats/citeproc/json.c does it with jansson).  Without one, such
+ * variables are empty. */
+typedef bool (*pc_citeproc_extra_fn)(const char *raw, pc_buf *out);
+void pc_citeproc_set_extra_reader(pc_citeproc *cp, pc_citeproc_extra_fn fn);
+
 /* Moves rec's contents into the engine (rec is left cleared).  A record
  * without a key gets "item-N".  Records with a key already seen replace
  * nothing: the first one wins, the later one is reported. */
 void pc_citeproc_add(pc_citeproc *cp, pc_record *rec);
 /* The same with a copy of rec (a writer's record is const). */
 void pc_citeproc_add_copy(pc_citeproc *cp, const pc_record *rec);
-/* Adds citation clusters read from a JSON file: an array whose elements
- * are clusters, each an array of cites ({"id", "locator", "label",
- * "prefix", "suffix", "suppress-author", "author-only"}) or an object with
- * "citationItems" and optionally "properties": {"noteIndex": N}.  False
- * after reporting (file:line) when it cannot be read. */
-bool pc_citeproc_cite_file(pc_citeproc *cp, const char *path);
 /* Adds a citation cluster of n cites; note = its footnote number, 0 for a
  * citation in the text (of a note style), negative when there are no note
  * numbers (the cluster's number then serves).  Unknown ids are reported

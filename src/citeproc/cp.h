@@ -577,6 +577,8 @@ struct pc_citeproc {
     cp_arena keys; /* sort keys, cite texts */
     pc_buf tmp, tmp2; /* scratch */
     pc_ctx *ctx;
+    pc_citeproc_extra_fn extra_text; /* decodes CSL pass-through values; NULL = none */
+    pc_buf extra_buf;                /* its output */
 };
 
 size_t cp_item_find(const pc_citeproc *cp, const char *id);

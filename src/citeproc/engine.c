@@ -322,6 +322,7 @@ pc_citeproc *pc_citeproc_new(const char *style, const char *locale, pc_ctx *ctx)
     cp->ids = pc_xcalloc(1, sizeof *cp->ids);
     cp->tmp = (pc_buf)PC_BUF_INIT;
     cp->tmp2 = (pc_buf)PC_BUF_INIT;
+    cp->extra_buf = (pc_buf)PC_BUF_INIT;
     bool explicit = locale && *locale;
     const char *lang = explicit ? locale : st->default_locale ? st->default_locale : "en-US";
     if (!setup_locale(cp, lang, explicit)) {
@@ -330,6 +331,8 @@ pc_citeproc *pc_citeproc_new(const char *style, const char *locale, pc_ctx *ctx)
     }
     return cp;
 }
+
+void pc_citeproc_set_extra_reader(pc_citeproc *cp, pc_citeproc_extra_fn fn) { cp->extra_text = fn; }
 
 void pc_citeproc_free(pc_citeproc *cp)
 {
@@ -366,6 +369,7 @@ void pc_citeproc_free(pc_citeproc *cp)
     cp_arena_free(&cp->keys);
     pc_buf_free(&cp->tmp);
     pc_buf_free(&cp->tmp2);
+    pc_buf_free(&cp->extra_buf);
     cp_style_free(cp->style);
     free(cp);
 }

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "util/buf.h"
 #include "io/encoding.h"
+#include "model/keyformula.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -24,6 +25,10 @@ static void usage(FILE *f)
           "                        windows-1252, utf-16le, ...)\n"
           "      --unicode         BibTeX: keep UTF-8 instead of LaTeX commands\n"
           "      --rekey           ignore input citation keys, always generate them\n"
+          "      --key-format FORMULA  how keys are made, e.g. 'auth.lower + year' (see\n"
+          "                        paperconv(1), KEY FORMULAS; default: today's rule)\n"
+          "      --key-postfix TEXT  what follows a repeated key: %a (a, b, ...; the\n"
+          "                        default), %A (A, B, ...) or %n (1, 2, ...), as in -%n\n"
           "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
           "      --style NAME      html, text, markdown, latex: the CSL style (a name such as\n"
           "                        apa, or a .csl file; default: a built-in author-date style)\n"
@@ -111,6 +116,8 @@ enum {
     OPT_STYLE,
     OPT_LOCALE,
     OPT_CITATIONS,
+    OPT_KEY_FORMAT,
+    OPT_KEY_POSTFIX,
 };
 
 static const struct option longopts[] = {
@@ -120,6 +127,8 @@ static const struct option longopts[] = {
     {"encoding", required_argument, NULL, OPT_ENCODING},
     {"unicode", no_argument, NULL, OPT_UNICODE},
     {"rekey", no_argument, NULL, OPT_REKEY},
+    {"key-format", required_argument, NULL, OPT_KEY_FORMAT},
+    {"key-postfix", required_argument, NULL, OPT_KEY_POSTFIX},
     {"date", required_argument, NULL, OPT_DATE},
     {"style", required_argument, NULL, OPT_STYLE},
     {"locale", required_argument, NULL, OPT_LOCALE},
@@ -135,6 +144,30 @@ static const struct option longopts[] = {
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
 };
+
+/* Checks --key-format or --key-postfix (the driver compiles it again):
+ * a bad one is "PROG: OPTION:COL: error: ...", then the text with a caret
+ * under that column; returns PC_EXIT_USAGE then, else -1. */
+static int key_option(const pc_cli *c, const char *option, const char *arg)
+{
+    pc_keyformula_error err;
+    bool postfix = strcmp(option, "--key-postfix") == 0;
+    if (postfix) {
+        pc_keypostfix *pf = pc_keypostfix_compile(arg, &err);
+        pc_keypostfix_free(pf);
+        if (pf)
+            return -1;
+    } else {
+        pc_keyformula *kf = pc_keyformula_compile(arg, &err);
+        pc_keyformula_free(kf);
+        if (kf)
+            return -1;
+    }
+    fprintf(stderr, "%s: %s:%zu: error: %s\n  %s\n  %*s^\n", c->prog, option, err.col, err.msg.ptr,
+            arg, (int)(err.col - 1), "");
+    pc_buf_free(&err.msg);
+    return PC_EXIT_USAGE;
+}
 
 /* Applies one option; returns -1 to go on or the exit status. */
 static int apply(pc_cli *c, int ch, const char **to, const char **from, const char *arg)
@@ -156,6 +189,8 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     case OPT_CITATIONS: c->opt.citations = arg; break;
     case OPT_UNICODE: c->opt.unicode = true; break;
     case OPT_REKEY: c->opt.rekey = true; break;
+    case OPT_KEY_FORMAT: c->opt.key_format = arg; return key_option(c, "--key-format", arg);
+    case OPT_KEY_POSTFIX: c->opt.key_postfix = arg; return key_option(c, "--key-postfix", arg);
     case OPT_STRICT: c->opt.strict = true; break;
     case OPT_KEEP: c->opt.keep_going = true; break;
     case OPT_PROGRESS: c->progress = PC_PROGRESS_ON; break;

@@ -9,7 +9,7 @@
  * before its end, foreign content that gave no record) is counted in
  * ctx->n_inputs_failed: the run then ends with exit 1 even with
  * --keep-going, which forgives bad records only. */
-#include "model/citekey.h"
+#include "model/keyset.h"
 #include "io/encoding.h"
 #include "paperconv.h"
 #include "io/source.h"
@@ -65,7 +65,7 @@ static bool foreign_to(const pc_format *f, pc_source *src)
 }
 
 /* Chooses the input's encoding before the format is told: a UTF-16 or
- * UTF-32 byte-order mark, else --encoding (src/source.c).  False after
+ * UTF-32 byte-order mark, else --encoding (source.c).  False after
  * reporting an encoding iconv does not know. */
 static bool choose_encoding(pc_ctx *ctx, pc_source *src)
 {
@@ -346,6 +346,11 @@ pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
     if (ctx->progress)
         r.total = total_size(inputs, n_inputs);
     r.keys = pc_keyset_new_for(to);
+    if (!pc_keyset_use_options(r.keys, ctx)) { /* --key-format: reported */
+        pc_keyset_free(r.keys);
+        free(r.base);
+        return PC_EXIT_USAGE;
+    }
     r.ws = to->write_begin(out, ctx);
     bool out_ok = true;
     for (size_t i = 0; i < n_inputs && out_ok; i++)

@@ -8,6 +8,7 @@
  * "(other fields)" entry, so memory does not grow with the input. */
 #include "paperconv.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -70,19 +71,11 @@ void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long 
     pc_buf_free(&msg);
 }
 
-static uint64_t hash_into(uint64_t h, const char *s)
-{
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 1099511628211ull;
-    }
-    return (h ^ 0xff) * 1099511628211ull; /* a separator: "ab"+"c" != "a"+"bc" */
-}
-
 static uint64_t hash2(const char *a, const char *b)
 {
-    uint64_t h = hash_into(hash_into(1469598103934665603ull, a), b);
-    return h ^ (h >> 29);
+    uint64_t h = pc_hash_bytes(PC_HASH_INIT, a, strlen(a));
+    h = pc_hash_step(h, 0xff); /* a separator: "ab"+"c" != "a"+"bc" */
+    return pc_hash_end(pc_hash_bytes(h, b, strlen(b)));
 }
 
 /* The counter of (fmt, field), created when absent; NULL when full. */
@@ -96,10 +89,7 @@ static dropcount *drop_find(struct pc_drops *d, const char *fmt, const char *fie
     }
     if (d->n >= MAX_DROPS + (strcmp(field, OTHER) == 0)) /* room for the catch-all */
         return NULL;
-    if (d->n == d->cap) {
-        d->cap = d->cap ? d->cap * 2 : 8;
-        d->items = pc_xrealloc(d->items, d->cap * sizeof *d->items);
-    }
+    PC_GROW(d->items, d->cap, d->n + 1);
     d->items[d->n++] = (dropcount){.fmt = pc_xstrdup(fmt), .field = pc_xstrdup(field)};
     d->slot[i] = (uint32_t)d->n;
     return &d->items[d->n - 1];

@@ -4,7 +4,7 @@
  * Owns the input window every reader pulls from, the line splitter of the
  * line-based readers (CR, LF and CRLF line ends, a length limit, byte-order
  * marks at line starts), the choice of the input's encoding, and
- * transcoding: raw bytes go through a decoder (src/encoding.c) on their way
+ * transcoding: raw bytes go through a decoder (encoding.c) on their way
  * into the window, so every reader, whether it reads lines or raw blocks,
  * sees valid UTF-8.  When the input is not UTF-8 (a UTF-16/32 byte-order
  * mark, --encoding, JabRef's header, a coding cookie) that is iconv; for
@@ -534,10 +534,7 @@ static bool fill(pc_source *s)
         s->start = 0;
     }
     /* room for a few decoded characters at least */
-    if (s->cap - s->end < (s->raw ? 16 : 1)) {
-        s->cap *= 2;
-        s->buf = pc_xrealloc(s->buf, s->cap);
-    }
+    PC_GROW(s->buf, s->cap, s->end + (s->raw ? 16 : 1));
     if (s->raw) {
         if (!fill_decoded(s)) {
             s->eof = true;

@@ -328,28 +328,45 @@ static void read_list(pc_record *rec, const pc_map_row *row, const char *v, size
     }
 }
 
+/* A TEXT, LIST or SPLIT row's value. */
+static bool tagged_value(void *user, const pc_map_row *row, pc_record *rec, void *value)
+{
+    (void)user;
+    const pc_tagged_value *x = value;
+    if (row->how == PC_MAP_TEXT)
+        pc_tagged_set_first(x->a, rec, row->field, x->f, x->v, x->n);
+    else if (row->how == PC_MAP_LIST)
+        read_list(rec, row, x->v, x->n, x->lines);
+    else
+        pc_map_read(row, rec, x->v, x->n, NULL, ";");
+    return true;
+}
+
+/* A value of no row, or of an EXTRA row: kept; a tag no row knows for any
+ * kind is also told to the format. */
+static void tagged_keep(void *user, const pc_map_row *row, pc_record *rec, void *value)
+{
+    (void)user;
+    const pc_tagged_value *x = value;
+    pc_tagged_apply *a = x->a;
+    pc_tagged_keep(a, rec, x->f, x->v, x->n);
+    if (!row && a->unknown && !pc_map_find(a->map, x->f->tag, x->f->tag_len, PC_KIND_NONE))
+        a->unknown(a->user, x->f);
+}
+
 void pc_tagged_apply_fields(pc_tagged_apply *a, const pc_tagged *t, size_t from, pc_record *rec)
 {
+    const pc_map_reader rd = {
+        .value = tagged_value, .special = a->special, .n_special = a->n_special, .keep = tagged_keep};
     for (size_t i = from; i < t->nf; i++) {
         const pc_tagged_field *f = &t->f[i];
         const pc_map_row *row = pc_map_find(a->map, f->tag, f->tag_len, a->kind);
         pc_tagged_join join = a->join ? a->join(row, f->tag) : PC_TAGGED_FOLD;
         pc_tagged_clean(&a->val, f, join);
-        const char *v = a->val.ptr;
-        size_t n = a->val.len;
-        if (!n)
+        if (!a->val.len)
             continue; /* an empty tag says nothing */
-        switch (row ? row->how : PC_MAP_NONE) {
-        case PC_MAP_TEXT: pc_tagged_set_first(a, rec, row->field, f, v, n); break;
-        case PC_MAP_LIST: read_list(rec, row, v, n, join == PC_TAGGED_LINES); break;
-        case PC_MAP_SPLIT: pc_map_read(row, rec, v, n, NULL, ";"); break;
-        case PC_MAP_SPECIAL: a->special(a->user, rec, row, f, v, n); break;
-        default:
-            pc_tagged_keep(a, rec, f, v, n);
-            if (!row && a->unknown && !pc_map_find(a->map, f->tag, f->tag_len, PC_KIND_NONE))
-                a->unknown(a->user, f);
-            break;
-        }
+        pc_tagged_value x = {.a = a, .f = f, .v = a->val.ptr, .n = a->val.len, .lines = join == PC_TAGGED_LINES};
+        pc_map_read_row(&rd, row, rec, a->user, &x);
     }
 }
 
@@ -889,35 +906,3 @@ void pc_tagged_arxiv_put(pc_buf *b, const pc_record *rec)
     }
 }
 
-/* ---- rows per kind ---------------------------------------------------------------- */
-
-static bool kind_in(pc_kindset set, pc_kind k)
-{
-    return !set || ((unsigned)k < PC_KIND_COUNT && (set & ((pc_kindset)1 << k)));
-}
-
-const pc_tagged_rows *pc_tagged_rows_of(pc_tagged_rows cache[PC_KIND_COUNT], const pc_map_row *rows,
-                                        size_t n, pc_kind k)
-{
-    pc_tagged_rows *s = &cache[(unsigned)k < PC_KIND_COUNT ? k : PC_KIND_OTHER];
-    if (s->rows)
-        return s;
-    s->rows = pc_xmalloc((n ? n : 1) * sizeof *s->rows);
-    for (size_t i = 0; i < n; i++) {
-        pc_map_row row = rows[i];
-        if ((row.dir & PC_MAP_WRITE) && kind_in(row.kinds, k)) {
-            row.kinds = 0;
-            s->rows[s->n++] = row;
-        }
-    }
-    return s;
-}
-
-void pc_tagged_rows_free(pc_tagged_rows cache[PC_KIND_COUNT])
-{
-    for (size_t k = 0; k < PC_KIND_COUNT; k++) {
-        free(cache[k].rows);
-        cache[k].rows = NULL;
-        cache[k].n = 0;
-    }
-}

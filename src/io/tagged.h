@@ -22,8 +22,9 @@
  * field gets (folded onto one line, or one item a line) and
  * pc_tagged_apply runs a record's fields through a format's map: TEXT rows
  * (the first value wins; another kept as a pass-through value of its own
- * tag), LIST and SPLIT rows, the format's code for SPECIAL rows, and every
- * tag with no field kept as a pass-through value.
+ * tag), LIST and SPLIT rows, SPECIAL rows to the format's reader of their
+ * handler (pc_map_read_row, one dispatch), and every tag with no field kept
+ * as a pass-through value.
  *
  * Writing: pc_tagged_put appends one tag line, its value folded onto one
  * line (no value can break a line or start a tag) and, for formats that
@@ -106,20 +107,33 @@ void pc_tagged_clean(pc_buf *b, const pc_tagged_field *f, pc_tagged_join join);
 /* How pc_tagged_apply runs a format's map over a record. */
 typedef struct pc_tagged_apply {
     const char *family; /* the pass-through values' format name (static) */
-    const pc_map *map;
+    pc_map *map;
     pc_kind kind;       /* the record's kind: rows for other kinds do not hold */
     /* how a tag's value is joined (NULL: always folded); row may be NULL */
     pc_tagged_join (*join)(const pc_map_row *row, const char *tag);
-    /* a SPECIAL row's value (v: cleaned, non-empty); f is the field read */
-    void (*special)(void *user, pc_record *rec, const pc_map_row *row, const pc_tagged_field *f,
-                    const char *v, size_t n);
+    /* a SPECIAL row's value: special[row->handler] (n_special entries, the
+     * format's table of readers), called with `user` and a pc_tagged_value */
+    pc_map_read_fn *const *special;
+    size_t n_special;
     /* a tag no row knows (NULL: nothing more than keeping it) */
     void (*unknown)(void *user, const pc_tagged_field *f);
     void *user;
     pc_buf val; /* scratch: the cleaned value (pc_tagged_apply_free frees it) */
 } pc_tagged_apply;
 
-/* Runs fields [from, t->nf) of the record through a->map into rec. */
+/* What a SPECIAL row's reader (pc_map_read_fn) is given as its value: the
+ * field read and its value, cleaned and not empty. */
+typedef struct pc_tagged_value {
+    pc_tagged_apply *a;
+    const pc_tagged_field *f;
+    const char *v;
+    size_t n;
+    bool lines; /* joined PC_TAGGED_LINES: one item a line */
+} pc_tagged_value;
+
+/* Runs fields [from, t->nf) of the record through a->map into rec: each
+ * value through pc_map_read_row (TEXT first-wins, LIST, SPLIT at ";",
+ * SPECIAL to a->special; no row, or an EXTRA row: kept). */
 void pc_tagged_apply_fields(pc_tagged_apply *a, const pc_tagged *t, size_t from, pc_record *rec);
 void pc_tagged_apply_free(pc_tagged_apply *a);
 /* Keeps [v, v+n) as the pass-through value of f's tag. */
@@ -204,15 +218,5 @@ void pc_tagged_initials(pc_buf *b, const char *given);
 bool pc_tagged_arxiv_read(pc_record *rec, const char *v, size_t n);
 void pc_tagged_arxiv_put(pc_buf *b, const pc_record *rec);
 
-/* A format's written rows for one kind of work (the kind its type reads
- * back as), their kind sets cleared, built on the first record of that
- * kind: pc_map_write then visits only those. */
-typedef struct pc_tagged_rows {
-    pc_map_row *rows; /* NULL until built */
-    size_t n;
-} pc_tagged_rows;
-const pc_tagged_rows *pc_tagged_rows_of(pc_tagged_rows cache[PC_KIND_COUNT], const pc_map_row *rows,
-                                        size_t n, pc_kind k);
-void pc_tagged_rows_free(pc_tagged_rows cache[PC_KIND_COUNT]);
 
 #endif

@@ -1,19 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* citekey.c — citation key generation and the set that keeps keys unique.
- *
- * The set stores 56 bits of the hash of each key handed out, not the key,
- * and the place of the record that got it (a 32-bit number the driver
- * chooses), so its memory grows by 10 bytes (plus slack) per distinct key,
- * never per byte of input.  A set for a format whose keys compare without
- * case (BibTeX) hashes each key case-folded, and keeps 8 bits of the hash
- * of the key as written, to tell a repeat from a key differing in case. */
+/* citekey.c — the pieces of a citation key: today's base key of a record,
+ * the characters a key may hold, stop words, folded words (citekey.h).
+ * The set that keeps keys unique is keyset.c. */
 #include "model/citekey.h"
 #include "text/latex.h"
 #include "text/unicode.h"
 
 #include <stdint.h>
 #include <stdlib.h>
-#include <utf8proc.h>
+#include <string.h>
 
 /* Title words that are never the key word (sorted, lower case). */
 static const char *const stopwords[] = {
@@ -28,12 +23,22 @@ static const char *const stopwords[] = {
     "zu",   "zum",
 };
 
-static bool is_stopword(const char *w)
+/* strcmp of [w, w+n) with sw; inline: the formulas' filters ask per word */
+static inline int cmp_word(const char *w, size_t n, const char *sw)
+{
+    size_t i = 0;
+    for (; i < n && sw[i]; i++)
+        if (w[i] != sw[i])
+            return (unsigned char)w[i] - (unsigned char)sw[i];
+    return i < n ? 1 : sw[i] ? -1 : 0;
+}
+
+bool pc_citekey_is_stopword(const char *w, size_t n)
 {
     size_t lo = 0, hi = sizeof stopwords / sizeof *stopwords;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int c = strcmp(w, stopwords[mid]);
+        int c = cmp_word(w, n, stopwords[mid]);
         if (!c)
             return true;
         if (c > 0)
@@ -44,8 +49,7 @@ static bool is_stopword(const char *w)
     return false;
 }
 
-/* Appends the lower-case ASCII letters and digits of s's folding. */
-static void put_folded_alnum(pc_buf *out, const char *s, size_t n)
+void pc_citekey_put_folded(pc_buf *out, const char *s, size_t n)
 {
     pc_buf f = PC_BUF_INIT;
     pc_ascii_fold(&f, s, n);
@@ -55,6 +59,23 @@ static void put_folded_alnum(pc_buf *out, const char *s, size_t n)
             pc_buf_putc(out, (char)pc_to_lower(c));
     }
     pc_buf_free(&f);
+}
+
+void pc_citekey_word_pieces(const char *w, size_t n, pc_buf *out,
+                            void (*put)(pc_buf *out, const char *s, size_t n))
+{
+    for (size_t q = 0; q < n;) {
+        size_t m = w[q] == '$' ? pc_latex_math_span(w, q, n) : 0;
+        if (m) {
+            q += m;
+            continue;
+        }
+        size_t e = q + 1;
+        while (e < n && w[e] != '$')
+            e++;
+        put(out, w + q, e - q);
+        q = e;
+    }
 }
 
 /* First word of s (skipping stop words, math and words that fold to
@@ -73,19 +94,9 @@ static bool first_word(const char *s, pc_buf *out, bool skip_stop)
             continue;
         pc_buf_truncate(out, start);
         /* the word without its math: "$\alpha$-stable" -> "stable" */
-        for (const char *q = w; q < p;) {
-            size_t m = *q == '$' ? pc_latex_math_span(w, (size_t)(q - w), (size_t)(p - w)) : 0;
-            if (m) {
-                q += m;
-                continue;
-            }
-            const char *e = q + 1;
-            while (e < p && *e != '$')
-                e++;
-            put_folded_alnum(out, q, (size_t)(e - q));
-            q = e;
-        }
-        if (out->len > start && (!skip_stop || !is_stopword(out->ptr + start)))
+        pc_citekey_word_pieces(w, (size_t)(p - w), out, pc_citekey_put_folded);
+        if (out->len > start &&
+            (!skip_stop || !pc_citekey_is_stopword(out->ptr + start, out->len - start)))
             return true;
     }
     pc_buf_truncate(out, start);
@@ -100,7 +111,7 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
         if (a->literal) {
             first_word(a->literal, out, true);
         } else if (a->family) {
-            put_folded_alnum(out, a->family, strlen(a->family));
+            pc_citekey_put_folded(out, a->family, strlen(a->family));
             if (out->len == start && *a->family) {
                 /* nothing foldable (CJK, Cyrillic...): the first code point in hex */
                 int32_t cp;
@@ -108,7 +119,7 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
                     pc_buf_printf(out, "u%04x", (unsigned)cp);
             }
         } else if (a->given) {
-            put_folded_alnum(out, a->given, strlen(a->given));
+            pc_citekey_put_folded(out, a->given, strlen(a->given));
         }
     }
     if (out->len == start)
@@ -126,212 +137,6 @@ void pc_citekey_base(const pc_record *rec, pc_buf *out)
         first_word(title, out, true);
 }
 
-/* ---- the set of keys given out ----------------------------------------- */
-
-/* An open-addressing set of 64-bit hashes (0 = empty slot), with values
- * in a parallel array: the repeated base keys. */
-typedef struct hashset {
-    uint64_t *slots;
-    size_t cap, used;
-} hashset;
-
-/* One shard of the keys handed out: 48 bits of each key's hash (the shard
- * number is 8 more), kept as 32 + 16 bits in two arrays, 0 = empty slot;
- * and, slot for slot, the place given with the key (10 bytes a slot), and
- * when the set folds case, 8 bits of the hash of the key as written (11). */
-typedef struct keyshard {
-    uint32_t *lo;
-    uint16_t *hi;
-    uint32_t *place;
-    uint8_t *exact; /* NULL unless the set folds case */
-    size_t cap, used;
-} keyshard;
-
-/* Keys handed out, and for each base key that repeated, the next suffix to
- * try (so n repeats of one base cost O(n), not O(n^2)).  The second table
- * holds only bases that repeated.  The keys are split over 256 shards by
- * the hash's top byte, each growing by a quarter on its own: growing never
- * holds two copies of the whole set, so memory stays near 13 bytes a key
- * (about 13 MB for a million records).  Two keys are taken for the same only
- * if 56 bits of their hashes agree: expected once in ~10^11 million-key runs,
- * and then the second just gets a needless suffix (keys stay unique). */
-enum { PC_KEY_SHARDS = 256 };
-struct pc_keyset {
-    keyshard keys[PC_KEY_SHARDS];
-    hashset bases;     /* base-key hashes ... */
-    uint32_t *next;    /* ... and their next suffix, slot for slot */
-    bool fold_case;    /* keys equal without case are the same key */
-};
-
-/* FNV-1a, then a final mix; ASCII letters lower-cased when `lower`. */
-static uint64_t hash_bytes(const char *s, size_t n, bool lower)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        h ^= lower ? (unsigned char)pc_to_lower(c) : c;
-        h *= 1099511628211ULL;
-    }
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    return h ? h : 1;
-}
-
-/* A key's hash as the set compares keys; *exact (when the set folds case)
- * gets 8 bits of the hash of the key as written.  Beyond ASCII the key is
- * Unicode case-folded (Straße = STRASSE), which equates every pair any
- * consumer's case-insensitive comparison does. */
-static uint64_t hash_key(const pc_keyset *ks, const char *s, size_t n, uint8_t *exact)
-{
-    *exact = 0;
-    if (!ks->fold_case)
-        return hash_bytes(s, n, false);
-    *exact = (uint8_t)hash_bytes(s, n, false);
-    if (pc_utf8_is_ascii(s, n))
-        return hash_bytes(s, n, true);
-    utf8proc_uint8_t *folded = NULL;
-    utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &folded,
-                                      UTF8PROC_CASEFOLD);
-    uint64_t h = m >= 0 ? hash_bytes((const char *)folded, (size_t)m, false) : hash_bytes(s, n, true);
-    free(folded);
-    return h;
-}
-
-pc_keyset *pc_keyset_new(void) { return pc_xcalloc(1, sizeof(pc_keyset)); }
-
-pc_keyset *pc_keyset_new_for(const pc_format *to)
-{
-    pc_keyset *ks = pc_keyset_new();
-    ks->fold_case = to && to->keys_fold_case;
-    return ks;
-}
-
-void pc_keyset_free(pc_keyset *ks)
-{
-    if (!ks)
-        return;
-    for (size_t i = 0; i < PC_KEY_SHARDS; i++) {
-        free(ks->keys[i].lo);
-        free(ks->keys[i].hi);
-        free(ks->keys[i].place);
-        free(ks->keys[i].exact);
-    }
-    free(ks->bases.slots);
-    free(ks->next);
-    free(ks);
-}
-
-/* Slot of h in the set: where it is, or the empty slot where it would go. */
-static size_t find_slot(const hashset *hs, uint64_t h)
-{
-    size_t i = (size_t)(h % hs->cap);
-    while (hs->slots[i] && hs->slots[i] != h)
-        if (++i == hs->cap)
-            i = 0;
-    return i;
-}
-
-/* Grows hs (and the parallel `vals`, when given) to keep the load under 7/8. */
-static void reserve(hashset *hs, uint32_t **vals)
-{
-    if (hs->cap && (hs->used + 1) * 8 <= hs->cap * 7)
-        return;
-    hashset old = *hs;
-    uint32_t *old_vals = vals ? *vals : NULL;
-    hs->cap = old.cap ? old.cap + old.cap / 2 + 1 : 61;
-    hs->slots = pc_xcalloc(hs->cap, sizeof *hs->slots);
-    if (vals)
-        *vals = pc_xcalloc(hs->cap, sizeof **vals);
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.slots[i]) {
-            size_t j = find_slot(hs, old.slots[i]);
-            hs->slots[j] = old.slots[i];
-            if (vals)
-                (*vals)[j] = old_vals[i];
-        }
-    free(old.slots);
-    free(old_vals);
-}
-
-static size_t shard_slot(const keyshard *k, uint64_t fp)
-{
-    uint32_t lo = (uint32_t)fp;
-    uint16_t hi = (uint16_t)(fp >> 32);
-    size_t i = (size_t)(fp % k->cap);
-    while ((k->lo[i] || k->hi[i]) && (k->lo[i] != lo || k->hi[i] != hi))
-        if (++i == k->cap)
-            i = 0;
-    return i;
-}
-
-static void shard_put(keyshard *k, size_t i, uint64_t fp, uint32_t place, uint8_t exact)
-{
-    k->lo[i] = (uint32_t)fp;
-    k->hi[i] = (uint16_t)(fp >> 32);
-    k->place[i] = place;
-    if (k->exact)
-        k->exact[i] = exact;
-}
-
-/* Grows a shard by a quarter when it is 7/8 full. */
-static void shard_reserve(keyshard *k, bool fold_case)
-{
-    if (k->cap && (k->used + 1) * 8 <= k->cap * 7)
-        return;
-    keyshard old = *k;
-    k->cap = old.cap ? old.cap + old.cap / 4 + 1 : 61;
-    k->lo = pc_xcalloc(k->cap, sizeof *k->lo);
-    k->hi = pc_xcalloc(k->cap, sizeof *k->hi);
-    k->place = pc_xcalloc(k->cap, sizeof *k->place);
-    k->exact = fold_case ? pc_xcalloc(k->cap, sizeof *k->exact) : NULL;
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.lo[i] || old.hi[i]) {
-            uint64_t f = (uint64_t)old.hi[i] << 32 | old.lo[i];
-            shard_put(k, shard_slot(k, f), f, old.place[i], old.exact ? old.exact[i] : 0);
-        }
-    free(old.lo);
-    free(old.hi);
-    free(old.place);
-    free(old.exact);
-}
-
-/* Adds a key's hash with `place` (and `exact`, see hash_key); false if it
- * was there already, and then *had is the place given with it and
- * *case_only whether the key taken was written otherwise (a case change). */
-static bool insert_key(pc_keyset *ks, uint64_t h, uint8_t exact, uint32_t place, uint32_t *had,
-                       bool *case_only)
-{
-    keyshard *k = &ks->keys[h >> 56];
-    uint64_t fp = (h >> 8) & 0xFFFFFFFFFFFFULL;
-    if (!fp)
-        fp = 1;
-    shard_reserve(k, ks->fold_case);
-    size_t i = shard_slot(k, fp);
-    if (k->lo[i] || k->hi[i]) {
-        *had = k->place[i];
-        *case_only = k->exact && k->exact[i] != exact;
-        return false;
-    }
-    shard_put(k, i, fp, place, exact);
-    k->used++;
-    return true;
-}
-
-/* Appends the suffix for the k-th repeat: 1 -> a, 26 -> z, 27 -> aa. */
-static void put_suffix(pc_buf *b, unsigned long k)
-{
-    char tmp[16];
-    size_t n = 0;
-    while (k > 0 && n < sizeof tmp) {
-        k--;
-        tmp[n++] = (char)('a' + k % 26);
-        k /= 26;
-    }
-    while (n)
-        pc_buf_putc(b, tmp[--n]);
-}
-
 /* Characters a key keeps: letters, marks and digits of any script
  * (müller2000, пункт3), and the ASCII punctuation BibTeX, biber and pandoc
  * all take in a key.  Not white space, controls and format characters
@@ -339,7 +144,7 @@ static void put_suffix(pc_buf *b, unsigned long k)
  * in the middle of a key), braces, commas, quotes and apostrophes
  * (pandoc's Markdown curls them), '#', '%', '=', '\', '~', '$', '^',
  * which break BibTeX's entry or \cite. */
-static size_t key_char(const char *s, size_t n)
+size_t pc_citekey_char(const char *s, size_t n)
 {
     unsigned char c = (unsigned char)*s;
     if (c < 0x80)
@@ -349,76 +154,3 @@ static size_t key_char(const char *s, size_t n)
     return len > 0 && pc_unicode_is_word(cp) ? (size_t)len : 0;
 }
 
-/* The key rec's input gives, with the characters key_char refuses (runs of
- * them) as one "_".  Empty when there is none or `rekey`.  Returns whether
- * a character was refused. */
-static bool input_key(const pc_record *rec, bool rekey, pc_buf *key)
-{
-    bool refused = false;
-    if (!rec->key || !*rec->key || rekey)
-        return false;
-    bool gap = false;
-    const char *s = rec->key;
-    size_t n = strlen(s);
-    for (size_t i = 0; i < n;) {
-        size_t k = key_char(s + i, n - i);
-        if (!k) {
-            gap = refused = true;
-            i++;
-            while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80) /* the rest of the character */
-                i++;
-            continue;
-        }
-        if (gap && key->len)
-            pc_buf_putc(key, '_');
-        gap = false;
-        pc_buf_put(key, s + i, k);
-        i += k;
-    }
-    return refused;
-}
-
-void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t place,
-                         pc_key_clash *clash)
-{
-    pc_buf key = PC_BUF_INIT;
-    bool refused = input_key(rec, rekey, &key);
-    pc_key_clash c = {.input_key = key.len > 0,
-                      .refused = refused && clash ? pc_xstrdup(rec->key) : NULL};
-    if (!key.len)
-        pc_citekey_base(rec, &key);
-    size_t base = key.len;
-    uint8_t exact;
-    uint64_t bh = hash_key(ks, key.ptr, key.len, &exact);
-    if (!insert_key(ks, bh, exact, place, &c.first, &c.case_only)) {
-        /* a repeat: continue from the suffix this base reached last time */
-        c.wanted = base;
-        reserve(&ks->bases, &ks->next);
-        size_t slot = find_slot(&ks->bases, bh);
-        if (!ks->bases.slots[slot]) {
-            ks->bases.slots[slot] = bh;
-            ks->bases.used++;
-            ks->next[slot] = 1;
-        }
-        unsigned long k = ks->next[slot];
-        for (;; k++) {
-            pc_buf_truncate(&key, base);
-            put_suffix(&key, k);
-            uint32_t ignored;
-            bool also_ignored;
-            uint64_t h = hash_key(ks, key.ptr, key.len, &exact);
-            if (insert_key(ks, h, exact, place, &ignored, &also_ignored))
-                break;
-        }
-        ks->next[slot] = (uint32_t)(k + 1);
-    }
-    free(rec->key);
-    rec->key = pc_buf_detach(&key);
-    if (clash)
-        *clash = c;
-}
-
-void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey)
-{
-    pc_keyset_assign_at(ks, rec, rekey, 0, NULL);
-}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* citekey.h — citation keys: building the base key of a record, and giving
- * keys with the place of the record that got them.
+/* citekey.h — the pieces of a citation key: the base key of a record,
+ * the characters a key may hold, stop words (keyset.h gives the keys).
  *
  * Key = ASCII-folded lower-case family name of the first author + year +
  * first significant word of the title ("ilin2026qkwanda").  The set of keys
@@ -14,23 +14,23 @@
 
 #include <stdint.h>
 
-/* Appends the base key (no uniqueness suffix) of rec to out. */
+/* Appends the base key (no uniqueness suffix) of rec to out: today's rule,
+ * which the formula PC_KEYFORMULA_DEFAULT (keyformula.h) spells out. */
 void pc_citekey_base(const pc_record *rec, pc_buf *out);
 
-/* What pc_keyset_assign_at found when the key a record wanted was taken. */
-typedef struct pc_key_clash {
-    size_t wanted;  /* length of the key it wanted, a prefix of rec->key; 0 = no clash */
-    bool input_key; /* that key came from the input (else it was generated) */
-    uint32_t first; /* the place given with the record that has it (0 = unknown) */
-    bool case_only; /* that record's key differs from this one in case only
-                     * (a set that folds case; 1 in 256 such is missed) */
-    char *refused;  /* the input's key when it held characters a key cannot
-                     * (else NULL); the caller frees it */
-} pc_key_clash;
-
-/* pc_keyset_assign, remembering `place` (a number the caller chooses to find
- * the record again, 0 = none) with the key given; fills *clash (may be NULL). */
-void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t place,
-                         pc_key_clash *clash);
+/* Appends the lower-case ASCII letters and digits of [s, s+n) folded to
+ * ASCII (pc_ascii_fold): "Müller-Lüdenscheidt" gives "mullerludenscheidt". */
+void pc_citekey_put_folded(pc_buf *out, const char *s, size_t n);
+/* Whether [w, w+n) (lower-case ASCII) is a stop word, a title word a key
+ * skips ("the", "of", "von"). */
+bool pc_citekey_is_stopword(const char *w, size_t n);
+/* Calls put(out, ...) with each stretch of the word [w, w+n) outside its
+ * math ($...$ within the word): "$\alpha$-stable" gives "-stable". */
+void pc_citekey_word_pieces(const char *w, size_t n, pc_buf *out,
+                            void (*put)(pc_buf *out, const char *s, size_t n));
+/* Length of the character at s (n bytes left) when a key may hold it, else
+ * 0: letters, marks and digits of any script, and - _ : . / + ; ? ! ( ) * @
+ * [ ] & (what BibTeX, biber and pandoc all take in a key). */
+size_t pc_citekey_char(const char *s, size_t n);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* ids.c — DOI and arXiv identifier parsing (see ids.h). */
+/* ids.c — DOI, arXiv id and ORCID parsing (see ids.h). */
 #include "model/ids.h"
 
 #include <stdlib.h>
@@ -126,4 +126,32 @@ bool pc_arxiv_parse(const char *s, size_t n, pc_buf *id, int *version)
     pc_buf_clear(id);
     *version = 0;
     return false;
+}
+
+/* 0000-0002-1825-0097: four groups of four digits, the last may end in X. */
+static bool is_orcid(const char *s)
+{
+    for (size_t i = 0; i < PC_ORCID_LEN; i++) {
+        bool dash = i % 5 == 4;
+        if (dash ? s[i] != '-' : !(pc_is_digit((unsigned char)s[i]) || (i == PC_ORCID_LEN - 1 && s[i] == 'X')))
+            return false;
+    }
+    return true;
+}
+
+bool pc_orcid_parse(const char *s, size_t n, const char **id)
+{
+    static const char host[] = "orcid.org/";
+    const size_t host_n = sizeof host - 1;
+    pc_trim(&s, &n);
+    while (n && s[n - 1] == '/')
+        n--;
+    if (n < PC_ORCID_LEN || !is_orcid(s + n - PC_ORCID_LEN))
+        return false;
+    size_t before = n - PC_ORCID_LEN; /* a URL: "https://", a subdomain, "orcid.org/" */
+    if (before && (before < host_n || pc_strncasecmp(s + before - host_n, host, host_n) != 0 ||
+                   (before > host_n && !strchr("/.", s[before - host_n - 1]))))
+        return false;
+    *id = s + before;
+    return true;
 }

@@ -26,5 +26,16 @@ size_t pc_arxiv_scan(const char *s, size_t n, pc_buf *id, int *version);
  * id and *version as pc_arxiv_scan does. */
 bool pc_arxiv_parse(const char *s, size_t n, pc_buf *id, int *version);
 
+/* An ORCID iD is 19 bytes: four groups of four digits joined by "-", the
+ * last character a digit or X (0000-0002-1825-0097). */
+#define PC_ORCID_LEN 19
+
+/* The ORCID iD [s, s+n) holds, bare or as an orcid.org URL ("https://
+ * orcid.org/0000-...", any scheme or subdomain, any case, trailing
+ * slashes), white space around: *id points at its PC_ORCID_LEN bytes inside
+ * s.  False if s holds no ORCID iD.  The one reading of an ORCID for every
+ * reader (Atom person URIs, Crossref and OpenAlex authors, CSL names). */
+bool pc_orcid_parse(const char *s, size_t n, const char **id);
+
 
 #endif

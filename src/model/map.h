@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* paperconv/map.h — field maps: how a format's fields or tags meet the model.
+/* model/map.h — field maps: how a format's fields or tags meet the model.
  *
  * Each format declares one const table of rows {its name, model field,
- * how, direction, kinds}.  One generic loop applies the rows both ways:
+ * how, direction, kinds, handler}.  One generic loop applies the rows both
+ * ways:
  *
  *   reading  pc_map_find() finds the row of a field the input holds, and
- *            pc_map_read() stores the (decoded) value in the record: as the
- *            text, as one more list item, or split into list items; a name
- *            with no row goes to the record's pass-through list;
+ *            pc_map_read_row() hands the value to the reader's function
+ *            for its row (pc_map_read() stores a decoded value in the
+ *            record: as the text, as one more list item, or split into
+ *            list items); a name with no row goes to the record's
+ *            pass-through list;
  *   writing  pc_map_write() walks the rows in order and hands each value
  *            the record holds to the format's sink, the first row that fits
  *            a field winning; then it counts (pc_ctx_dropped) every field
@@ -15,10 +18,17 @@
  *            silently.
  *
  * Only true special cases (names, dates, pages, entry types) are code: a
- * PC_MAP_SPECIAL row names the field so the loop calls the format back for
- * it and the README's field matrix lists it.  A SPECIAL row may have field
- * PC_F_NONE for a structural tag (RIS TY, ER); a PC_MAP_EXTRA row always
- * has it. */
+ * PC_MAP_SPECIAL row names its handler (`handler`, an index into the
+ * format's tables of handlers, one table per direction, as redis's command
+ * table names each command's function), so the loop calls that function
+ * for it and the README's field matrix lists it.  A SPECIAL row may have
+ * field PC_F_NONE for a structural tag (RIS TY, ER); a PC_MAP_EXTRA row
+ * always has it.
+ *
+ * A compiled map (pc_map_new) keeps, per kind, what applies to that kind,
+ * built on first use: the row each name finds, and the rows that write
+ * (a plan).  It belongs to the reader or writer that made it (not to be
+ * shared between threads). */
 #ifndef PAPERCONV_MAP_H
 #define PAPERCONV_MAP_H
 
@@ -36,7 +46,7 @@ typedef enum pc_map_how {
     PC_MAP_LIST,    /* each occurrence is one item of a LIST field (RIS KW, UR) */
     PC_MAP_SPLIT,   /* one value holds a LIST field's items, split at the map's
                        separators on reading and joined with its joiner on writing */
-    PC_MAP_SPECIAL, /* the format's code reads and writes it (sink->special) */
+    PC_MAP_SPECIAL, /* the format's code reads and writes it: the row's handler */
     PC_MAP_IGNORE,  /* read and dropped on purpose, with a -v note (never written) */
     PC_MAP_EXTRA,   /* a field of the format with no model field (field
                        PC_F_NONE): kept as a pass-through value, so the same
@@ -64,9 +74,14 @@ typedef struct pc_map_row {
     pc_map_how how;
     unsigned dir;     /* PC_MAP_READ, PC_MAP_WRITE or PC_MAP_BOTH */
     pc_kindset kinds; /* 0: every kind; else the row holds only for these */
+    /* PC_MAP_SPECIAL: its handler, the index of its functions in the
+     * format's tables (pc_map_reader.special, pc_map_sink.special), named
+     * by the format's enum; never 0.  Other rows: 0. */
+    unsigned handler;
 } pc_map_row;
 
-/* A compiled map: the rows indexed by name for reading. */
+/* A compiled map: the rows indexed by name for reading, and per kind the
+ * rows that write (built on first use). */
 typedef struct pc_map pc_map;
 
 enum {
@@ -79,8 +94,8 @@ void pc_map_free(pc_map *m);
 
 /* The readable row named [name, name+n) that holds for `kind` (rows for
  * other kinds are skipped; PC_KIND_NONE matches rows for any kind set), or
- * NULL. */
-const pc_map_row *pc_map_find(const pc_map *m, const char *name, size_t n, pc_kind kind);
+ * NULL.  The answer is remembered per name and kind. */
+const pc_map_row *pc_map_find(pc_map *m, const char *name, size_t n, pc_kind kind);
 
 /* Stores a decoded value read through `row` (PC_MAP_TEXT, LIST or SPLIT):
  * TEXT replaces the field (markup is moved in when not NULL), LIST adds one
@@ -90,6 +105,54 @@ const pc_map_row *pc_map_find(const pc_map *m, const char *name, size_t n, pc_ki
 bool pc_map_read(const pc_map_row *row, pc_record *rec, const char *s, size_t n,
                  pc_spanlist *markup, const char *seps);
 
+/* A reader's function for a row's value: `value` is the reader's own (a
+ * BibTeX field, a RIS line, a JSON value).  False when the model has no
+ * place for it after all: then it is kept (pc_map_reader.keep). */
+typedef bool pc_map_read_fn(void *user, const pc_map_row *row, pc_record *rec, void *value);
+
+/* What pc_map_read_row calls.  `keep` may be NULL (the reader keeps what
+ * it did not read its own way). */
+typedef struct pc_map_reader {
+    pc_map_read_fn *value; /* a TEXT, LIST or SPLIT row */
+    /* a SPECIAL row: special[row->handler] (n_special entries); a NULL
+     * entry reads nothing here (the value goes with another row's, or is
+     * read when the record is finished) */
+    pc_map_read_fn *const *special;
+    size_t n_special;
+    /* a value of no row (row NULL), of an EXTRA row, or not read above */
+    void (*keep)(void *user, const pc_map_row *row, pc_record *rec, void *value);
+} pc_map_reader;
+
+/* Reads one value found under `row` (or under no row: NULL) as its row
+ * says: the one dispatch of every reader.  IGNORE rows read nothing.
+ * Inline: readers call it for every field of every record. */
+static inline void pc_map_read_row(const pc_map_reader *rd, const pc_map_row *row, pc_record *rec,
+                                   void *user, void *value)
+{
+    bool read = false;
+    switch (row ? row->how : PC_MAP_EXTRA) {
+    case PC_MAP_TEXT:
+    case PC_MAP_LIST:
+    case PC_MAP_SPLIT: read = rd->value(user, row, rec, value); break;
+    case PC_MAP_SPECIAL: {
+        pc_map_read_fn *fn = row->handler < rd->n_special ? rd->special[row->handler] : NULL;
+        read = !fn || fn(user, row, rec, value);
+        break;
+    }
+    case PC_MAP_NONE:
+    case PC_MAP_IGNORE: read = true; break;
+    case PC_MAP_EXTRA: break;
+    }
+    if (!read && rd->keep)
+        rd->keep(user, row, rec, value);
+}
+
+/* A writer's function for a SPECIAL row whose field the record has (or an
+ * ALWAYS row): *wrote = false when the format could not hold it after all
+ * (then the next row of the field is tried, and it is counted as dropped
+ * when none writes it).  False when the output failed. */
+typedef bool pc_map_write_fn(void *user, const pc_map_row *row, bool *wrote);
+
 /* What pc_map_write calls.  Every callback may be NULL when the format has
  * no row of that kind.  Each returns false when the output failed. */
 typedef struct pc_map_sink {
@@ -97,9 +160,10 @@ typedef struct pc_map_sink {
     bool (*text)(void *user, const pc_map_row *row, const pc_text *value);
     /* one item of a LIST row */
     bool (*item)(void *user, const pc_map_row *row, const char *item);
-    /* a SPECIAL row whose field the record has; *wrote = false when the
-     * format could not hold it after all (then it is counted as dropped) */
-    bool (*special)(void *user, const pc_map_row *row, bool *wrote);
+    /* a SPECIAL row: special[row->handler] (n_special entries; a NULL
+     * entry writes nothing) */
+    pc_map_write_fn *const *special;
+    size_t n_special;
     /* a pass-through value read by this same format */
     bool (*extra)(void *user, const pc_extra *extra);
     const char *joiner; /* SPLIT rows: ", " */
@@ -108,12 +172,21 @@ typedef struct pc_map_sink {
     const char *family;
 } pc_map_sink;
 
-/* Writes rec through the rows (see the top of this file) and counts what
+/* Writes rec through the map's rows that hold for `kind` (see the top of
+ * this file; a record of no kind is written as a preprint) and counts what
  * no row could hold under the format name `fmt`.  Fields in `skip` (an
- * array ended by PC_F_NONE, or NULL) are the format's own business: neither
- * written nor counted.  Returns false when a sink call failed. */
-bool pc_map_write(const pc_map_row *rows, size_t n, const pc_record *rec, pc_ctx *ctx,
-                  const char *fmt, const pc_map_sink *sink, void *user, const pc_field *skip);
+ * array ended by PC_F_NONE, or NULL) are the format's own business:
+ * neither written nor counted.  Only the rows of the fields rec has (and
+ * the ALWAYS rows) are looked at, from the kind's plan.  Returns false
+ * when a sink call failed. */
+bool pc_map_write(pc_map *m, pc_kind kind, const pc_record *rec, pc_ctx *ctx, const char *fmt,
+                  const pc_map_sink *sink, void *user, const pc_field *skip);
+/* The same through n rows with no compiled map, rec's own kind: every row
+ * is looked at (for a writer that keeps nothing between records). */
+bool pc_map_write_rows(const pc_map_row *rows, size_t n, const pc_record *rec, pc_ctx *ctx,
+                       const char *fmt, const pc_map_sink *sink, void *user, const pc_field *skip);
+/* True if a row of the map writes field f for `kind`. */
+bool pc_map_writes(pc_map *m, pc_kind kind, pc_field f);
 
 #ifdef __cplusplus
 }

@@ -29,17 +29,9 @@ static pc_field_kind kind_of(pc_field f)
     return f > PC_F_NONE && f < PC_F_COUNT ? (pc_field_kind)field_kind[f] : PC_FK_NONE;
 }
 
-/* Grows an array of `size`-byte entries by one; returns the new entry, zeroed. */
-static void *grow(void **arr, size_t *n, size_t *cap, size_t size)
-{
-    if (*n == *cap) {
-        *cap = *cap ? *cap * 2 : 4;
-        *arr = pc_xrealloc(*arr, *cap * size);
-    }
-    void *e = (char *)*arr + (*n)++ * size;
-    memset(e, 0, size);
-    return e;
-}
+/* Grows the array arr (n entries, capacity cap) by one; the new entry, zeroed. */
+#define ADD_ZEROED(arr, n, cap) \
+    (PC_GROW(arr, cap, (n) + 1), memset(&(arr)[n], 0, sizeof *(arr)), &(arr)[(n)++])
 
 void pc_record_init(pc_record *r) { memset(r, 0, sizeof *r); }
 
@@ -125,7 +117,7 @@ static pc_text *text_slot(pc_record *r, pc_field f)
         text_free(t);
         memset(t, 0, sizeof *t);
     } else {
-        t = grow((void **)&r->texts, &r->n_texts, &r->cap_texts, sizeof *t);
+        t = ADD_ZEROED(r->texts, r->n_texts, r->cap_texts);
         r->slot[f] = (unsigned char)r->n_texts;
     }
     t->field = f;
@@ -261,7 +253,7 @@ pc_names *pc_record_names_mut(pc_record *r, pc_field role)
         return NULL;
     pc_names *l = (pc_names *)pc_record_names(r, role);
     if (!l) {
-        l = grow((void **)&r->names, &r->n_names, &r->cap_names, sizeof *l);
+        l = ADD_ZEROED(r->names, r->n_names, r->cap_names);
         l->role = role;
         r->slot[role] = (unsigned char)r->n_names;
     }
@@ -276,10 +268,7 @@ pc_name *pc_record_add_name(pc_record *r, pc_field role)
 
 pc_name *pc_names_add(pc_names *l)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 8;
-        l->items = pc_xrealloc(l->items, l->cap * sizeof *l->items);
-    }
+    PC_GROW(l->items, l->cap, l->n + 1);
     pc_name *n = &l->items[l->n++];
     memset(n, 0, sizeof *n);
     return n;
@@ -306,7 +295,7 @@ static pc_datevar *date_slot(pc_record *r, pc_field f)
     long i = index_of(r, f);
     if (i >= 0)
         return &r->dates[i];
-    pc_datevar *d = grow((void **)&r->dates, &r->n_dates, &r->cap_dates, sizeof *d);
+    pc_datevar *d = ADD_ZEROED(r->dates, r->n_dates, r->cap_dates);
     d->field = f;
     r->slot[f] = (unsigned char)r->n_dates;
     return d;
@@ -371,7 +360,7 @@ bool pc_record_list_add(pc_record *r, pc_field f, const char *s, size_t n)
         return false;
     long i = index_of(r, f);
     if (i < 0) {
-        pc_listvar *v = grow((void **)&r->lists, &r->n_lists, &r->cap_lists, sizeof *v);
+        pc_listvar *v = ADD_ZEROED(r->lists, r->n_lists, r->cap_lists);
         v->field = f;
         r->slot[f] = (unsigned char)r->n_lists;
         i = (long)r->n_lists - 1;
@@ -384,10 +373,20 @@ bool pc_record_list_add(pc_record *r, pc_field f, const char *s, size_t n)
 void pc_record_add_extra(pc_record *r, const char *format, const char *name, size_t name_n,
                          const char *value, size_t value_n)
 {
-    pc_extra *e = grow((void **)&r->extras, &r->n_extras, &r->cap_extras, sizeof *e);
+    pc_extra *e = ADD_ZEROED(r->extras, r->n_extras, r->cap_extras);
     e->format = format;
     e->name = pc_xstrndup(name, name_n);
     e->value = pc_xstrndup(value, value_n);
+}
+
+const pc_extra *pc_record_extra(const pc_record *r, const char *format, const char *name)
+{
+    for (size_t i = 0; i < r->n_extras; i++) {
+        const pc_extra *e = &r->extras[i];
+        if ((!format || (e->format && strcmp(e->format, format) == 0)) && strcmp(e->name, name) == 0)
+            return e;
+    }
+    return NULL;
 }
 
 /* ---- shared conventions ------------------------------------------------------- */

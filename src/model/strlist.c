@@ -5,10 +5,11 @@
  * Lists that grow with the input (keywords, URLs, affiliations, a title's
  * case-protected words) are asked "is this one there yet?" once per item;
  * scanning the list each time made 80 000 keywords take 15 s.  Past
- * SET_FROM items the list keeps an open-addressing table of item indices
- * beside it, one per distinct string, so the question costs a hash and a
+ * SET_FROM items the list keeps a hashed set of its distinct items beside
+ * it (pc_strset, model/strset.h), so the question costs a hash and a
  * compare, and so does a push, however many equal items the list holds. */
 #include "paperconv.h"
+#include "model/strset.h"
 #include "util/buf.h"
 
 #include <stdint.h>
@@ -16,76 +17,37 @@
 
 enum { SET_FROM = 8 };
 
-struct pc_strset {
-    uint32_t *slot; /* 1 + index into items; 0 = empty */
-    size_t mask;    /* capacity - 1 (a power of two) */
-};
-
-/* FNV-1a: deterministic (same input, same output), cheap on short strings. */
-static uint64_t hash_n(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
-    }
-    return h ^ (h >> 29);
-}
-
 static bool item_is(const char *item, const char *s, size_t n)
 {
     return strnlen(item, n + 1) == n && memcmp(item, s, n) == 0;
 }
 
-/* Indexes items[idx] unless an equal item is indexed already: the index
- * holds each distinct string once (its first occurrence), so a probe
- * chain never runs through copies of one string.  Lists that keep
- * duplicates (pending @comment bodies, crossref parent values, RIS AD
- * lines) pushed n equal items and each push walked the chain of all the
- * earlier ones: n^2 / 2 compares, 100 000 empty @comment{}s took 4 s.
+/* The index (pc_strset, built past SET_FROM items) holds each distinct
+ * item once, as a view of its first occurrence's bytes (the strings stay
+ * put while the list lives: a push moves the array of pointers, not
+ * them), so a probe chain never runs through copies of one string.  Lists
+ * that keep duplicates (pending @comment bodies, crossref parent values,
+ * RIS AD lines) pushed n equal items and each push walked the chain of all
+ * the earlier ones: n^2 / 2 compares, 100 000 empty @comment{}s took 4 s.
  * pc_strlist_has only asks whether a string is there, so one entry per
- * distinct string answers it. */
-static void set_insert(struct pc_strset *set, char *const *items, size_t idx)
+ * distinct string answers it.  An item is indexed up to a NUL it holds,
+ * as item_is compares it. */
+static void index_add(pc_strset *set, const char *item, size_t n)
 {
-    const char *s = items[idx];
-    size_t n = strlen(s);
-    size_t i = (size_t)hash_n(s, n) & set->mask;
-    for (uint32_t k; (k = set->slot[i]) != 0; i = (i + 1) & set->mask)
-        if (item_is(items[k - 1], s, n))
-            return;
-    set->slot[i] = (uint32_t)(idx + 1);
-}
-
-/* Builds or doubles the index so it stays at most half full. */
-static void set_grow(pc_strlist *l)
-{
-    size_t want = 16;
-    while (want < 2 * (l->n + 1))
-        want *= 2;
-    struct pc_strset *set = l->set;
-    if (set && set->mask + 1 >= want)
-        return;
-    if (!set)
-        set = l->set = pc_xcalloc(1, sizeof *set);
-    free(set->slot);
-    set->slot = pc_xcalloc(want, sizeof *set->slot);
-    set->mask = want - 1;
-    for (size_t i = 0; i < l->n; i++)
-        set_insert(set, l->items, i);
+    pc_strset_add(set, item, strnlen(item, n), NULL);
 }
 
 void pc_strlist_push_n(pc_strlist *l, const char *s, size_t n)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 4;
-        l->items = pc_xrealloc(l->items, l->cap * sizeof *l->items);
-    }
-    l->items[l->n++] = pc_xstrndup(s, n);
-    if (l->n >= SET_FROM && l->n < UINT32_MAX) {
-        size_t before = l->set ? l->set->mask : 0;
-        set_grow(l);
-        if (before && before == l->set->mask) /* not rebuilt: add the new item */
-            set_insert(l->set, l->items, l->n - 1);
+    PC_GROW(l->items, l->cap, l->n + 1);
+    char *item = l->items[l->n++] = pc_xstrndup(s, n);
+    if (l->set) {
+        index_add(l->set, item, n);
+    } else if (l->n >= SET_FROM) {
+        l->set = pc_xcalloc(1, sizeof *l->set);
+        pc_strset_reserve(l->set, 2 * l->n);
+        for (size_t i = 0; i < l->n; i++)
+            index_add(l->set, l->items[i], SIZE_MAX);
     }
 }
 
@@ -99,11 +61,7 @@ bool pc_strlist_has_n(const pc_strlist *l, const char *s, size_t n)
                 return true;
         return false;
     }
-    size_t i = (size_t)hash_n(s, n) & l->set->mask;
-    for (uint32_t k; (k = l->set->slot[i]) != 0; i = (i + 1) & l->set->mask)
-        if (item_is(l->items[k - 1], s, n))
-            return true;
-    return false;
+    return pc_strset_find(l->set, s, n) != PC_STRSET_NONE;
 }
 
 bool pc_strlist_has(const pc_strlist *l, const char *s) { return pc_strlist_has_n(l, s, strlen(s)); }
@@ -135,7 +93,7 @@ void pc_strlist_clear(pc_strlist *l)
         free(l->items[i]);
     free(l->items);
     if (l->set) {
-        free(l->set->slot);
+        pc_strset_free(l->set);
         free(l->set);
     }
     memset(l, 0, sizeof *l);
@@ -143,10 +101,7 @@ void pc_strlist_clear(pc_strlist *l)
 
 size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 4;
-        l->items = pc_xrealloc(l->items, l->cap * sizeof *l->items);
-    }
+    PC_GROW(l->items, l->cap, l->n + 1);
     l->items[l->n] = (pc_span){.start = start, .end = end, .mark = mark};
     return l->n++;
 }

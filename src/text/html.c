@@ -2,8 +2,10 @@
 /* html.c — the one reader of HTML-like rich text (see html.h): a scanner
  * of tags and entities, and the two readings built on it, CSL rich text
  * (matched pairs of CSL's tags, the rest text) and HTML/JATS fragments
- * (every tag removed, italic and bold kept as spans, entities decoded).
- * Entity and element names are libxml2's (htmlEntityLookup, htmlTagLookup). */
+ * (every tag removed, italic and bold kept as spans, entities decoded);
+ * markup.h's reader of CSL rich text (pc_markup_from_html) is the first.
+ * Entity and element names are libxml2's (htmlEntityLookup, htmlTagLookup).
+ * It uses markup.c (markers, folding, spans); markup.c uses nothing of it. */
 #include "text/html.h"
 #include "text/markup.h"
 #include "text/unicode.h"
@@ -404,10 +406,7 @@ static void csl_find(const char *s, size_t n, size_t from, csl_tags_found *l)
             size_t tl = strlen(csl_tags[k].text);
             if (tl > n - i || memcmp(s + i, csl_tags[k].text, tl) != 0)
                 continue;
-            if (l->n == l->cap) {
-                l->cap = l->cap ? 2 * l->cap : 16;
-                l->t = pc_xrealloc(l->t, l->cap * sizeof *l->t);
-            }
+            PC_GROW(l->t, l->cap, l->n + 1);
             l->t[l->n++] = (csl_tag){.at = i, .len = tl, .tag = k, .partner = SIZE_MAX};
             p += tl - 1;
             break;
@@ -487,4 +486,12 @@ void pc_html_read(const char *s, size_t n, pc_html_mode mode, pc_buf *out, pc_sp
         read_csl(s, n, out, spans, nocase);
     else
         read_doc(s, n, out, spans);
+}
+
+/* CSL's tags are read by the one HTML reader (this file), so that markup.c,
+ * which this file uses, uses nothing of it (markup.h declares it). */
+void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
+                         pc_strlist *nocase)
+{
+    pc_html_read(s, n, PC_HTML_CSL, out, spans, nocase);
 }

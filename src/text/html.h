@@ -48,7 +48,7 @@ typedef enum pc_html_mode {
  * italic and bold go to `spans` (offsets relative to out->len on entry;
  * NULL: text only), the text of each <span class="nocase"> (CSL) to
  * `nocase` as one entry (NULL: not kept).  An input that holds markup's
- * own marker characters (U+FDD0..U+FDD3, paperconv/markup.h) gets no
+ * own marker characters (U+FDD0..U+FDD3, markup.h) gets no
  * spans in PC_HTML_DOC. */
 void pc_html_read(const char *s, size_t n, pc_html_mode mode, pc_buf *out, pc_spanlist *spans,
                   pc_strlist *nocase);

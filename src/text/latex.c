@@ -123,60 +123,19 @@ static const cmd *find_cmd(const char *name, size_t n)
 
 enum { SEEN_NAME_MAX = 40 }; /* names are remembered by their first 40 bytes */
 
-static uint64_t name_hash(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603u; /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
-    return h;
-}
-
-/* The slot of name in the set: where it is, or the empty slot it goes in. */
-static size_t seen_slot(const pc_latex_seen *set, const char *name, size_t n)
-{
-    size_t k = name_hash(name, n) & set->mask;
-    while (set->slot[k]) {
-        const char *w = set->names[set->slot[k] - 1];
-        if (strncmp(w, name, n) == 0 && w[n] == '\0')
-            break;
-        k = (k + 1) & set->mask;
-    }
-    return k;
-}
-
-static bool seen_has(const pc_latex_seen *set, const char *name, size_t n)
-{
-    return set->n && set->slot[seen_slot(set, name, n)];
-}
-
 /* Adds name; false when the set is full (PC_LATEX_SEEN_MAX). */
 static bool seen_add(pc_latex_seen *set, const char *name, size_t n)
 {
-    if (set->n >= PC_LATEX_SEEN_MAX)
+    if (set->names.n >= PC_LATEX_SEEN_MAX)
         return false;
-    if (2 * (set->n + 1) > set->mask) { /* grow: at most half full */
-        size_t cap = set->mask ? 2 * (set->mask + 1) : 64;
-        free(set->slot);
-        set->slot = pc_xcalloc(cap, sizeof *set->slot);
-        set->mask = cap - 1;
-        set->names = pc_xrealloc(set->names, cap / 2 * sizeof *set->names);
-        for (size_t i = 0; i < set->n; i++)
-            set->slot[seen_slot(set, set->names[i], strlen(set->names[i]))] = (uint32_t)i + 1;
-    }
-    set->names[set->n] = pc_xstrndup(name, n);
-    set->slot[seen_slot(set, name, n)] = (uint32_t)++set->n;
+    pc_strlist_push_n(&set->names, name, n);
     return true;
 }
 
 void pc_latex_seen_free(pc_latex_seen *set)
 {
-    if (!set)
-        return;
-    for (size_t i = 0; i < set->n; i++)
-        free(set->names[i]);
-    free(set->names);
-    free(set->slot);
-    memset(set, 0, sizeof *set);
+    if (set)
+        pc_strlist_clear(&set->names);
 }
 
 /* Appends name to rep->first_name (", " between names); false if it does
@@ -300,9 +259,9 @@ static void build_braces(dec *d)
         }
         if (c == '{') {
             if (t->n == t->cap) {
-                t->cap = t->cap ? 2 * t->cap : 64;
-                t->open = pc_xrealloc(t->open, t->cap * sizeof *t->open);
-                t->close = pc_xrealloc(t->close, t->cap * sizeof *t->close);
+                t->cap = pc_grow_cap(t->cap, t->n + 1);
+                t->open = pc_xreallocarray(t->open, t->cap, sizeof *t->open);
+                t->close = pc_xreallocarray(t->close, t->cap, sizeof *t->close);
             }
             t->open[t->n] = (uint32_t)i << 1 | esc;
             t->close[t->n] = top;
@@ -426,7 +385,7 @@ static void report_unknown(dec *d, const char *at, size_t n)
         return;
     size_t k = n < SEEN_NAME_MAX ? n : SEEN_NAME_MAX;
     if (rep->seen) {
-        if (seen_has(rep->seen, at, k))
+        if (pc_strlist_has_n(&rep->seen->names, at, k))
             return;
         if (list_name(rep, at, k)) /* a name not listed is reported later */
             seen_add(rep->seen, at, k);

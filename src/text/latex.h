@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* latex.h — LaTeX <-> Unicode, shared by every reader and writer.
  *
- * Decoding (src/latex.c) turns BibTeX/arXiv text into NFC Unicode: accents
+ * Decoding (latex.c) turns BibTeX/arXiv text into NFC Unicode: accents
  * (\'a, \v{c}, {\'{\i}}), letters and symbols (\ss, \o, \S, \textdegree),
  * logos (\TeX, \LaTeX), escapes (\&), dashes, quote ligatures (`` '' ,,
  * << >>) and quoting commands (\enquote, \mkbibquote: “...”, ‘...’
  * inside), formatting commands reduced to their text and markup (italic,
  * bold, super/subscript), case-protecting braces dropped (and remembered).
- * What each command does is a table, src/latex_commands.inc; the README's
+ * What each command does is a table, latex_commands.inc; the README's
  * "LaTeX" section lists them.  Math is copied verbatim ($...$), \(...\)
  * and \ensuremath{...} become $...$ and \[...\] $$...$$ (what pandoc and
  * our writers read as math).  A command the table does not have is kept as
  * written with its arguments (\foo[x]{y}), as a PC_MARK_TEX span when
  * markup is asked for, and reported.
- * Encoding (src/latex_encode.c) is the reverse, for the BibTeX writer: it
+ * Encoding (latex_encode.c) is the reverse, for the BibTeX writer: it
  * writes what plain BibTeX styles print as the text (no package needed
  * beyond LaTeX's own: “...” as ``...'', not \enquote).
  *
@@ -39,10 +39,7 @@
  * PC_LATEX_SEEN_MAX names (the first 40 bytes of each): past that, new
  * names are reported every time, so memory stays bounded. */
 typedef struct pc_latex_seen {
-    char **names;   /* owned */
-    size_t n;
-    uint32_t *slot; /* private: the hash index */
-    size_t mask;
+    pc_strlist names; /* hashed past a few (pc_strlist's index) */
 } pc_latex_seen;
 #define PC_LATEX_SEEN_MAX 1000
 

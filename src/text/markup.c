@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* markup.c — markup spans (italic, bold, super/subscript, raw TeX): LaTeX
- * markers, CSL tags, pandoc Markdown, the walk writers render them with,
- * and the one math scanner (see markup.h). */
+ * markers, CSL tags (written here, read by html.c), pandoc Markdown, the
+ * walk writers render them with, and the one math scanner (see markup.h).
+ * It uses nothing of html.c, which uses it. */
 #include "text/markup.h"
-#include "text/html.h"
+#include "model/strset.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -141,10 +142,7 @@ typedef struct end_heap {
 
 static void heap_push(end_heap *h, size_t x)
 {
-    if (h->n == h->cap) {
-        h->cap = h->cap ? 2 * h->cap : 16;
-        h->v = pc_xrealloc(h->v, h->cap * sizeof *h->v);
-    }
+    PC_GROW(h->v, h->cap, h->n + 1);
     size_t k = h->n++;
     for (; k && h->v[(k - 1) / 2] > x; k = (k - 1) / 2)
         h->v[k] = h->v[(k - 1) / 2];
@@ -361,15 +359,7 @@ void pc_markup_word_core(const char *s, size_t *start, size_t *end)
  * (a run compared word by word at each place would be quadratic: a text
  * of n "a" and an entry of n "a" and a "b"). */
 
-enum { NC_NONE = SIZE_MAX };
-
-static size_t nc_hash(const char *s, size_t n)
-{
-    size_t h = 1469598103934665603u; /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
-    return h;
-}
+enum { NC_NONE = SIZE_MAX }; /* = PC_STRSET_NONE */
 
 static size_t nc_mix(size_t a, size_t b)
 {
@@ -379,11 +369,9 @@ static size_t nc_mix(size_t a, size_t b)
 
 /* The trie of the protected entries, by word. */
 typedef struct nc_trie {
-    const char **word;   /* distinct word cores: bytes and length */
-    size_t *word_len, n_words;
-    size_t *word_slot;   /* word index + 1 by hash, 0 = empty */
+    pc_strset words;     /* distinct word cores (views of the entries' bytes) */
     size_t *edge_from, *edge_word, *edge_to; /* child edges by (from, word) hash */
-    size_t mask;         /* of word_slot and the edge table, a power of two */
+    size_t mask;         /* of the edge table, a power of two */
     size_t *parent, *via, *depth, *fail, *out; /* per node; node 0 is the root */
     size_t n_nodes, max_depth;
 } nc_trie;
@@ -391,18 +379,7 @@ typedef struct nc_trie {
 /* The id of the word [s, s+n), added when `add`; NC_NONE if absent. */
 static size_t nc_word(nc_trie *t, const char *s, size_t n, bool add)
 {
-    size_t h = nc_hash(s, n) & t->mask;
-    for (; t->word_slot[h]; h = (h + 1) & t->mask) {
-        size_t k = t->word_slot[h] - 1;
-        if (t->word_len[k] == n && memcmp(t->word[k], s, n) == 0)
-            return k;
-    }
-    if (!add)
-        return NC_NONE;
-    t->word[t->n_words] = s;
-    t->word_len[t->n_words] = n;
-    t->word_slot[h] = ++t->n_words;
-    return t->n_words - 1;
+    return add ? pc_strset_add(&t->words, s, n, NULL) : pc_strset_find(&t->words, s, n);
 }
 
 /* The child of `from` by `word`, created when `add`; NC_NONE if absent. */
@@ -481,9 +458,7 @@ static void nc_build(nc_trie *t, const pc_strlist *words)
         cap *= 2;
     memset(t, 0, sizeof *t);
     t->mask = cap - 1;
-    t->word = pc_xmalloc((n_tok + 1) * sizeof *t->word);
-    t->word_len = pc_xmalloc((n_tok + 1) * sizeof *t->word_len);
-    t->word_slot = pc_xcalloc(cap, sizeof *t->word_slot);
+    pc_strset_reserve(&t->words, n_tok + 1);
     t->edge_from = pc_xmalloc(cap * sizeof *t->edge_from);
     t->edge_word = pc_xmalloc(cap * sizeof *t->edge_word);
     t->edge_to = pc_xmalloc(cap * sizeof *t->edge_to);
@@ -507,8 +482,8 @@ static void nc_build(nc_trie *t, const pc_strlist *words)
 
 static void nc_free(nc_trie *t)
 {
-    void *all[] = {t->word, t->word_len, t->word_slot, t->edge_from, t->edge_word, t->edge_to,
-                   t->parent, t->via, t->depth, t->fail, t->out};
+    pc_strset_free(&t->words);
+    void *all[] = {t->edge_from, t->edge_word, t->edge_to, t->parent, t->via, t->depth, t->fail, t->out};
     for (size_t a = 0; a < sizeof all / sizeof *all; a++)
         free(all[a]);
 }
@@ -531,10 +506,10 @@ static void nc_find(const char *s, const pc_strlist *words, pc_spanlist *out)
     nc_run *stack = pc_xmalloc(cap * sizeof *stack);
     for (size_t i = 0, a, b; nc_next_word(s, n, &i, &a, &b); n_words++) {
         if (n_words == cap) {
-            cap *= 2;
-            cs = pc_xrealloc(cs, cap * sizeof *cs);
-            ce = pc_xrealloc(ce, cap * sizeof *ce);
-            stack = pc_xrealloc(stack, cap * sizeof *stack);
+            cap = pc_grow_cap(cap, cap + 1);
+            cs = pc_xreallocarray(cs, cap, sizeof *cs);
+            ce = pc_xreallocarray(ce, cap, sizeof *ce);
+            stack = pc_xreallocarray(stack, cap, sizeof *stack);
         }
         cs[n_words] = a;
         ce[n_words] = b;
@@ -656,10 +631,7 @@ typedef struct delims {
 
 static void delims_push(delims *l, delim d)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 16;
-        l->d = pc_xrealloc(l->d, l->cap * sizeof *l->d);
-    }
+    PC_GROW(l->d, l->cap, l->n + 1);
     d.partner = SIZE_MAX;
     l->d[l->n++] = d;
 }
@@ -733,13 +705,6 @@ static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, p
     text(s, pos, n, out);
     free(span_of);
     tidy(spans, first);
-}
-
-/* CSL's tags are read by the one HTML reader (src/html.c). */
-void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
-                         pc_strlist *nocase)
-{
-    pc_html_read(s, n, PC_HTML_CSL, out, spans, nocase);
 }
 
 /* ---- pandoc Markdown ---------------------------------------------------- */

@@ -112,7 +112,8 @@ void pc_markup_to_html(const char *s, const pc_spanlist *spans, pc_buf *out);
  * <span class="nocase"> is removed (its text goes to `nocase` as one
  * entry, pc_markup_add_protected, when not NULL).
  * Unmatched or unknown tags stay as text.  Appends the plain text to out;
- * span offsets are relative to out->len on entry. */
+ * span offsets are relative to out->len on entry.  The one HTML reader
+ * does it (html.c, PC_HTML_CSL): it is defined there. */
 void pc_markup_from_html(const char *s, size_t n, pc_buf *out, pc_spanlist *spans,
                          pc_strlist *nocase);
 

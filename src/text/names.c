@@ -82,10 +82,7 @@ static size_t tokenize(const char *s, size_t n, tok **out)
         while (i < n && !sep_len(s, i, n))
             i++;
         if (i > st) {
-            if (count == cap) {
-                cap = cap ? cap * 2 : 8;
-                *out = pc_xrealloc(*out, cap * sizeof **out);
-            }
+            PC_GROW(*out, cap, count + 1);
             (*out)[count++] = (tok){s + st, i - st};
         }
     }
@@ -507,10 +504,34 @@ static void add_item(const char *s, size_t n, pc_names *l)
     pc_buf_free(&name);
 }
 
+/* A legend's texts by number: text[k - 1] of "(k)", NULL when it has none.
+ * Not a pc_strlist: an entry is filled in place, which a list's index
+ * would not see. */
+typedef struct legend_texts {
+    char **text;
+    size_t n, cap;
+} legend_texts;
+
+static void legend_set(legend_texts *lg, size_t k, const char *v, size_t vn)
+{
+    PC_GROW(lg->text, lg->cap, k);
+    while (lg->n < k)
+        lg->text[lg->n++] = NULL;
+    free(lg->text[k - 1]);
+    lg->text[k - 1] = pc_xstrndup(v, vn);
+}
+
+static void legend_free(legend_texts *lg)
+{
+    for (size_t i = 0; i < lg->n; i++)
+        free(lg->text[i]);
+    free(lg->text);
+}
+
 /* arXiv's numbered affiliations: "A (1), B (1 and 2) ((1) Univ X, (2) Univ Y)".
  * If [s, s+n) ends with such a legend, returns where it starts and fills
  * legend[k] with the text of "(k)" (k < max); else returns n. */
-static size_t find_legend(const char *s, size_t n, pc_strlist *legend)
+static size_t find_legend(const char *s, size_t n, legend_texts *legend)
 {
     const char *t = s;
     size_t tn = n;
@@ -551,10 +572,7 @@ static size_t find_legend(const char *s, size_t n, pc_strlist *legend)
         while (vn && (v[vn - 1] == ',' || v[vn - 1] == ';'))
             vn--;
         pc_trim(&v, &vn);
-        while (legend->n < k)
-            pc_strlist_push(legend, "");
-        free(legend->items[k - 1]);
-        legend->items[k - 1] = pc_xstrndup(v, vn);
+        legend_set(legend, k, v, vn);
         p = next;
     }
     return (size_t)(t - s) + open;
@@ -578,7 +596,7 @@ static bool only_numbers(const char *s)
 
 /* Replaces affiliations that are only numbers ("1 and 2", "1, 3") with the
  * legend's text. */
-static void apply_legend(pc_names *l, size_t first, const pc_strlist *legend)
+static void apply_legend(pc_names *l, size_t first, const legend_texts *legend)
 {
     for (size_t a = first; a < l->n; a++) {
         pc_strlist *affs = &l->items[a].affiliations;
@@ -598,8 +616,8 @@ static void apply_legend(pc_names *l, size_t first, const pc_strlist *legend)
                 unsigned k = 0;
                 while (pc_is_digit((unsigned char)*c))
                     k = k * 10 + (unsigned)(*c++ - '0');
-                if (k >= 1 && k <= legend->n && legend->items[k - 1][0])
-                    pc_strlist_push(&out, legend->items[k - 1]);
+                if (k >= 1 && k <= legend->n && legend->text[k - 1] && legend->text[k - 1][0])
+                    pc_strlist_push(&out, legend->text[k - 1]);
             }
         }
         pc_strlist_clear(affs);
@@ -609,7 +627,7 @@ static void apply_legend(pc_names *l, size_t first, const pc_strlist *legend)
 
 void pc_names_parse_list(const char *s, size_t n, pc_names *l)
 {
-    pc_strlist legend = {0};
+    legend_texts legend = {0};
     size_t first = l->n;
     size_t legend_at = find_legend(s, n, &legend);
     if (legend_at < n) {
@@ -643,5 +661,5 @@ void pc_names_parse_list(const char *s, size_t n, pc_names *l)
     add_item(s + start, n - start, l);
     if (legend.n)
         apply_legend(l, first, &legend);
-    pc_strlist_clear(&legend);
+    legend_free(&legend);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* names_bibtex.c — BibTeX name lists and names from raw LaTeX (rules in
- * paperconv/bibnames.h).  The splitting follows bibtex.web's x_format_name code
+ * names_bibtex.h).  The splitting follows bibtex.web's x_format_name code
  * (von_token_found, von_name_ends_and_last_name_starts_stuff); each part
  * is then decoded with pc_latex_decode. */
 #include "text/names_bibtex.h"
@@ -131,10 +131,7 @@ static size_t split_words(const char *s, size_t n, bword **out, int *n_commas)
                 break;
             i++;
         }
-        if (count == cap) {
-            cap = cap ? cap * 2 : 8;
-            *out = pc_xrealloc(*out, cap * sizeof **out);
-        }
+        PC_GROW(*out, cap, count + 1);
         bool first_of_part = count == 0 || (*out)[count - 1].comma != *n_commas;
         (*out)[count++] = (bword){s + st, i - st, first_of_part ? 0 : (sep ? sep : ' '), *n_commas};
         sep = 0;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* util.h — allocation wrappers and the growable byte buffer (pc_buf).
+/* buf.h — allocation wrappers and the growable byte buffer (pc_buf), and
+ * the small string helpers of util.c.
  *
  * Out of memory aborts here, in one place, so callers never check for NULL.
  * A pc_buf's ptr is never NULL and always NUL-terminated. */
@@ -14,11 +15,36 @@
 void *pc_xmalloc(size_t n);
 void *pc_xcalloc(size_t n, size_t size);
 void *pc_xrealloc(void *p, size_t n);
+/* realloc of n elements of `size` bytes; a size that overflows aborts too. */
+void *pc_xreallocarray(void *p, size_t n, size_t size);
 char *pc_xstrdup(const char *s);             /* NULL stays NULL */
 char *pc_xstrndup(const char *s, size_t n);
 /* Replaces *dst (freeing it) with a copy of s; s may be NULL. */
 void pc_set_str(char **dst, const char *s);
 void pc_set_strn(char **dst, const char *s, size_t n);
+
+/* ---- growable arrays ----------------------------------------------------
+ *
+ * An array is a pointer and a capacity (an unsigned integer lvalue) beside
+ * the caller's count; PC_GROW(ptr, cap, n) makes room for n elements:
+ *
+ *     PC_GROW(l->items, l->cap, l->n + 1);
+ *     l->items[l->n++] = x;
+ *
+ * The element size is the pointer's own (sizeof *ptr), so it cannot be
+ * wrong.  The capacity doubles (4 at first, n if that is more): pushes
+ * cost amortised O(1).  The test is inline, the realloc is not.  It is an
+ * expression of type void; its arguments are evaluated more than once, so
+ * give it plain lvalues.  Parallel arrays under one capacity: cap =
+ * pc_grow_cap(cap, n), then pc_xreallocarray each. */
+#define PC_GROW(ptr, cap, n)                                                                       \
+    ((size_t)(n) > (size_t)(cap)                                                                   \
+         ? (void)((ptr) = pc_xreallocarray((ptr), (cap) = pc_grow_cap((cap), (n)), sizeof *(ptr))) \
+         : (void)0)
+
+/* The capacity an array of capacity cap grows to so that it holds n > cap
+ * elements: twice cap, at least 4 and n. */
+size_t pc_grow_cap(size_t cap, size_t n);
 
 typedef struct pc_buf {
     char *ptr;

@@ -38,6 +38,19 @@ void *pc_xrealloc(void *p, size_t n)
     return q;
 }
 
+void *pc_xreallocarray(void *p, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        oom();
+    return pc_xrealloc(p, n * size);
+}
+
+size_t pc_grow_cap(size_t cap, size_t n)
+{
+    size_t c = cap < 2 ? 4 : cap > SIZE_MAX / 2 ? SIZE_MAX : 2 * cap;
+    return c < n ? n : c;
+}
+
 char *pc_xstrndup(const char *s, size_t n)
 {
     char *d = pc_xmalloc(n + 1);

@@ -24,6 +24,7 @@
 #include "paperconv.h"
 #include "util/buf.h"
 #include "csl/csl.h"
+#include "citeproc/refs.h" /* pc_refs_extra_text */
 
 #include <dirent.h>
 #include <jansson.h>
@@ -277,6 +278,8 @@ static void run_fixture(fixture *fx, pc_buf *actual, pc_buf *log)
     pc_ctx ctx;
     pc_ctx_init(&ctx, on_diag, log);
     pc_citeproc *cp = pc_citeproc_new(fx->sec[S_CSL].ptr, NULL, &ctx);
+    if (cp)
+        pc_citeproc_set_extra_reader(cp, pc_refs_extra_text);
     json_error_t jerr;
     json_t *input = json_loads(fx->sec[S_INPUT].ptr, 0, &jerr);
     bool bib = strncmp(fx->sec[S_MODE].ptr, "bibliography", 12) == 0;

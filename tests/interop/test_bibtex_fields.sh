@@ -121,8 +121,9 @@ done
 # what has no CSL meaning (authortype, pagination, file), a second value
 # for a model field (issue beside number), an e-print that is not arXiv, a
 # type key no role names (redactor, founder), and the entry type itself.
+# (ids, the entry's other keys, is the model's ids field.)
 PASS_THROUGH="@type authortype bookpagination crossref editoratype editortype entryset eprint
-eprinttype execute file gender ids indexsorttitle indextitle isan issue iswc label langidopts
+eprinttype execute file gender indexsorttitle indextitle isan issue iswc label langidopts
 lista namea nameaddon nameatype options pagination presort related relatedoptions relatedstring
 relatedtype reprinttitle shortauthor shorteditor shorthand shorthandintro shortseries sortkey
 sortname sortshorthand sorttitle sortyear usera verba xref"

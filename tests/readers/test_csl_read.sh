@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# test_csl_read.sh — the CSL item reader (src/csl_read.c, for CSL-JSON and
+# test_csl_read.sh — the CSL item reader (formats/csl/item_read.c, for CSL-JSON and
 # CSL-YAML) loses nothing in silence (issue 19):
 #   1. a role given as one string ("author": "Smith, John") is a BibTeX
 #      name list, with a warning (it used to be two people, Smith and John);

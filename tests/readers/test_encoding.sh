@@ -240,7 +240,7 @@ if [ $have_opt = 1 ]; then
         "paperconv: error: unknown encoding 'no-such-charset' for --encoding (for example latin1, windows-1252, utf-16le"
     check "unknown --encoding: nothing written" [ ! -s unk.got ]
 else
-    skip "--encoding" "this build has no --encoding option (src/main.c)"
+    skip "--encoding" "this build has no --encoding option (src/cli/options.c)"
 fi
 
 # --- decoding errors: positioned, said once, decoding goes on ---------------

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# test_json.sh — the JSON reader (formats/json.c): every shape it detects,
+# test_json.sh — the JSON reader (formats/csl/json_*.c): every shape it detects,
 # hostile input (deep nesting, huge strings, NUL, invalid UTF-8, truncation),
 # streaming memory bounds, error positions, and the shared corpus.
 #
@@ -158,7 +158,7 @@ fi
 # One fixture per service, written for this test with every key its mapper
 # reads (shapes from the services' documentation and the corpus), and the
 # model it must give, line by line (tests/data/json-*-fields.want: written
-# from the fixtures and the mapping rules in formats/json/*.c, not from our
+# from the fixtures and the mapping rules in formats/csl/*.c, not from our
 # output): names of every role with ORCIDs and affiliations, dates and their
 # fallbacks, identifiers, licences, funders, events, and every other key as
 # a pass-through value (extra<TAB>service<TAB>key<TAB>JSON).
@@ -181,6 +181,28 @@ has "the arXiv DOI: kept as the DOI from Semantic Scholar, the arXiv id from the
     "doi${TAB}10.48550/arXiv.2106.09685" "arxiv${TAB}2106.09685"
 check "the snapshot's arXiv DOI is its id, not a second DOI" \
     test "$(grep -c "^doi${TAB}" "$T/dump")" -eq 1
+
+# ---- one date-parts reader (issue 20) -----------------------------------------------
+# Crossref's date-parts are read by the CSL item's reader: a part that is no
+# number ("2020x", which atoi took for 2020) is refused with the CSL path's
+# warning, and the next fallback (published-print) is taken; Crossref's
+# [[null]] (a date it does not know) is no date, silently.
+printf '%s\n' '{"DOI":"10.1/d","title":["D"],"type":"journal-article","issued":{"date-parts":[["2020x"]]}}' \
+    '{"id":"d","type":"article-journal","title":"D","issued":{"date-parts":[["2020x"]]}}' \
+    '{"DOI":"10.1/e","title":["E"],"issued":{"date-parts":[["2020x", 5]]},"published-print":{"date-parts":[[2019, 4]]}}' \
+    '{"DOI":"10.1/f","title":["F"],"issued":{"date-parts":[[null]]},"published-online":{"date-parts":[["2018", "3"]]}}' \
+    > "$T/xdate.jsonl"
+dump "$T/xdate.jsonl"
+check "Crossref and CSL date-parts: \"2020x\" is no year in either path" \
+    sh -c "! grep -q '^date${TAB}2020' '$T/dump'"
+has "Crossref date-parts: a refused issued date falls back; digit strings as before" "$T/dump" \
+    "date${TAB}2019-04" "date${TAB}2018-03"
+$PCW "$T/xdate.jsonl" -t csljson > /dev/null 2> "$T/xdate.err"
+for l in 1 2 3; do
+    contains "date-parts \"2020x\" (line $l): the CSL path's warning" "$T/xdate.err" \
+        "xdate.jsonl:$l: warning: cannot read the date in \"issued\"; left out"
+done
+check "Crossref date-parts: [[null]] is no date, with no warning" sh -c "! grep -q 'xdate.jsonl:4' '$T/xdate.err'"
 
 # ---- csljson reads CSL-JSON (issue 13) --------------------------------------------
 exit_is "-f csljson -t bibtex reads a CSL-JSON array" 0 $PCW "$D/json-csl.json" -f csljson -t bibtex

@@ -131,7 +131,7 @@ for f in cr crlf; do
         "$f.bib:8:32: warning: duplicate field \"year\": the first one is kept"
 done
 
-# the source decodes a file with a UTF-16 byte-order mark (src/encoding.c):
+# the source decodes a file with a UTF-16 byte-order mark (src/io/encoding.c):
 # the entry is read, never lost in silence
 run "bibtex: UTF-16 with a byte-order mark" 0 "$T/utf16.bib" -t bibtex
 titles "bibtex: UTF-16 with a byte-order mark is decoded" "One"

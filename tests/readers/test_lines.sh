@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # test_lines.sh — line ends, byte-order marks and the line length limit of
-# the line-based readers (listing, RIS; src/source.c pc_lines), issue 12:
+# the line-based readers (listing, RIS; src/io/source.c pc_lines), issue 12:
 #  - CR-only (old Mac, old EndNote) and CRLF files give the records and the
 #    messages, at the same line:column, of their LF original;
 #  - a UTF-8 BOM at the start of any line is skipped (cat a.txt b.txt of

@@ -11,7 +11,7 @@
  * few varied words come from a fixed-seed splitmix64).  Only libc: this is
  * a test-data writer, so its small JSON, XML and YAML escapers live here.
  *
- *   gen_hostile -l                 the rows: ID READER WRITER N
+ *   gen_hostile -l                 the rows: ID READER WRITER N [OPTION...]
  *   gen_hostile -o FILE ID N       writes row ID at size N to FILE and prints
  *                                  "COUNT MODE": the records it holds and how
  *                                  the test checks them (MODE z: exit 0 means
@@ -682,6 +682,25 @@ static long g_long_title(buf *b, enum reader rd, long n, char *m)
     for (long i = 0; i < n; i++) {
         puts_(&t, i ? " " : "Title ");
         puts_(&t, plain_words[rnext() % 12]);
+    }
+    long k = title_file(b, rd, &t, J_CSL, m);
+    free(t.p);
+    return k;
+}
+
+/* n words, varied, ~7.8 bytes each (a 1 MB title at 10 n): Latin with
+ * accents, Cyrillic, Greek, CJK, math, punctuation and stop words, for a
+ * key formula that runs the title functions and filters (the row's
+ * options, --key-format) */
+static long g_key_title(buf *b, enum reader rd, long n, char *m)
+{
+    static const char *const words[] = {"Über",  "Жизнь",  "γεωμετρία", "$x$-ray", "—",    "the",
+                                        "robust", "parsing", "O'Brien",  "«data»",  "深度", "of"};
+    buf t = {0};
+    for (long i = 0; i < n; i++) {
+        if (i)
+            putc_(&t, ' ');
+        puts_(&t, words[rnext() % 12]);
     }
     long k = title_file(b, rd, &t, J_CSL, m);
     free(t.p);
@@ -1436,6 +1455,7 @@ static const shape shapes[] = {
     {"commands", "lbja", "bibtex", 5000, g_commands},
     {"same-words", "lbja", "bibtex", 5000, g_same_words},
     {"long-title", "lbrjayemw", "bibtex", 10000, g_long_title},
+    {"key-title", "bj", "bibtex", 13000, g_key_title},
     /* CSL rich text: HTML-like tags, JATS, Markdown */
     {"nocase", "jy", "bibtex", 2000, g_nocase},
     {"nocase-prefix", "jy", "csljson", 3000, g_nocase_prefix},
@@ -1450,6 +1470,7 @@ static const shape shapes[] = {
     {"records", "lbrjayemw", "bibtex", 1000, g_records},
     {"same-key", "lbrjayemw", "bibtex", 1000, g_same_key},
     {"authors", "lbrjay", "bibtex", 2000, g_authors},
+    {"key-authors", "bj", "bibtex", 2000, g_authors},
     {"ands", "lbr", "bibtex", 5000, g_ands},
     {"name-words", "lbr", "bibtex", 2000, g_name_words},
     {"keywords", "brjay", "ris", 3000, g_keywords},
@@ -1528,6 +1549,26 @@ static const shape shapes[] = {
 };
 enum { N_SHAPES = sizeof shapes / sizeof *shapes };
 
+/* Rows run with more options (words, no quoting): key formulas (issue 22)
+ * over every title function and filter, and over every author function. */
+static const struct {
+    const char *name, *opts;
+} shape_opts[] = {
+    {"key-title", "--rekey --key-format=(title.transliterate.clean.lower.skipwords.nopunct.capitalize"
+                  ".condense(_).substring(2,64)|\"x\")+shorttitle(5,5).ascii.select(-3)"
+                  "+veryshorttitle(2).upper.alphanum+title.codepoint+title.select(-1,1)"
+                  "+title.alphanum.substring(99,9)"},
+    {"key-authors", "--rekey --key-format=authors.transliterate.lower+authIni(2)+authEtAl+auth(3,2)|family"},
+};
+
+static const char *opts_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof shape_opts / sizeof *shape_opts; i++)
+        if (strcmp(shape_opts[i].name, name) == 0)
+            return shape_opts[i].opts;
+    return NULL;
+}
+
 static int reader_of(char c)
 {
     static const char letters[] = "lbrjayemw";
@@ -1539,8 +1580,9 @@ static void list(void)
 {
     for (int i = 0; i < N_SHAPES; i++)
         for (const char *c = shapes[i].readers; *c; c++)
-            printf("%s/%s %s %s %ld\n", shapes[i].name, reader_names[reader_of(*c)],
-                   reader_names[reader_of(*c)], shapes[i].writer, shapes[i].n);
+            printf("%s/%s %s %s %ld%s%s\n", shapes[i].name, reader_names[reader_of(*c)],
+                   reader_names[reader_of(*c)], shapes[i].writer, shapes[i].n,
+                   opts_of(shapes[i].name) ? " " : "", opts_of(shapes[i].name) ? opts_of(shapes[i].name) : "");
 }
 
 /* "name/reader" -> the row and the reader, or NULL */

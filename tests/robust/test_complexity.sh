@@ -4,7 +4,8 @@
 # Every row of tests/robust/gen_hostile.c (a shape for one reader: deep
 # `\'{` nesting, unclosed braces, `@string` bombs, 30 000 keywords, UTF-16,
 # CR-only line ends, ...) is written at its size N and at 10 N and converted
-# by $PC with the row's writer.  A row passes when
+# by $PC with the row's writer, and the row's more options if it has any
+# (--key-format: a key formula over a 1 MB title).  A row passes when
 #   - the 10 N run takes at most LIMIT (15) times the CPU time (user + sys,
 #     not wall: the machine is shared) of the N run.  Both times are counted
 #     without the cost of starting $PC on an empty file (BASE: 2 ms, 10 ms
@@ -52,7 +53,7 @@ KNOWN_CRASH=""
 # too and skips a BOM before any top-level value).
 KNOWN_LOST=""
 
-# Linear in the normal build, quadratic under ASan only (none: ris.c split
+# Linear in the normal build, quadratic under ASan only (none: formats/ris/ split
 # "A and B and ..." with strstr in a loop, which ASan's interceptor made
 # quadratic, until it scanned once).
 KNOWN_ASAN_SLOW=""
@@ -79,9 +80,12 @@ listed() { # LIST ID: ID is a word of LIST
 }
 
 # run FILE ERR CAP READER WRITER: sets st (exit:N, signal:N, cpu-limit,
-# timeout), us (CPU microseconds) and rss (KB); CAP in microseconds
+# timeout), us (CPU microseconds) and rss (KB); CAP in microseconds; the
+# row's more options ($opts, words: --key-format=...) go last
+opts=
 run() {
-    set -- $("$RUN" -c "$3" -w "$WALL" ${MEM:+-m "$MEM"} -e "$2" -- "$PC" "$1" -f "$4" -t "$5" -v)
+    # shellcheck disable=SC2086
+    set -- $("$RUN" -c "$3" -w "$WALL" ${MEM:+-m "$MEM"} -e "$2" -- "$PC" "$1" -f "$4" -t "$5" -v $opts)
     st=$1 us=$2 rss=$3
 }
 
@@ -110,13 +114,15 @@ problems() {
     esac
 }
 
-row() { # ID READER WRITER N
-    id=$1 rd=$2 wr=$3
+row() { # ID READER WRITER N [OPTION...]
+    id=$1 rd=$2 wr=$3 n_=$4
+    shift 4
+    opts=$*
     if [ "$ASAN_DIV" -gt 1 ] && listed "$KNOWN_SLOW" "$id"; then
         skip "complexity $id -> $wr" "known quadratic, issue 12 (not run under ASan)"
         return
     fi
-    ns=$(($4 / ASAN_DIV))
+    ns=$((n_ / ASAN_DIV))
     nl=$((ns * 10))
     exp_s=$("$GEN" -o s.in "$id" "$ns") && exp_l=$("$GEN" -o l.in "$id" "$nl") || {
         fail "complexity $id: the generator failed"
@@ -186,10 +192,11 @@ for i in 1 2 3; do
     [ "$us" -lt "$BASE" ] && BASE=$us
 done
 "$GEN" -l > rows
-while read -r id rd wr n; do
+while read -r id rd wr n more; do
     if [ -n "${COMPLEXITY_FILTER:-}" ] && ! echo "$id" | grep -qE -- "$COMPLEXITY_FILTER"; then
         continue
     fi
-    row "$id" "$rd" "$wr" "$n"
+    # shellcheck disable=SC2086
+    row "$id" "$rd" "$wr" "$n" $more
 done < rows
 echo "# complexity: $(wc -l < rows) rows in $(($(date +%s) - start)) s (sizes / $ASAN_DIV, start-up $(secs "$BASE")s)"

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* test_core.c — unit tests of the core outside the tables: citation keys
  * and their uniqueness, UTF-8 checks and folding, the byte source, pc_buf,
- * author lists with affiliations. */
-#include "model/citekey.h"
+ * author lists with affiliations, identifiers (DOI, arXiv, ORCID), string
+ * lists and the hashed set, PC_GROW, pass-through lookup. */
+#include "model/keyset.h"
 #include "model/ids.h"
+#include "model/strset.h"
 #include "harness.h"
 #include "text/names.h"
 #include "io/source.h"
@@ -253,6 +255,113 @@ static void ids(harness *h)
             h_result(h, v == ax[i].version, "arXiv version of %s: %d", ax[i].in, v);
     }
     pc_buf_free(&out);
+    /* one ORCID reading for Atom, the JSON services and CSL (issue 20) */
+    static const char *const orcid[][2] = {
+        {"0000-0002-1825-0097", "0000-0002-1825-0097"},
+        {"0000-0002-1694-233X", "0000-0002-1694-233X"},
+        {" https://orcid.org/0000-0002-1825-0097 ", "0000-0002-1825-0097"},
+        {"http://orcid.org/0000-0002-1825-0097/", "0000-0002-1825-0097"},
+        {"https://sandbox.orcid.org/0000-0002-1825-0097", "0000-0002-1825-0097"},
+        {"HTTPS://ORCID.ORG/0000-0002-1825-0097", "0000-0002-1825-0097"},
+        {"orcid.org/0000-0002-1825-0097", "0000-0002-1825-0097"},
+        {"https://example.org/0000-0002-1825-0097", ""},
+        {"https://notorcid.org/0000-0002-1825-0097", ""},
+        {"0000-0002-1825-009", ""},
+        {"0000-0002-1825-00977", ""},
+        {"0000-0002-X825-0097", ""},
+        {"0000-0002-1825-009x", ""},
+        {"00000-002-1825-0097", ""},
+        {"https://orcid.org/", ""},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof orcid / sizeof *orcid; i++) {
+        const char *id = NULL;
+        bool ok = pc_orcid_parse(orcid[i][0], strlen(orcid[i][0]), &id);
+        char got[PC_ORCID_LEN + 1] = "";
+        if (ok)
+            memcpy(got, id, PC_ORCID_LEN);
+        h_streq(h, got, orcid[i][1], "pc_orcid_parse", orcid[i][0]);
+    }
+}
+
+/* The hashed set behind pc_strlist and the markup word set: numbers in
+ * order of addition, views of the caller's bytes (NUL and prefixes are
+ * bytes like any), growth past its first table (issue 20). */
+static void strsets(harness *h)
+{
+    pc_strset set = {0};
+    h_result(h, pc_strset_find(&set, "a", 1) == PC_STRSET_NONE, "strset: an empty set finds nothing");
+    static const char words[] = "alpha beta gamma alpha a\0b";
+    bool added = false;
+    size_t a = pc_strset_add(&set, words, 5, &added);
+    h_result(h, a == 0 && added, "strset: the first string is number 0");
+    h_result(h, pc_strset_add(&set, words + 17, 5, &added) == 0 && !added, "strset: an equal string is found");
+    h_result(h, pc_strset_add(&set, words, 1, &added) == 1 && added, "strset: a prefix is another string");
+    h_result(h, pc_strset_add(&set, "a\0b", 3, NULL) == 2 && pc_strset_find(&set, "a\0c", 3) == PC_STRSET_NONE,
+             "strset: bytes after a NUL count");
+    char buf[5000][8];
+    for (int i = 0; i < 5000; i++)
+        snprintf(buf[i], sizeof buf[i], "w%d", i);
+    for (int i = 0; i < 5000; i++)
+        pc_strset_add(&set, buf[i], strlen(buf[i]), NULL);
+    size_t bad = 0;
+    for (int i = 0; i < 5000; i++)
+        bad += pc_strset_find(&set, buf[i], strlen(buf[i])) != (size_t)i + 3;
+    h_result(h, bad == 0 && set.n == 5003 && pc_strset_find(&set, "w5000", 5) == PC_STRSET_NONE,
+             "strset: 5000 strings through its growth keep their numbers (%zu wrong)", bad);
+    h_result(h, 2 * set.n <= set.mask + 1, "strset: at most half full (%zu of %zu)", set.n, set.mask + 1);
+    pc_strset_free(&set);
+    pc_strset_free(NULL);
+    h_result(h, set.n == 0 && set.e == NULL && pc_strset_find(&set, "w1", 2) == PC_STRSET_NONE,
+             "strset: free empties the set");
+    pc_strset r = {0};
+    pc_strset_reserve(&r, 100);
+    size_t mask = r.mask;
+    for (int i = 0; i < 100; i++)
+        pc_strset_add(&r, buf[i], strlen(buf[i]), NULL);
+    h_result(h, r.mask == mask && r.n == 100, "strset: reserved room holds its strings without a rehash");
+    pc_strset_free(&r);
+}
+
+/* PC_GROW: the size is the pointer's, the capacity any unsigned lvalue. */
+static void grow(harness *h)
+{
+    uint64_t *v = NULL;
+    size_t cap = 0;
+    uint32_t cap32 = 0;
+    char *c = NULL;
+    for (size_t i = 0; i < 1000; i++) {
+        PC_GROW(v, cap, i + 1);
+        v[i] = i;
+        PC_GROW(c, cap32, i + 1);
+        c[i] = (char)i;
+    }
+    bool ok = cap >= 1000 && cap32 >= 1000;
+    for (size_t i = 0; i < 1000; i++)
+        ok &= v[i] == i && c[i] == (char)i;
+    h_result(h, ok && cap < 2048, "PC_GROW keeps the elements and doubles (capacity %zu)", cap);
+    PC_GROW(v, cap, 5000);
+    h_result(h, cap == 5000, "PC_GROW to more than twice: exactly what is asked (%zu)", cap);
+    h_result(h, pc_grow_cap(0, 1) == 4 && pc_grow_cap(8, 9) == 16 && pc_grow_cap(8, 100) == 100,
+             "pc_grow_cap: 4 at first, then twice, or what is asked");
+    free(v);
+    free(c);
+}
+
+/* One pass-through lookup (issue 20): by format and name, NULL for any. */
+static void extras(harness *h)
+{
+    pc_record r;
+    pc_record_init(&r);
+    pc_record_add_extra(&r, "csl", "id", 2, "\"x\"", 3);
+    pc_record_add_extra(&r, "bibtex", "id", 2, "y", 1);
+    pc_record_add_extra(&r, "bibtex", "langidopts", 10, "variant=british", 15);
+    const pc_extra *a = pc_record_extra(&r, "bibtex", "id"), *b = pc_record_extra(&r, NULL, "id");
+    h_result(h, a && strcmp(a->value, "y") == 0 && b && strcmp(b->value, "\"x\"") == 0 &&
+                    !pc_record_extra(&r, "ris", "id") && !pc_record_extra(&r, "csl", "langidopts") &&
+                    pc_record_extra(&r, NULL, "langidopts"),
+             "pc_record_extra finds a pass-through value by format and name");
+    pc_record_clear(&r);
 }
 
 /* pc_strlist: a list keeps its duplicates (pending bodies, parent values)
@@ -286,5 +395,8 @@ int main(int argc, char **argv)
     author_lists(&h);
     ids(&h);
     strlists(&h);
+    strsets(&h);
+    grow(&h);
+    extras(&h);
     return h_done(&h);
 }

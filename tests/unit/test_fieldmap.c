@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* test_fieldmap.c — the format maps (include/paperconv/map.h) and the CSL
- * mapping built on the field table (src/csl.c, src/csl_read.c):
+/* test_fieldmap.c — the format maps (src/model/map.h) and the CSL mapping
+ * built on the field table (formats/csl/item_write.c, item_read.c):
  *
- *   - every map's rows name real fields, with a direction and a way;
+ *   - every map's rows name real fields, with a direction and a way; a
+ *     special row names its handler, no other row does;
+ *   - a compiled map answers as its rows say: the row a name finds for a
+ *     kind (remembered per kind), and the rows written for a kind (its
+ *     plan) are those a walk of every row writes, in the same order;
  *   - the CSL map holds every field of the table both ways (a field a
  *     later block of fields.def adds is held through `custom` at once);
  *   - a record with a value in every field, written as a CSL item and read
@@ -11,9 +15,51 @@
  *     is counted, and nothing else is. */
 #include "harness.h"
 #include "util/buf.h"
+#include "atom/atom.h"
+#include "bibtex/bibtex.h"
 #include "csl/csl.h"
+#include "csl/json.h"
 
 /* ---- the maps ---------------------------------------------------------------- */
+
+/* The maps no pc_format shows: the BibTeX reader's, the feeds', the JSON
+ * services'. */
+static const struct {
+    const char *name;
+    const pc_map_row *rows;
+    const size_t *n;
+} other_maps[] = {
+    {"bibtex (reading)", pc_bib_read_rows, NULL}, {"atom", pc_atom_rows, &pc_atom_n_rows},
+};
+static const pc_json_shape *const shapes[] = {&pc_json_shape_crossref, &pc_json_shape_openalex,
+                                              &pc_json_shape_s2, &pc_json_shape_arxiv};
+
+/* Rows with a handler where they are special, and only there. */
+static size_t bad_handlers(const pc_map_row *rows, size_t n)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad += (rows[i].how == PC_MAP_SPECIAL) != (rows[i].handler != 0);
+    return bad;
+}
+
+static void check_handlers(harness *h)
+{
+    for (const pc_format *const *fp = pc_formats; *fp; fp++)
+        if ((*fp)->map)
+            h_result(h, bad_handlers((*fp)->map, (*fp)->map_len) == 0,
+                     "%s: its special rows, and only they, name a handler", (*fp)->name);
+    for (size_t i = 0; i < sizeof other_maps / sizeof *other_maps; i++)
+        h_result(h, bad_handlers(other_maps[i].rows, other_maps[i].n ? *other_maps[i].n : PC_BIB_N_ROWS) == 0,
+                 "%s: its special rows, and only they, name a handler", other_maps[i].name);
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        size_t beyond = 0;
+        for (size_t k = 0; k < shapes[i]->n_rows; k++)
+            beyond += shapes[i]->rows[k].handler >= shapes[i]->n_special;
+        h_result(h, bad_handlers(shapes[i]->rows, shapes[i]->n_rows) == 0 && beyond == 0,
+                 "%s: its special rows, and only they, name a handler of its table", shapes[i]->name);
+    }
+}
 
 static void check_maps(harness *h)
 {
@@ -267,7 +313,7 @@ static void check_unwritten(harness *h)
     static const pc_map_sink none = {0};
     pc_ctx ctx;
     pc_ctx_init(&ctx, NULL, NULL);
-    pc_map_write(NULL, 0, &r, &ctx, "test", &none, NULL, NULL);
+    pc_map_write_rows(NULL, 0, &r, &ctx, "test", &none, NULL, NULL);
     unsigned long n = 0;
     pc_ctx_each_drop(&ctx, count_each, &n);
     h_result(h, set == PC_F_COUNT - 1 && n == set, "every set field with no row is counted (%lu of %zu)", n, set);
@@ -280,7 +326,7 @@ static void check_unwritten(harness *h)
         skip[ns++] = (pc_field)(PC_F_COUNT - 1);
     skip[ns] = PC_F_NONE;
     pc_ctx_init(&ctx, NULL, NULL);
-    pc_map_write(NULL, 0, &r, &ctx, "test", &none, NULL, skip);
+    pc_map_write_rows(NULL, 0, &r, &ctx, "test", &none, NULL, skip);
     n = 0;
     pc_ctx_each_drop(&ctx, count_each, &n);
     h_result(h, n == set - ns, "fields the writer took itself are not counted (%lu of %zu)", n, set - ns);
@@ -288,10 +334,159 @@ static void check_unwritten(harness *h)
     pc_record_clear(&r);
 }
 
+/* ---- a compiled map: what a name finds, what is written -------------------------- */
+
+/* The row pc_map_find must give: the first readable row of the name for
+ * the kind, else (for no kind) the first readable row of the name. */
+static const pc_map_row *find_by_scan(const pc_map_row *rows, size_t n, const char *name, pc_kind k)
+{
+    const pc_map_row *first = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (!(rows[i].dir & PC_MAP_READ) || strcmp(rows[i].name, name) != 0)
+            continue;
+        if (!rows[i].kinds || (k != PC_KIND_NONE && (rows[i].kinds >> k & 1)))
+            return &rows[i];
+        if (!first)
+            first = &rows[i];
+    }
+    return k == PC_KIND_NONE ? first : NULL;
+}
+
+/* Every name of the rows, for every kind, asked in two orders (the
+ * answers are remembered): the scan's answer each time. */
+static size_t bad_finds(const pc_map_row *rows, size_t n)
+{
+    pc_map *m = pc_map_new(rows, n, 0);
+    size_t bad = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int kk = 0; kk < PC_KIND_COUNT; kk++) {
+            pc_kind k = (pc_kind)(pass ? PC_KIND_COUNT - 1 - kk : kk);
+            for (size_t i = 0; i < n; i++)
+                bad += pc_map_find(m, rows[i].name, strlen(rows[i].name), k) !=
+                       find_by_scan(rows, n, rows[i].name, k);
+            bad += pc_map_find(m, "no such name", 12, k) != NULL;
+        }
+    pc_map_free(m);
+    return bad;
+}
+
+/* A sink that writes down every call ("T12 I12 S12": text, item, special
+ * of row 12) and, for the special rows of odd index, says it could not
+ * write (so the field's next row is tried). */
+typedef struct trace {
+    const pc_map_row *rows;
+    pc_buf out;
+} trace;
+
+static void trace_row(trace *t, char what, const pc_map_row *row)
+{
+    pc_buf_printf(&t->out, "%c%ld ", what, (long)(row - t->rows));
+}
+
+static bool trace_text(void *u, const pc_map_row *row, const pc_text *v)
+{
+    (void)v;
+    trace_row(u, 'T', row);
+    return true;
+}
+
+static bool trace_item(void *u, const pc_map_row *row, const char *item)
+{
+    (void)item;
+    trace_row(u, 'I', row);
+    return true;
+}
+
+static bool trace_special(void *u, const pc_map_row *row, bool *wrote)
+{
+    trace *t = u;
+    trace_row(t, 'S', row);
+    *wrote = (row - t->rows) % 2 == 0;
+    return true;
+}
+
+static pc_map_write_fn *const trace_handlers[64] = {
+#define H8 trace_special, trace_special, trace_special, trace_special, trace_special, trace_special, trace_special, trace_special
+    H8, H8, H8, H8, H8, H8, H8, H8,
+#undef H8
+};
+
+static void drop_each(void *u, const char *fmt, const char *field, unsigned long n)
+{
+    pc_buf_printf(u, "%s %s %lu;", fmt, field, n);
+}
+
+/* A record of every field, and records of every third field, of each
+ * kind: written through the map's plan for the kind and through the walk
+ * of every row, the same calls in the same order, the same fields counted. */
+static size_t bad_plans(const pc_map_row *rows, size_t n)
+{
+    static const pc_map_sink sink = {.text = trace_text, .item = trace_item, .special = trace_handlers,
+                                     .n_special = 64};
+    pc_map *m = pc_map_new(rows, n, 0);
+    pc_record r;
+    size_t bad = 0;
+    for (int pass = 0; pass < 4; pass++) /* after the first, from the plans made already */
+        for (int k = 0; k < PC_KIND_COUNT; k++) {
+            pc_record_init(&r);
+            fill_record(&r);
+            for (int f = PC_F_NONE + 1; pass && f < PC_F_COUNT; f++)
+                if (f % 3 != pass - 1)
+                    pc_record_unset(&r, (pc_field)f);
+            trace a = {.rows = rows, .out = PC_BUF_INIT}, b = {.rows = rows, .out = PC_BUF_INIT};
+            pc_buf da = PC_BUF_INIT, db = PC_BUF_INIT;
+            pc_ctx ca, cb;
+            pc_ctx_init(&ca, NULL, NULL);
+            pc_ctx_init(&cb, NULL, NULL);
+            r.kind = (pc_kind)k;
+            pc_map_write(m, (pc_kind)k, &r, &ca, "test", &sink, &a, NULL);
+            pc_map_write_rows(rows, n, &r, &cb, "test", &sink, &b, NULL);
+            pc_ctx_each_drop(&ca, drop_each, &da);
+            pc_ctx_each_drop(&cb, drop_each, &db);
+            bad += !a.out.len || strcmp(a.out.ptr, b.out.ptr) != 0 || !same_str(da.ptr, db.ptr);
+            pc_kind wk = k == PC_KIND_NONE ? PC_KIND_PREPRINT : (pc_kind)k; /* as a preprint */
+            for (int f = 0; f < PC_F_COUNT; f++) {
+                bool any = false;
+                for (size_t i = 0; i < n; i++)
+                    any |= (int)rows[i].field == f && (rows[i].dir & PC_MAP_WRITE) &&
+                           (!rows[i].kinds || (rows[i].kinds >> wk & 1));
+                bad += pc_map_writes(m, (pc_kind)k, (pc_field)f) != any;
+            }
+            pc_buf_free(&a.out);
+            pc_buf_free(&b.out);
+            pc_buf_free(&da);
+            pc_buf_free(&db);
+            pc_ctx_free(&ca);
+            pc_ctx_free(&cb);
+            pc_record_clear(&r);
+        }
+    pc_map_free(m);
+    return bad;
+}
+
+static void check_compiled(harness *h)
+{
+    for (const pc_format *const *fp = pc_formats; *fp; fp++) {
+        if (!(*fp)->map)
+            continue;
+        h_result(h, bad_finds((*fp)->map, (*fp)->map_len) == 0,
+                 "%s: a name finds the row of its kind, asked once or again", (*fp)->name);
+        h_result(h, bad_plans((*fp)->map, (*fp)->map_len) == 0,
+                 "%s: the plan of each kind writes what a walk of every row writes", (*fp)->name);
+    }
+    h_result(h, bad_finds(pc_bib_read_rows, PC_BIB_N_ROWS) == 0,
+             "bibtex (reading): a name finds the row of its kind, asked once or again");
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+        h_result(h, bad_finds(shapes[i]->rows, shapes[i]->n_rows) == 0,
+                 "%s: a name finds its row, asked once or again", shapes[i]->name);
+}
+
 int main(int argc, char **argv)
 {
     harness h = {.root = argc > 1 ? argv[1] : "."};
     check_maps(&h);
+    check_handlers(&h);
+    check_compiled(&h);
     check_csl_map(&h);
     check_every_field(&h, PC_CSL_HTML, "CSL-JSON");
     check_every_field(&h, PC_CSL_MARKDOWN, "CSL-YAML");

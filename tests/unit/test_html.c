@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_html.c — the one HTML reader (src/html.c): HTML and JATS fragments
+/* test_html.c — the one HTML reader (src/text/html.c): HTML and JATS fragments
  * and CSL rich text from tests/data/html.tsv, and hostile shapes (unclosed
  * tags, comments, CDATA and scripts, deep nesting, thousands of attributes,
  * entity floods) in time linear in their size: the CPU time at 10x the size

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* test_latex.c — the LaTeX decoder's command table, the rich encoder and
- * the round trips between them (src/latex.c, src/latex_encode.c):
+ * the round trips between them (src/text/latex.c, latex_encode.c):
  *   - the command table is sorted (binary search) and every row with a
  *     text decodes to it, alone and as \name{}; so is the AASTeX journal
  *     table;
@@ -299,13 +299,13 @@ static void reporting(harness *h)
         snprintf(s, sizeof s, "\\x%c%c%c", 'a' + i % 26, 'a' + i / 26 % 26, 'a' + i / 676 % 26);
         report(s, &seen, &rep);
     }
-    h_result(h, seen.n == PC_LATEX_SEEN_MAX, "the set holds at most %d names (%zu)",
-             PC_LATEX_SEEN_MAX, seen.n);
+    h_result(h, seen.names.n == PC_LATEX_SEEN_MAX, "the set holds at most %d names (%zu)",
+             PC_LATEX_SEEN_MAX, seen.names.n);
     report("\\xzzz", &seen, &rep);
     h_result(h, rep.n_unknown == 1, "past the bound, new names are still reported");
     pc_latex_seen_free(&seen);
     pc_latex_seen_free(NULL);
-    h_result(h, seen.n == 0 && seen.names == NULL, "pc_latex_seen_free empties the set");
+    h_result(h, seen.names.n == 0 && seen.names.items == NULL, "pc_latex_seen_free empties the set");
 }
 
 int main(int argc, char **argv)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* test_markup.c — markup spans (src/markup.c): LaTeX, CSL tags and
+/* test_markup.c — markup spans (src/text/markup.c): LaTeX, CSL tags and
  * pandoc Markdown read from tests/data/markup.tsv, each row written back
  * as Markdown and as HTML and read again; the walk's guard against spans
  * it cannot render; how each writer shows a TeX span. */

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # test_csl.sh — CSL-JSON and CSL-YAML (writers, the YAML reader, the CSL
-# mapping of src/csl.c), checked by real consumers:
+# mapping of formats/csl/item_write.c), checked by real consumers:
 #   - python3 jsonschema against $SHARED/schemas/csl-data.json;
 #   - pandoc --citeproc, whose rendered family names and years must match
 #     the model (pctool dump), with no warning;

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* cites_json.c — citation clusters from a JSON file (--citations), in the
+/* json.c — what the formatted-reference writers read as JSON (the engine
+ * in src/citeproc knows no JSON): CSL pass-through values as text
+ * (pc_refs_extra_text, the engine's extra reader), and citation clusters
+ * from a JSON file (--citations), in the
  * shapes citeproc-js and its test-suite use: an array of clusters, each an
  * array of cites or a citation object ({"citationItems": [...],
  * "properties": {"noteIndex": N}}); a cite is {"id", "locator", "label",
  * "prefix", "suffix", "suppress-author", "author-only"}.  Errors name the
  * file and line (jansson's). */
-#include "citeproc/cp.h"
+#include "refs.h"
+#include "util/buf.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -65,25 +69,40 @@ static bool add_one(pc_citeproc *cp, const json_t *c)
     return ok;
 }
 
-bool pc_citeproc_cite_file(pc_citeproc *cp, const char *path)
+bool pc_refs_cite_file(pc_citeproc *cp, pc_ctx *ctx, const char *path)
 {
     json_error_t e;
     json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &e);
     if (!root) {
-        pc_diag_emit(cp->ctx, PC_SEV_ERROR, path, (unsigned long)(e.line > 0 ? e.line : 0),
+        pc_diag_emit(ctx, PC_SEV_ERROR, path, (unsigned long)(e.line > 0 ? e.line : 0),
                      (unsigned long)(e.column > 0 ? e.column : 0), "%s", e.text);
         return false;
     }
     bool ok = json_is_array(root);
     for (size_t i = 0; ok && i < json_array_size(root); i++)
         if (!add_one(cp, json_array_get(root, i))) {
-            pc_diag_emit(cp->ctx, PC_SEV_ERROR, path, 0, 0,
+            pc_diag_emit(ctx, PC_SEV_ERROR, path, 0, 0,
                          "citation cluster %zu is neither an array of cites nor a citation with "
                          "citationItems (each cite needs an id)", i + 1);
             ok = false;
         }
     if (!json_is_array(root))
-        pc_diag_emit(cp->ctx, PC_SEV_ERROR, path, 1, 1, "citations must be a JSON array of clusters");
+        pc_diag_emit(ctx, PC_SEV_ERROR, path, 1, 1, "citations must be a JSON array of clusters");
     json_decref(root);
+    return ok;
+}
+
+bool pc_refs_extra_text(const char *raw, pc_buf *out)
+{
+    json_t *v = json_loads(raw, JSON_DECODE_ANY, NULL);
+    bool ok = false;
+    if (json_is_string(v) && json_string_length(v)) {
+        pc_buf_put(out, json_string_value(v), json_string_length(v));
+        ok = true;
+    } else if (json_is_integer(v)) {
+        pc_buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        ok = true;
+    }
+    json_decref(v);
     return ok;
 }
