@@ -82,12 +82,12 @@ void pc_endnote_read_close(void *state)
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         pc_buf_free(bufs[i]);
     for (size_t i = 0; i < r->n_addr; i++)
-        free(r->addr[i].value);
+        pc_free(r->addr[i].value);
     pc_strlist_clear(&r->issn);
     pc_strlist_clear(&r->isbn);
     pc_strlist_clear(&r->number);
-    free(r->addr);
-    free(r);
+    pc_free(r->addr);
+    pc_free(r);
 }
 
 /* The record's kind: its %0 type, or (refer) what its tags say. */

@@ -130,7 +130,7 @@ static void finish_addresses(en_reader *r, pc_record *rec)
             pc_strlist_push(&l->items[who - 1].affiliations, a->value);
         else
             pc_tagged_keep(&r->apply, rec, a->f, a->value, strlen(a->value));
-        free(a->value);
+        pc_free(a->value);
     }
     r->n_addr = 0;
 }

@@ -63,7 +63,7 @@ void pc_medline_read_close(void *state)
     pc_strlist_clear(&r->issn);
     pc_strlist_clear(&r->isbn);
     pc_strlist_clear(&r->reported);
-    free(r);
+    pc_free(r);
 }
 
 /* The record's kind: the first PT that names one (a fallback type only

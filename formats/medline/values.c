@@ -73,8 +73,8 @@ static bool parse_short(const char *s, size_t n, pc_name *out)
         fn--;
     char *family = pc_xstrndup(s, fn), *suf = suffix ? pc_xstrndup(suffix, sn) : NULL;
     pc_name_from_parts(given.ptr, family, suf, out);
-    free(family);
-    free(suf);
+    pc_free(family);
+    pc_free(suf);
     pc_buf_free(&given);
     return out->family || out->given;
 }

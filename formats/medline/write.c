@@ -52,7 +52,7 @@ bool pc_medline_write_end(void *state)
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->line);
-    free(w);
+    pc_free(w);
     return true;
 }
 

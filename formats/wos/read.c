@@ -72,9 +72,9 @@ void pc_wos_read_close(void *state)
         pc_buf_free(bufs[i]);
     pc_strlist_clear(&r->issn);
     pc_strlist_clear(&r->reported);
-    free(r->c1);
-    free(r->oi);
-    free(r);
+    pc_free(r->c1);
+    pc_free(r->oi);
+    pc_free(r);
 }
 
 /* The kind from PT and the first DT; an unknown PT is a journal article,

@@ -36,7 +36,7 @@ static void expand_initials(pc_name *nm)
         pc_buf_putc(&b, g[i]);
         pc_buf_putc(&b, '.');
     }
-    free(nm->given);
+    pc_free(nm->given);
     nm->given = pc_buf_detach(&b);
 }
 
@@ -119,8 +119,8 @@ static name_key *name_index(const pc_names *l, size_t *nk)
 static void free_index(name_key *k, size_t nk)
 {
     for (size_t i = 0; i < nk; i++)
-        free(k[i].s);
-    free(k);
+        pc_free(k[i].s);
+    pc_free(k);
 }
 
 /* The author named [s, s+n) (trimmed), or -1. */

@@ -60,7 +60,7 @@ bool pc_wos_write_end(void *state)
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->line);
-    free(w);
+    pc_free(w);
     return ok;
 }
 

@@ -25,7 +25,7 @@ void pc_tagged_free(pc_tagged *t)
 {
     for (size_t i = 0; i < t->capf; i++)
         pc_buf_free(&t->f[i].val);
-    free(t->f);
+    pc_free(t->f);
     pc_lines_free(&t->in);
     memset(t, 0, sizeof *t);
 }

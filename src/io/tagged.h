@@ -32,6 +32,7 @@
 #ifndef PC_TAGGED_H
 #define PC_TAGGED_H
 
+#include "io/format_table.h"
 #include "io/source.h"
 #include "model/map.h"
 #include "paperconv.h"

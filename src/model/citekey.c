@@ -3,6 +3,7 @@
  * the characters a key may hold, stop words, folded words (citekey.h).
  * The set that keeps keys unique is keyset.c. */
 #include "model/citekey.h"
+#include "io/format_table.h"
 #include "text/latex.h"
 #include "text/unicode.h"
 

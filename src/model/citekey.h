@@ -4,12 +4,12 @@
  *
  * Key = ASCII-folded lower-case family name of the first author + year +
  * first significant word of the title ("ilin2026qkwanda").  The set of keys
- * already given (pc_keyset, in paperconv.h) adds a, b, c... to repeats,
+ * already given (pc_keyset) adds a, b, c... to repeats,
  * compared without case for a format whose keys are (pc_keyset_new_for). */
 #ifndef PC_CITEKEY_H
 #define PC_CITEKEY_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #include <stdint.h>

@@ -9,6 +9,7 @@
  * case (BibTeX) hashes each key case-folded, and keeps 8 bits of the hash
  * of the key as written, to tell a repeat from a key differing in case. */
 #include "model/keyset.h"
+#include "io/format_table.h"
 #include "text/unicode.h"
 #include "util/hash.h"
 
@@ -77,7 +78,7 @@ static uint64_t hash_key(const pc_keyset *ks, const char *s, size_t n, uint8_t *
     utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &folded,
                                       UTF8PROC_CASEFOLD);
     uint64_t h = m >= 0 ? hash_bytes((const char *)folded, (size_t)m, false) : hash_bytes(s, n, true);
-    free(folded);
+    free(folded); /* utf8proc's memory (malloc'd): libc's free, not pc_free */
     return h;
 }
 
@@ -95,16 +96,16 @@ void pc_keyset_free(pc_keyset *ks)
     if (!ks)
         return;
     for (size_t i = 0; i < PC_KEY_SHARDS; i++) {
-        free(ks->keys[i].lo);
-        free(ks->keys[i].hi);
-        free(ks->keys[i].place);
-        free(ks->keys[i].exact);
+        pc_free(ks->keys[i].lo);
+        pc_free(ks->keys[i].hi);
+        pc_free(ks->keys[i].place);
+        pc_free(ks->keys[i].exact);
     }
-    free(ks->bases.slots);
-    free(ks->next);
+    pc_free(ks->bases.slots);
+    pc_free(ks->next);
     pc_keyformula_free(ks->formula);
     pc_keypostfix_free(ks->postfix);
-    free(ks);
+    pc_free(ks);
 }
 
 void pc_keyset_set_rule(pc_keyset *ks, pc_keyformula *kf, pc_keypostfix *pf)
@@ -170,8 +171,8 @@ static void reserve(hashset *hs, uint32_t **vals)
             if (vals)
                 (*vals)[j] = old_vals[i];
         }
-    free(old.slots);
-    free(old_vals);
+    pc_free(old.slots);
+    pc_free(old_vals);
 }
 
 static size_t shard_slot(const keyshard *k, uint64_t fp)
@@ -210,10 +211,10 @@ static void shard_reserve(keyshard *k, bool fold_case)
             uint64_t f = (uint64_t)old.hi[i] << 32 | old.lo[i];
             shard_put(k, shard_slot(k, f), f, old.place[i], old.exact ? old.exact[i] : 0);
         }
-    free(old.lo);
-    free(old.hi);
-    free(old.place);
-    free(old.exact);
+    pc_free(old.lo);
+    pc_free(old.hi);
+    pc_free(old.place);
+    pc_free(old.exact);
 }
 
 /* Adds a key's hash with `place` (and `exact`, see hash_key); false if it
@@ -303,7 +304,7 @@ void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t pla
         }
         ks->next[slot] = (uint32_t)(k + 1);
     }
-    free(rec->key);
+    pc_free(rec->key);
     rec->key = pc_buf_detach(&key);
     if (clash)
         *clash = c;

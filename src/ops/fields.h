@@ -26,7 +26,7 @@
 #ifndef PC_OPS_FIELDS_H
 #define PC_OPS_FIELDS_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 typedef enum pc_fieldop {
