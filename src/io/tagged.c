@@ -226,8 +226,26 @@ static bool breaking(int32_t cp)
     return cp <= 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || cp == 0x2028 || cp == 0x2029;
 }
 
+/* True if [s, s+n) is folded already: printable ASCII, words parted by
+ * one space, none at either end (nearly every value). */
+static bool folded(const char *s, size_t n)
+{
+    if (!n || s[0] == ' ' || s[n - 1] == ' ')
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x7f || (c == ' ' && s[i + 1] == ' '))
+            return false;
+    }
+    return true;
+}
+
 void pc_tagged_fold(pc_buf *b, const char *s, size_t n)
 {
+    if (folded(s, n)) {
+        pc_buf_put(b, s, n);
+        return;
+    }
     size_t start = b->len;
     bool space = false; /* a space is owed before the next character */
     pc_buf_grow(b, n);
@@ -384,28 +402,30 @@ static size_t chars(const char *s, size_t n)
 }
 
 /* Re-emits the folded value [v, v+n) after a line that has `used`
- * characters already, breaking at spaces. */
+ * characters already, breaking at spaces; each line's words are copied at
+ * once. */
 static void wrap(pc_buf *out, const char *v, size_t n, size_t used, size_t width, const char *indent)
 {
     size_t ind = chars(indent, strlen(indent));
-    const char *end = v + n;
+    const char *end = v + n, *line = v; /* line: the first word not yet copied */
     bool first = true;
     while (v < end) {
         const char *w = memchr(v, ' ', (size_t)(end - v));
         size_t wl = (size_t)((w ? w : end) - v), wc = chars(v, wl);
         if (!first && used + 1 + wc > width) {
+            pc_buf_put(out, line, (size_t)(v - 1 - line)); /* without the space before v */
             pc_buf_putc(out, '\n');
             pc_buf_puts(out, indent);
             used = ind;
+            line = v;
         } else if (!first) {
-            pc_buf_putc(out, ' ');
             used++;
         }
-        pc_buf_put(out, v, wl);
         used += wc;
         first = false;
         v += wl + (w != NULL);
     }
+    pc_buf_put(out, line, (size_t)(end - line));
 }
 
 bool pc_tagged_put(pc_buf *out, const char *prefix, const char *v, size_t n, size_t width,
