@@ -240,6 +240,14 @@ static bool folded(const char *s, size_t n)
     return true;
 }
 
+static bool graphic(unsigned char c) { return c > 0x20 && c < 0x7f; }
+
+/* s[i] is printable ASCII, or one space before such a character. */
+static bool graphic_or_inner_space(const char *s, size_t n, size_t i)
+{
+    return graphic((unsigned char)s[i]) || (s[i] == ' ' && i + 1 < n && graphic((unsigned char)s[i + 1]));
+}
+
 void pc_tagged_fold(pc_buf *b, const char *s, size_t n)
 {
     if (folded(s, n)) {
@@ -250,9 +258,12 @@ void pc_tagged_fold(pc_buf *b, const char *s, size_t n)
     bool space = false; /* a space is owed before the next character */
     pc_buf_grow(b, n);
     for (size_t i = 0; i < n;) {
-        size_t run = i; /* printable ASCII other than space: most of any value */
-        while (run < n && (unsigned char)s[run] > 0x20 && (unsigned char)s[run] < 0x7f)
-            run++;
+        /* printable ASCII from a non-space, with single spaces inside it:
+         * most of any line */
+        size_t run = i;
+        if ((unsigned char)s[i] > 0x20 && (unsigned char)s[i] < 0x7f)
+            while (run < n && graphic_or_inner_space(s, n, run))
+                run++;
         if (run > i) {
             if (space && b->len > start)
                 pc_buf_putc(b, ' ');
