@@ -8,7 +8,7 @@
 #                            Makefile runs it before compiling when pkg-config lacks one)
 #   sh tools/deps.sh test    the test tools (make deps-test, which make check runs):
 #                            bibtex (texlive-binaries, texlive-base), pandoc, bibutils,
-#                            python3-jsonschema, valgrind, clang + libclang-rt-14-dev
+#                            r-cran-rbibutils, python3-jsonschema, valgrind, clang + libclang-rt-14-dev
 #                            (libFuzzer), mandoc and groff (man page lint), zsh and fish
 #                            (their completions are tested), the CSL styles and locales,
 #                            debhelper, devscripts, lintian, fakeroot (the Debian package),
@@ -39,6 +39,8 @@ test_deps() {
     kpsewhich plain.bst > /dev/null 2>&1 || missing texlive-base
     command -v pandoc > /dev/null 2>&1 || missing pandoc
     command -v ris2xml > /dev/null 2>&1 || missing bibutils
+    # bibutils' MEDLINE reader and writer, which Debian's bibutils lacks (the nbib oracle)
+    Rscript -e 'library(rbibutils)' > /dev/null 2>&1 || missing r-cran-rbibutils
     python3 -c 'import jsonschema' > /dev/null 2>&1 || missing python3-jsonschema
     command -v valgrind > /dev/null 2>&1 || missing valgrind
     command -v clang > /dev/null 2>&1 || missing clang

@@ -31,7 +31,7 @@ fuzz_seeds() {
     gen="${BUILD:-build}/tests/gen_hostile"
     case $gen in /*) ;; *) gen="$ROOT/$gen" ;; esac
     [ -x "$gen" ] || return 0
-    "$gen" -l | while read -r id rd wr n; do
+    "$gen" -l | while read -r id rd wr n opts; do # opts: the row's options (key formulas), not for seeds
         "$gen" -o "$1/hostile_$(echo "$id" | tr / _)" "$id" $((n / 10 > 0 ? n / 10 : 1)) > /dev/null
     done
 }

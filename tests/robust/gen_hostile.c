@@ -161,8 +161,9 @@ static void esc_yaml(buf *b, const char *s, size_t n)
 
 /* ---- one record, in each reader's format ------------------------------------- */
 
-enum reader { R_LISTING, R_BIBTEX, R_RIS, R_JSON, R_ATOM, R_YAML, R_COUNT };
-static const char *const reader_names[R_COUNT] = {"listing", "bibtex", "ris", "json", "atom", "yaml"};
+enum reader { R_LISTING, R_BIBTEX, R_RIS, R_JSON, R_ATOM, R_YAML, R_ENDNOTE, R_NBIB, R_ISI, R_COUNT };
+static const char *const reader_names[R_COUNT] = {"listing", "bibtex", "ris", "json", "atom", "yaml",
+                                                  "endnote", "nbib", "isi"};
 
 /* JSON records: the arXiv snapshot (its text is LaTeX), Crossref (JATS
  * markup, affiliation and subject lists) or CSL-JSON (HTML-like tags). */
@@ -392,6 +393,87 @@ static void rec_yaml(buf *b, const spec *s)
     bprintf(b, "  container-title: Journal of Robustness%s  issued: 2024%s", nl, nl);
 }
 
+/* EndNote tagged: one tag a line, a blank line after the record */
+static void rec_endnote(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    bprintf(b, "%%0 Journal Article%s%%T ", nl);
+    put_title(b, R_ENDNOTE, s);
+    puts_(b, nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        bprintf(b, "%%A Fam");
+        word(b, s->idx + k);
+        bprintf(b, ", %s%s", given_names[(s->idx + k) % 8], nl);
+        for (long a = 0; a < (k ? 0 : s->affs); a++)
+            bprintf(b, "%%+ Institute %ld%s", aff_no(s, a), nl);
+    }
+    for (long k = 0; k < s->kws; k++) {
+        puts_(b, "%K ");
+        word(b, k);
+        puts_(b, nl);
+    }
+    for (long u = 0; u < s->urls; u++)
+        bprintf(b, "%%U https://example.org/%ld/%ld%s", s->idx, u, nl);
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "%%J Journal of Robustness%s%%D 2026%s%s", nl, nl, nl);
+}
+
+/* MEDLINE: tags padded to four columns, FAU and AU per author */
+static void rec_nbib(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    bprintf(b, "PMID- %ld%sTI  - ", s->idx + 1, nl);
+    put_title(b, R_NBIB, s);
+    puts_(b, nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        puts_(b, "FAU - Fam");
+        word(b, s->idx + k);
+        bprintf(b, ", %s%sAU  - Fam", given_names[(s->idx + k) % 8], nl);
+        word(b, s->idx + k);
+        bprintf(b, " %c%s", given_names[(s->idx + k) % 8][0], nl);
+        for (long a = 0; a < (k ? 0 : s->affs); a++)
+            bprintf(b, "AD  - Institute %ld%s", aff_no(s, a), nl);
+    }
+    for (long k = 0; k < s->kws; k++) {
+        puts_(b, "OT  - ");
+        word(b, k);
+        puts_(b, nl);
+    }
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "JT  - Journal of Robustness%sDP  - 2026 Mar%s%s", nl, nl, nl);
+}
+
+/* Web of Science: two-letter tags, three-space continuation lines */
+static void rec_isi(buf *b, const spec *s)
+{
+    const char *nl = s->nl ? s->nl : "\n";
+    bprintf(b, "PT J%s", nl);
+    for (long k = 0; k < n_authors(s); k++) {
+        puts_(b, k ? "   Fam" : "AF Fam");
+        word(b, s->idx + k);
+        bprintf(b, ", %s%s", given_names[(s->idx + k) % 8], nl);
+    }
+    puts_(b, "TI ");
+    put_title(b, R_ISI, s);
+    puts_(b, nl);
+    for (long a = 0; a < s->affs; a++) {
+        puts_(b, a ? "   [Fam" : "C1 [Fam");
+        word(b, s->idx);
+        bprintf(b, ", %s] Institute %ld%s", given_names[s->idx % 8], aff_no(s, a), nl);
+    }
+    for (long k = 0; k < s->kws; k++) {
+        puts_(b, k ? "; " : "DE ");
+        word(b, k);
+        if (k + 1 == s->kws)
+            puts_(b, nl);
+    }
+    if (s->extra)
+        put(b, s->extra->p, s->extra->n);
+    bprintf(b, "SO JOURNAL OF ROBUSTNESS%sPY 2026%sER%s%s", nl, nl, nl, nl);
+}
+
 static void head(buf *b, enum reader rd, const char *nl, const char *ns)
 {
     nl = nl ? nl : "\n";
@@ -403,12 +485,16 @@ static void head(buf *b, enum reader rd, const char *nl, const char *ns)
                 nl, ns ? ns : "", nl, nl);
     else if (rd == R_YAML)
         bprintf(b, "references:%s", nl);
+    else if (rd == R_ISI)
+        bprintf(b, "FN Clarivate Analytics Web of Science%sVR 1.0%s", nl, nl);
 }
 
 static void tail(buf *b, enum reader rd, const char *nl)
 {
     if (rd == R_ATOM)
         bprintf(b, "</feed>%s", nl ? nl : "\n");
+    else if (rd == R_ISI)
+        bprintf(b, "EF%s", nl ? nl : "\n");
 }
 
 static void record(buf *b, enum reader rd, const spec *s)
@@ -416,6 +502,7 @@ static void record(buf *b, enum reader rd, const spec *s)
     static void (*const fns[R_COUNT])(buf *, const spec *) = {
         [R_LISTING] = rec_listing, [R_BIBTEX] = rec_bibtex, [R_RIS] = rec_ris,
         [R_JSON] = rec_json,       [R_ATOM] = rec_atom,     [R_YAML] = rec_yaml,
+        [R_ENDNOTE] = rec_endnote, [R_NBIB] = rec_nbib,     [R_ISI] = rec_isi,
     };
     fns[rd](b, s);
 }
@@ -957,7 +1044,8 @@ static long g_long_line(buf *b, enum reader rd, long n, char *m)
     static const char *const start[R_COUNT] = {
         [R_LISTING] = "\xE2\x80\xA2 ", [R_BIBTEX] = "@misc{k, title = {", [R_RIS] = "TY  - JOUR\nTI  - ",
         [R_JSON] = "{\"title\":\"", [R_ATOM] = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>",
-        [R_YAML] = "references:\n- title: ",
+        [R_YAML] = "references:\n- title: ", [R_ENDNOTE] = "%0 Journal Article\n%T ",
+        [R_NBIB] = "PMID- 1\nTI  - ", [R_ISI] = "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nTI ",
     };
     puts_(b, start[rd]);
     for (long i = 0; i < n / 8; i++)
@@ -1269,11 +1357,80 @@ static long g_xdata_shared(buf *b, enum reader rd, long n, char *m)
     return 1;
 }
 
+/* ---- the line-tagged formats (issue 23): one tag, or one value's
+ * continuation lines, n times in one record; records without their end ---- */
+
+/* one record whose extra lines are `first` and then `line` n times */
+static long tagged_lines(buf *b, enum reader rd, long n, const char *first, const char *line, char *m)
+{
+    buf x = {0};
+    puts_(&x, first);
+    for (long i = 0; i < n; i++)
+        bprintf(&x, line, i);
+    spec s = {.extra = &x};
+    one_file(b, rd, &s);
+    free(x.p);
+    *m = 'z';
+    return 1;
+}
+/* a tag the reader gathers (notes; cited references, one a line) */
+static long g_tagged_tags(buf *b, enum reader rd, long n, char *m)
+{
+    return rd == R_ENDNOTE ? tagged_lines(b, rd, n, "", "%%Z note %ld\n", m)
+         : rd == R_NBIB    ? tagged_lines(b, rd, n, "", "GN  - general note %ld\n", m)
+                           : tagged_lines(b, rd, n, "CR REF 0\n", "   REF %ld, 2001, J ROBUST, V1, P1\n", m);
+}
+/* a tag no field holds: kept as it is, written back */
+static long g_tagged_unknown(buf *b, enum reader rd, long n, char *m)
+{
+    return rd == R_ENDNOTE ? tagged_lines(b, rd, n, "", "%%1 custom %ld\n", m)
+         : rd == R_NBIB    ? tagged_lines(b, rd, n, "", "SI  - ClinicalTrials.gov/NCT%ld\n", m)
+                           : tagged_lines(b, rd, n, "", "ZZ unknown %ld\n", m);
+}
+/* an abstract continued on n lines */
+static long g_tagged_cont(buf *b, enum reader rd, long n, char *m)
+{
+    return rd == R_ENDNOTE ? tagged_lines(b, rd, n, "%X an abstract that goes on\n", "continued line %ld\n", m)
+         : rd == R_NBIB    ? tagged_lines(b, rd, n, "AB  - an abstract that goes on\n", "      continued line %ld\n", m)
+                           : tagged_lines(b, rd, n, "AB an abstract that goes on\n", "   continued line %ld\n", m);
+}
+/* n records, none with its end: no blank line between them (EndNote,
+ * MEDLINE), no ER (Web of Science) */
+static long g_tagged_no_end(buf *b, enum reader rd, long n, char *m)
+{
+    head(b, rd, NULL, NULL);
+    for (long i = 0; i < n; i++) {
+        buf r = {0};
+        spec s = {.idx = i};
+        record(&r, rd, &s);
+        size_t cut = rd == R_ISI ? 4 : 1; /* "ER\n\n" or the blank line */
+        put(b, r.p, r.n - cut);
+        free(r.p);
+    }
+    tail(b, rd, NULL);
+    *m = 'x';
+    return n;
+}
+/* Web of Science: one record of n authors, no ER and no EF at the end */
+static long g_isi_open(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nTI An open record\nAU ");
+    for (long k = 0; k < n; k++) {
+        puts_(b, k ? "   Fam" : "Fam");
+        word(b, k);
+        bprintf(b, ", %c\n", given_names[k % 8][0]);
+    }
+    *m = 'z';
+    return 1;
+}
+
 /* ---- the table ------------------------------------------------------------------ */
 
 typedef struct shape {
     const char *name;
-    const char *readers; /* which readers, by first letter: l b r j a y */
+    const char *readers; /* which readers: l b r j a y by their first letter,
+                            e endnote, m nbib (MEDLINE), w isi (Web of Science) */
     const char *writer;
     long n;              /* the small size; the test also runs 10 n */
     gen_fn *gen;
@@ -1297,7 +1454,7 @@ static const shape shapes[] = {
     {"math", "lbrjay", "yaml", 5000, g_math},
     {"commands", "lbja", "bibtex", 5000, g_commands},
     {"same-words", "lbja", "bibtex", 5000, g_same_words},
-    {"long-title", "lbrjay", "bibtex", 10000, g_long_title},
+    {"long-title", "lbrjayemw", "bibtex", 10000, g_long_title},
     {"key-title", "bj", "bibtex", 13000, g_key_title},
     /* CSL rich text: HTML-like tags, JATS, Markdown */
     {"nocase", "jy", "bibtex", 2000, g_nocase},
@@ -1310,8 +1467,8 @@ static const shape shapes[] = {
     {"md-nest", "y", "csljson", 4000, g_md_nest},
     {"escapes", "jay", "bibtex", 10000, g_escapes},
     /* lists that grow with the input */
-    {"records", "lbrjay", "bibtex", 1000, g_records},
-    {"same-key", "lbrjay", "bibtex", 1000, g_same_key},
+    {"records", "lbrjayemw", "bibtex", 1000, g_records},
+    {"same-key", "lbrjayemw", "bibtex", 1000, g_same_key},
     {"authors", "lbrjay", "bibtex", 2000, g_authors},
     {"key-authors", "bj", "bibtex", 2000, g_authors},
     {"ands", "lbr", "bibtex", 5000, g_ands},
@@ -1339,8 +1496,8 @@ static const shape shapes[] = {
     {"long-key", "b", "bibtex", 300000, g_long_key},
     {"long-fieldname", "b", "bibtex", 300000, g_long_fieldname},
     /* bytes and lines */
-    {"zeros", "lbrjay", "bibtex", 500000, g_zeros},
-    {"long-line", "lbrjay", "bibtex", 300000, g_long_line},
+    {"zeros", "lbrjayemw", "bibtex", 500000, g_zeros},
+    {"long-line", "lbrjayemw", "bibtex", 300000, g_long_line},
     {"deep", "bjay", "bibtex", 10000, g_deep},
     {"errors", "lbj", "bibtex", 1000, g_errors},
     /* XML */
@@ -1351,17 +1508,44 @@ static const shape shapes[] = {
     {"attr-long", "a", "bibtex", 400000, g_attr_long},
     {"rss-creators", "a", "bibtex", 3000, g_rss_creators},
     /* encodings and line ends */
-    {"utf16le", "lbrjay", "bibtex", 300, g_utf16le},
-    {"utf16be", "lbrjay", "bibtex", 300, g_utf16be},
-    {"utf32le", "lbrjay", "bibtex", 300, g_utf32le},
-    {"cr-only", "lbrjay", "bibtex", 300, g_cr_only},
-    {"mid-bom", "lbrj", "bibtex", 300, g_mid_bom},
+    {"utf16le", "lbrjayemw", "bibtex", 300, g_utf16le},
+    {"utf16be", "lbrjayemw", "bibtex", 300, g_utf16be},
+    {"utf32le", "lbrjayemw", "bibtex", 300, g_utf32le},
+    {"cr-only", "lbrjayemw", "bibtex", 300, g_cr_only},
+    {"mid-bom", "lbrjemw", "bibtex", 300, g_mid_bom},
     {"bad-byte", "y", "bibtex", 300, g_bad_byte},
     /* BibTeX crossref and xdata: chains, a wide parent, a shared parent */
     {"xref-child-chain", "b", "bibtex", 1000, g_xref_child_chain},
     {"xref-parent-chain", "b", "bibtex", 1000, g_xref_parent_chain},
     {"xref-wide-parent", "b", "bibtex", 3000, g_xref_wide}, /* as "fields": bigger entries outgrow the caches */
     {"xdata-shared", "b", "bibtex", 300, g_xdata_shared},
+    /* the line-tagged formats (issue 23), each with its own writer: a
+     * million authors and tags at 10 N; keywords and affiliations, which
+     * go through the hashed string lists of the model, at 100 000 (at a
+     * million their index outgrows the caches: 100 000 -> 1 000 000 takes
+     * 18 x, for RIS too, while 1 000 000 -> 4 000 000 takes 4.5 x) */
+    {"endnote-authors", "e", "endnote", 100000, g_authors},
+    {"endnote-keywords", "e", "endnote", 10000, g_keywords},
+    {"endnote-affiliations", "e", "endnote", 10000, g_affs},
+    {"endnote-tags", "e", "endnote", 100000, g_tagged_tags},
+    {"endnote-unknown", "e", "endnote", 100000, g_tagged_unknown},
+    {"endnote-cont", "e", "endnote", 100000, g_tagged_cont},
+    {"endnote-no-end", "e", "endnote", 3000, g_tagged_no_end},
+    {"nbib-authors", "m", "nbib", 100000, g_authors},
+    {"nbib-keywords", "m", "nbib", 10000, g_keywords},
+    {"nbib-affiliations", "m", "nbib", 10000, g_affs},
+    {"nbib-tags", "m", "nbib", 100000, g_tagged_tags},
+    {"nbib-unknown", "m", "nbib", 100000, g_tagged_unknown},
+    {"nbib-cont", "m", "nbib", 100000, g_tagged_cont},
+    {"nbib-no-end", "m", "nbib", 3000, g_tagged_no_end},
+    {"isi-authors", "w", "isi", 100000, g_authors},
+    {"isi-keywords", "w", "isi", 10000, g_keywords},
+    {"isi-affiliations", "w", "isi", 10000, g_affs},
+    {"isi-tags", "w", "isi", 100000, g_tagged_tags},
+    {"isi-unknown", "w", "isi", 100000, g_tagged_unknown},
+    {"isi-cont", "w", "isi", 100000, g_tagged_cont},
+    {"isi-no-end", "w", "isi", 3000, g_tagged_no_end},
+    {"isi-open", "w", "isi", 100000, g_isi_open},
 };
 enum { N_SHAPES = sizeof shapes / sizeof *shapes };
 
@@ -1387,7 +1571,7 @@ static const char *opts_of(const char *name)
 
 static int reader_of(char c)
 {
-    static const char letters[] = "lbrjay";
+    static const char letters[] = "lbrjayemw";
     const char *p = strchr(letters, c);
     return p && c ? (int)(p - letters) : -1;
 }
