@@ -5,7 +5,7 @@
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 CC       ?= cc
-PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
+PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc zlib libzstd liblzma
 HEADERS  := $(sort $(shell find include -name '*.h' -o -name '*.def'))
 # the internal headers: src/ by layer, formats/ by family (not installed)
 INTERNAL_HEADERS := $(wildcard src/*.h src/*/*.h src/*/*.inc formats/*/*.h formats/*/*.def)

@@ -385,7 +385,8 @@ const pc_format *pc_format_find(const char *name);
  * the text writer, the listing reader) gives the reader. */
 const pc_format *pc_format_find_reader(const char *name);
 /* The format a file name's extension names (a reader when want_reader,
- * else a writer: the one -o FILE chooses); NULL if none or ambiguous. */
+ * else a writer: the one -o FILE chooses); NULL if none or ambiguous.
+ * The extension inside a compression's counts: refs.bib.gz is a .bib. */
 const pc_format *pc_format_by_extension(const char *path, bool want_reader);
 /* The reader that knows head[0, n), the first bytes of an input; NULL if
  * none or two match equally (then *ambiguous, when not NULL, is set). */
@@ -573,6 +574,19 @@ const char *pc_writer_errmsg(const pc_writer *w);
 /* Frees the writer, finishing the document first if pc_writer_finish was
  * not called (its status is then lost); NULL is allowed. */
 void pc_writer_free(pc_writer *w);
+
+/* ---- compressed output ----------------------------------------------------------------
+ *
+ * Inputs need nothing: a gzip, zstd or xz input (files, standard input,
+ * streams, memory) is told by its magic number and read decompressed. */
+
+/* A stream that compresses what is written to it into f, with the codec
+ * path's extension names (".gz": gzip, ".zst": zstd, ".xz": xz), or f
+ * itself when it names none.  fclose of the stream finishes the compressed
+ * data, flushes f (and fsyncs it when `sync`) and closes f: it fails (EOF,
+ * errno set) when any of that fails.  Writing the same text twice gives
+ * the same bytes. */
+FILE *pc_compress_open(FILE *f, const char *path, bool sync);
 
 /* ---- conversions --------------------------------------------------------------------- */
 

@@ -1,15 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # deps.sh — install what paperconv needs to build and test, only if missing.
-# Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
+# Build: jansson, libyaml, libxml2, utf8proc, zlib, libzstd, liblzma (found
+# with pkg-config).
 # Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,
 # clang + libclang-rt-14-dev (libFuzzer), mandoc (man page lint), zsh and fish
 # (their completions are tested; bash is always there), the CSL styles and
-# locales (the CSL processor's tests and --style).
+# locales (the CSL processor's tests and --style), gzip, zstd and xz (the
+# compressed-input tests), GNU parallel (the chunked-run recipe's test).
 set -e
 need=""
 for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
-            libutf8proc:libutf8proc-dev; do
+            libutf8proc:libutf8proc-dev zlib:zlib1g-dev libzstd:libzstd-dev liblzma:liblzma-dev; do
     mod=${pair%%:*}; pkg=${pair#*:}
     pkg-config --exists "$mod" 2>/dev/null || need="$need $pkg"
 done
@@ -30,6 +32,10 @@ command -v zsh >/dev/null 2>&1 || need="$need zsh"
 command -v fish >/dev/null 2>&1 || need="$need fish"
 [ -d /usr/share/citation-style-language/styles ] || need="$need citation-style-language-styles"
 [ -d /usr/share/citation-style-language/locales ] || need="$need citation-style-language-locales"
+command -v gzip >/dev/null 2>&1 || need="$need gzip"
+command -v zstd >/dev/null 2>&1 || need="$need zstd"
+command -v xz >/dev/null 2>&1 || need="$need xz-utils"
+command -v parallel >/dev/null 2>&1 || need="$need parallel"
 command -v timeout >/dev/null 2>&1 || need="$need coreutils"
 command -v setpriv >/dev/null 2>&1 || need="$need util-linux"
 if [ -z "$need" ]; then

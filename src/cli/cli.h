@@ -66,6 +66,7 @@ typedef struct pc_cli_output {
     FILE *f;          /* where the writer writes */
     const char *name; /* -o as given, for messages; NULL: standard output */
     char *target;     /* the regular file replaced (symlinks followed); NULL if none */
+    bool compressed;  /* f compresses into the file (pc_compress_open) */
 } pc_cli_output;
 
 /* Opens the output -o names (or standard output).  Returns PC_EXIT_OK, or
