@@ -450,7 +450,18 @@ typedef enum pc_option {
     PC_OPT_KEY_FORMAT, /* the formula that makes missing keys ("auth.lower + year");
                           one that does not compile is refused (pc_converter_errcol) */
     PC_OPT_KEY_POSTFIX,/* what tells repeated keys apart ("-%n"); default "%a" */
+    PC_OPT_KEY_SCOPE,  /* integer: PC_KEY_SCOPE_RUN (default) or PC_KEY_SCOPE_GLOBAL */
 } pc_option;
+
+/* PC_OPT_KEY_SCOPE: how keys are kept unique. */
+typedef enum pc_key_scope {
+    PC_KEY_SCOPE_RUN = 0, /* within the run: repeats get the postfix, in input order */
+    PC_KEY_SCOPE_GLOBAL,  /* across runs over parts of an input, with nothing shared: every
+                             generated key ends with "-" and 8 letters and digits of a hash
+                             of the record's DOI, else arXiv id, else title and year; a
+                             taken input key gets the same; a second record of the same
+                             identity in one run, the postfix after it */
+} pc_key_scope;
 
 typedef enum pc_date_choice {
     PC_DATE_PUBLISHED = 0, /* first version (arXiv `published`) */

@@ -27,6 +27,9 @@ static void usage(FILE *f)
           "                        paperconv(1), KEY FORMULAS; default: today's rule)\n"
           "      --key-postfix TEXT  what follows a repeated key: %a (a, b, ...; the\n"
           "                        default), %A (A, B, ...) or %n (1, 2, ...), as in -%n\n"
+          "      --key-scope=SCOPE 'run' (default: repeats get the postfix in input order)\n"
+          "                        or 'global': keys unique across separate runs over\n"
+          "                        parts of an input (a hash of DOI, arXiv id or title)\n"
           "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
           "      --style NAME      html, text, markdown, latex: the CSL style (a name such as\n"
           "                        apa, or a .csl file; default: a built-in author-date style)\n"
@@ -120,6 +123,7 @@ enum {
     OPT_CITATIONS,
     OPT_KEY_FORMAT,
     OPT_KEY_POSTFIX,
+    OPT_KEY_SCOPE,
 };
 
 static const struct option longopts[] = {
@@ -131,6 +135,7 @@ static const struct option longopts[] = {
     {"rekey", no_argument, NULL, OPT_REKEY},
     {"key-format", required_argument, NULL, OPT_KEY_FORMAT},
     {"key-postfix", required_argument, NULL, OPT_KEY_POSTFIX},
+    {"key-scope", required_argument, NULL, OPT_KEY_SCOPE},
     {"date", required_argument, NULL, OPT_DATE},
     {"style", required_argument, NULL, OPT_STYLE},
     {"locale", required_argument, NULL, OPT_LOCALE},
@@ -197,6 +202,12 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     case OPT_CITATIONS: pc_converter_set_string(c->conv, PC_OPT_CITATIONS, arg); break;
     case OPT_KEY_FORMAT: return key_option(c, PC_OPT_KEY_FORMAT, arg);
     case OPT_KEY_POSTFIX: return key_option(c, PC_OPT_KEY_POSTFIX, arg);
+    case OPT_KEY_SCOPE:
+        if (strcmp(arg, "run") != 0 && strcmp(arg, "global") != 0)
+            return usage_error(c, PC_THEN_NOTHING, "--key-scope takes 'run' or 'global', not '%s'", arg);
+        pc_converter_set_option(c->conv, PC_OPT_KEY_SCOPE,
+                                strcmp(arg, "global") == 0 ? PC_KEY_SCOPE_GLOBAL : PC_KEY_SCOPE_RUN);
+        break;
     case OPT_PROGRESS: c->progress = PC_PROGRESS_ON; break;
     case OPT_NO_PROGRESS: c->progress = PC_PROGRESS_OFF; break;
     case OPT_DATE:

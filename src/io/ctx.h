@@ -25,6 +25,7 @@ typedef struct pc_options {
     /* citation keys made for records (src/model/keyformula.h) */
     const char *key_format;  /* --key-format: a key formula; NULL = the default rule */
     const char *key_postfix; /* --key-postfix: what follows a repeated key ("-%n"); NULL = "%a" */
+    bool key_global;         /* --key-scope=global: keys unique by the record's identity (keyset.h) */
 } pc_options;
 
 /* The string options a converter owns (pc_converter_set_string copies). */
