@@ -32,7 +32,11 @@ typedef struct pc_cli_meter {
     bool open;          /* a line is on stderr and not ended yet */
     double start, last; /* monotonic seconds: the run's start, the last draw */
     const char *prog;
+    bool hidden;              /* the hook runs for --stats only: nothing drawn */
+    unsigned long long bytes; /* input bytes read, as the hook last said (--stats) */
 } pc_cli_meter;
+
+typedef struct pc_cli_stats pc_cli_stats; /* --stats (stats.c) */
 
 /* The command line, parsed. */
 typedef struct pc_cli {
@@ -47,6 +51,8 @@ typedef struct pc_cli {
     const char *const *inputs;
     size_t n_inputs;
     pc_cli_meter meter;
+    pc_cli_stats *stats;  /* --stats=json[=FILE], or NULL */
+    bool merge_stats;     /* --merge-stats: the inputs are stats to add up */
 } pc_cli;
 
 /* ---- options.c ---- */
@@ -96,6 +102,19 @@ void pc_cli_summary(pc_cli *c);
 void pc_cli_progress_start(pc_cli *c);
 /* Ends the progress line (if one is shown) before another message. */
 void pc_cli_progress_pause(pc_cli_meter *m);
+
+/* ---- stats.c ---- */
+
+/* --stats[=json[=FILE]] (arg NULL: json on stderr): -1, or -2 for an
+ * argument it does not take. */
+int pc_cli_stats_option(pc_cli *c, const char *arg);
+/* Counts a warning or error by its kind for --stats (nothing without). */
+void pc_cli_stats_note(pc_cli *c, const pc_diag *d);
+/* Writes the --stats object (nothing without --stats); returns rc, or
+ * PC_EXIT_INPUT when it cannot be written (said). */
+pc_exit pc_cli_stats_write(pc_cli *c, pc_exit rc);
+/* --merge-stats FILE...: the sum on standard output; the exit status. */
+int pc_cli_merge_stats(pc_cli *c);
 
 /* ---- small helpers of the command line's own (output.c) ---- */
 

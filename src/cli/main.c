@@ -2,7 +2,7 @@
 /* main.c — the paperconv command: parses the command line (options.c),
  * opens the output (output.c), converts through the library's public API
  * with diagnostics and progress on stderr (messages.c, progress.c), and
- * finishes the output. */
+ * finishes the output; --stats and --merge-stats are stats.c's. */
 #include "cli.h"
 
 #include <unistd.h>
@@ -42,6 +42,7 @@ int main(int argc, char **argv)
             pc_cli_progress_start(&c);
             status = pc_cli_output_close(&out, convert(&c, out.f), &c);
             pc_cli_summary(&c);
+            status = pc_cli_stats_write(&c, status);
         }
     }
     pc_converter_free(c.conv);

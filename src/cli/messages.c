@@ -34,6 +34,7 @@ static void prefix(pc_cli *c, const char *file, unsigned long line, unsigned lon
 void pc_cli_print_diag(void *user, const pc_diag *d)
 {
     pc_cli *c = user;
+    pc_cli_stats_note(c, d);
     if (d->severity == PC_SEV_NOTE && c->verbose < 1)
         return;
     if (d->severity == PC_SEV_WARNING && c->quiet)

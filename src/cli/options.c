@@ -38,6 +38,9 @@ static void usage(FILE *f)
           "      --strict          treat warnings as errors\n"
           "      --keep-going      exit 0 even if some records could not be converted\n"
           "                        (an input that cannot be read is still an error)\n"
+          "      --stats[=json[=FILE]]  what the run did as JSON (records, warnings and\n"
+          "                        errors by kind, bytes, seconds) on stderr or in FILE\n"
+          "      --merge-stats FILE...  add up --stats files (of a cluster's chunks) on stdout\n"
           "      --progress        show a progress line on stderr (default: on a\n"
           "                        terminal, for inputs over 50 MB)\n"
           "      --no-progress     never show the progress line\n"
@@ -124,6 +127,8 @@ enum {
     OPT_KEY_FORMAT,
     OPT_KEY_POSTFIX,
     OPT_KEY_SCOPE,
+    OPT_STATS,
+    OPT_MERGE_STATS,
 };
 
 static const struct option longopts[] = {
@@ -136,6 +141,8 @@ static const struct option longopts[] = {
     {"key-format", required_argument, NULL, OPT_KEY_FORMAT},
     {"key-postfix", required_argument, NULL, OPT_KEY_POSTFIX},
     {"key-scope", required_argument, NULL, OPT_KEY_SCOPE},
+    {"stats", optional_argument, NULL, OPT_STATS},
+    {"merge-stats", no_argument, NULL, OPT_MERGE_STATS},
     {"date", required_argument, NULL, OPT_DATE},
     {"style", required_argument, NULL, OPT_STYLE},
     {"locale", required_argument, NULL, OPT_LOCALE},
@@ -208,6 +215,11 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
         pc_converter_set_option(c->conv, PC_OPT_KEY_SCOPE,
                                 strcmp(arg, "global") == 0 ? PC_KEY_SCOPE_GLOBAL : PC_KEY_SCOPE_RUN);
         break;
+    case OPT_STATS:
+        if (pc_cli_stats_option(c, arg) < -1)
+            return usage_error(c, PC_THEN_NOTHING, "--stats takes 'json' or 'json=FILE', not '%s'", arg);
+        break;
+    case OPT_MERGE_STATS: c->merge_stats = true; break;
     case OPT_PROGRESS: c->progress = PC_PROGRESS_ON; break;
     case OPT_NO_PROGRESS: c->progress = PC_PROGRESS_OFF; break;
     case OPT_DATE:
@@ -269,5 +281,7 @@ int pc_cli_parse(pc_cli *c, int argc, char **argv)
     pc_converter_set_option(c->conv, PC_OPT_VERBOSE, c->verbose);
     c->inputs = (const char *const *)argv + optind;
     c->n_inputs = (size_t)(argc - optind);
+    if (c->merge_stats)
+        return pc_cli_merge_stats(c);
     return choose_formats(c, to_name, from_name);
 }
