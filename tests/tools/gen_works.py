@@ -5,7 +5,8 @@
 # tests (tests/cli/test_keyscope.sh, test_parallel.sh): few authors, years
 # and first title words, so base keys repeat many times; a third of the
 # works have a DOI, a third an arXiv id, a third only a title and a year;
-# every 97th line a work with a date paperconv warns about.
+# every 97th line a work with a literal date, every 101st one with a type
+# that is not CSL's (a warning).
 #   python3 gen_works.py N > works.jsonl
 import json, sys
 
@@ -29,6 +30,8 @@ def work(i):
         item["custom"] = {"arxiv-id": "2401.%05d" % i}
     if i % 97 == 0:
         item["issued"] = {"raw": "sometime in %d or so" % (2015 + i % 10)}
+    if i % 101 == 0:
+        item["type"] = "preprint-ish"  # warned: not a CSL type
     return item
 
 
