@@ -67,12 +67,15 @@ _paperconv()
     --key-postfix)
         mapfile -t COMPREPLY < <(compgen -W "%a %A -%n _%a" -- "$cur")
         return ;;
+    --key-scope)
+        mapfile -t COMPREPLY < <(compgen -W "run global" -- "$cur")
+        return ;;
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
-            --rekey --key-format --key-postfix --date --style --locale --citations --strict --keep-going --progress
+            --rekey --key-format --key-postfix --key-scope --stats --merge-stats --date --style --locale --citations --strict --keep-going --progress
             --no-progress --list-formats
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return
