@@ -22,7 +22,7 @@ check "global: every work has a key (2000)" [ "$(wc -l < chunks.keys)" -eq 2000 
 check "global: chunks converted apart give no key twice (without case)" \
     [ -z "$(tr 'A-Z' 'a-z' < chunks.keys | sort | uniq -d)" ]
 same "global: the chunks' keys are one run's over the whole" whole.keys chunks.keys
-check "global: one run over the whole repeats no key either" [ ! -s whole.err ]
+check "global: one run over the whole repeats no key either" [ -z "$(grep -F "is taken" whole.err)" ]
 $PC -f json works.jsonl -t bibtex --key-scope=global 2>/dev/null | keys > again.keys
 same "global: a re-run gives the same keys" whole.keys again.keys
 for c in chunk.*; do $PC -f json "$c" -t bibtex 2>/dev/null; done | keys > run.keys
