@@ -53,6 +53,10 @@ typedef struct pc_cli {
     pc_cli_meter meter;
     pc_cli_stats *stats;  /* --stats=json[=FILE], or NULL */
     bool merge_stats;     /* --merge-stats: the inputs are stats to add up */
+    struct {              /* messages.c: the cap on errors per input */
+        char *file;       /* the input the counts are for */
+        unsigned long shown, hidden;
+    } cap;
 } pc_cli;
 
 /* ---- options.c ---- */
@@ -61,6 +65,11 @@ typedef struct pc_cli {
  * the exit status to end with (--help, --version, --list-formats: 0; a
  * usage error, reported: 2). */
 int pc_cli_parse(pc_cli *c, int argc, char **argv);
+
+/* ---- suggest.c ---- */
+
+/* The candidate a mistyped word most likely meant, or NULL. */
+const char *pc_cli_suggest(const char *word, const char *const *cands, size_t n);
 
 /* ---- output.c ---- */
 
@@ -92,6 +101,12 @@ void pc_cli_print_diag(void *user, const pc_diag *d);
  * warnings are hidden by -q. */
 void pc_cli_say(pc_cli *c, const char *file, pc_severity sev, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* At most PC_CLI_ERROR_CAP errors at a position are shown per input (all
+ * of them with -v); then "… and N more errors like these", said before the
+ * input's next message without a position, the next input's first one, or
+ * by pc_cli_diag_end at the end of the run. */
+enum { PC_CLI_ERROR_CAP = 10 };
+void pc_cli_diag_end(pc_cli *c);
 /* -v: the counts and the fields writers dropped. */
 void pc_cli_summary(pc_cli *c);
 
@@ -108,8 +123,9 @@ void pc_cli_progress_pause(pc_cli_meter *m);
 /* --stats[=json[=FILE]] (arg NULL: json on stderr): -1, or -2 for an
  * argument it does not take. */
 int pc_cli_stats_option(pc_cli *c, const char *arg);
-/* Counts a warning or error by its kind for --stats (nothing without). */
-void pc_cli_stats_note(pc_cli *c, const pc_diag *d);
+/* The diagnostic sink under --stats: pc_cli_print_diag, and each warning
+ * and error counted by its kind. */
+void pc_cli_stats_diag(void *user, const pc_diag *d);
 /* Writes the --stats object (nothing without --stats); returns rc, or
  * PC_EXIT_INPUT when it cannot be written (said). */
 pc_exit pc_cli_stats_write(pc_cli *c, pc_exit rc);

@@ -54,8 +54,10 @@ int pc_cli_stats_option(pc_cli *c, const char *arg)
         return -2;
     if (arg && arg[4] == '=' && !arg[5])
         return -2;
-    if (!c->stats)
-        c->stats = pc_cli_alloc(sizeof *c->stats);
+    if (!c->stats && !(c->stats = malloc(sizeof *c->stats))) {
+        fprintf(stderr, "%s: out of memory\n", c->prog);
+        abort();
+    }
     c->stats->path = arg && arg[4] == '=' ? arg + 5 : NULL;
     c->stats->kinds[0] = c->stats->kinds[1] = NULL;
     c->stats->start = now();
@@ -89,8 +91,10 @@ static void kind_of(const char *msg, char *buf, size_t cap)
         snprintf(buf, cap, "other");
 }
 
-void pc_cli_stats_note(pc_cli *c, const pc_diag *d)
+void pc_cli_stats_diag(void *user, const pc_diag *d)
 {
+    pc_cli *c = user;
+    pc_cli_print_diag(user, d);
     if (!c->stats || (d->severity != PC_SEV_WARNING && d->severity != PC_SEV_ERROR))
         return;
     json_t **kinds = &c->stats->kinds[d->severity == PC_SEV_ERROR];
