@@ -6,7 +6,7 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 CC       ?= cc
 INSTALL  ?= install
-PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
+PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc zlib libzstd liblzma
 HEADERS  := $(sort $(shell find include -name '*.h' -o -name '*.def'))
 # the internal headers: src/ by layer, formats/ by family (not installed)
 INTERNAL_HEADERS := $(wildcard src/*.h src/*/*.h src/*/*.inc formats/*/*.h formats/*/*.def)
@@ -169,15 +169,17 @@ valgrind: $(SHLIB)
 # ($(INST_BIN), the same objects linked again) has no rpath and finds the
 # installed library where the system's loader looks.
 CLI_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
+# --stats and --merge-stats (src/cli/stats.c) write and read JSON with jansson
+CLI_LIBS := $(shell pkg-config --libs jansson 2>/dev/null)
 INST_BIN := $(BUILD)/install/paperconv
 $(CLI_OBJ): $(wildcard src/cli/*.h)
 
 $(BIN): $(CLI_OBJ) $(SHLIB)
-	$(LINK) -o $@ $(CLI_OBJ) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lpaperconv $(LDLIBS)
+	$(LINK) -o $@ $(CLI_OBJ) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lpaperconv $(CLI_LIBS) $(LDLIBS)
 
 $(INST_BIN): $(CLI_OBJ) $(SHLIB)
 	@mkdir -p $(dir $@)
-	$(LINK) -o $@ $(CLI_OBJ) -L$(BUILD) -lpaperconv $(LDLIBS)
+	$(LINK) -o $@ $(CLI_OBJ) -L$(BUILD) -lpaperconv $(CLI_LIBS) $(LDLIBS)
 
 all: $(INST_BIN)
 

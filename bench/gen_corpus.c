@@ -22,6 +22,7 @@
  *   gen_corpus -n COUNT [-s SEED] -f FORMAT [-o FILE]    one format (stdout default)
  *   gen_corpus -n COUNT [-s SEED] -p PREFIX              PREFIX.{txt,atom,json,jsonl,pubmed.xml}
  */
+#define _POSIX_C_SOURCE 200809L /* popen: -z */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -793,17 +794,39 @@ static void flush(out *o, bool force)
 
 static void usage(void)
 {
-    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl|pubmedxml [-o FILE]\n"
+    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl|pubmedxml [-o FILE] [-z gzip|zstd|xz]\n"
           "       gen_corpus -n COUNT [-s SEED] -p PREFIX   (writes PREFIX.txt .atom .json .jsonl .pubmed.xml)\n",
           stderr);
     exit(2);
+}
+
+/* -o FILE, compressed with the codec's own command (-z: the corpus of the
+ * compressed-input rows, as gzip -6 and zstd -3 write a dump) when zip is
+ * not NULL; *piped then says to pclose it. */
+static FILE *open_out(const char *path, const char *zip, bool *piped)
+{
+    *piped = false;
+    if (!zip)
+        return path ? fopen(path, "wb") : stdout;
+    static const char *const levels[][2] = {{"gzip", "-6 -n"}, {"zstd", "-3 -q"}, {"xz", "-6"}};
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        if (strcmp(zip, levels[i][0]) != 0 || !path || strchr(path, '\''))
+            continue;
+        char cmd[4200];
+        snprintf(cmd, sizeof cmd, "%s %s -c > '%s'", levels[i][0], levels[i][1], path);
+        *piped = true;
+        return popen(cmd, "w");
+    }
+    usage();
+    return NULL;
 }
 
 int main(int argc, char **argv)
 {
     unsigned long n = 0;
     uint64_t seed = 42;
-    const char *fmt = NULL, *path = NULL, *prefix = NULL;
+    const char *fmt = NULL, *path = NULL, *prefix = NULL, *zip = NULL;
+    bool piped = false;
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc)
             usage();
@@ -815,6 +838,8 @@ int main(int argc, char **argv)
             fmt = argv[++i];
         else if (!strcmp(argv[i], "-o"))
             path = argv[++i];
+        else if (!strcmp(argv[i], "-z"))
+            zip = argv[++i];
         else if (!strcmp(argv[i], "-p"))
             prefix = argv[++i];
         else
@@ -833,7 +858,7 @@ int main(int argc, char **argv)
                 return 1;
             }
         } else if (!strcmp(fmt, fmt_names[f])) {
-            outs[f].f = path ? fopen(path, "wb") : stdout;
+            outs[f].f = open_out(path, zip, &piped);
             if (!outs[f].f) {
                 perror(path);
                 return 1;
@@ -883,7 +908,8 @@ int main(int argc, char **argv)
         if (!outs[f].f)
             continue;
         flush(&outs[f], true);
-        if (fflush(outs[f].f) != 0 || (outs[f].f != stdout && fclose(outs[f].f) != 0)) {
+        if (fflush(outs[f].f) != 0 ||
+            (outs[f].f != stdout && (piped ? pclose(outs[f].f) : fclose(outs[f].f)) != 0)) {
             perror("gen_corpus: close");
             rc = 1;
         }

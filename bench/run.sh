@@ -115,7 +115,9 @@ for r in $READERS; do
     listing) echo "listing listing txt gen:listing" ;;
     atom) echo "atom atom atom gen:atom" ;;
     pubmedxml) echo "pubmedxml pubmedxml pubmed.xml gen:pubmedxml" ;; # read only: generated
-    json) echo "json-csl json json gen:csljson"; echo "json-arxiv json jsonl gen:jsonl" ;;
+    json) echo "json-csl json json gen:csljson"; echo "json-arxiv json jsonl gen:jsonl"
+        # compressed dumps (OpenAlex, Crossref ship gzip): read as they stream
+        echo "json-arxiv.gz json jsonl.gz gen:jsonl+gzip"; echo "json-arxiv.zst json jsonl.zst gen:jsonl+zstd" ;;
     csljson) has "$READERS" json || echo "csljson csljson json gen:csljson" ;;
     *) if has "$WRITERS" "$r"; then echo "$r $r conv.$r conv:$r"; else echo "$r" >> "$WORK/noinput"; fi ;;
     esac >> "$WORK/inputs"
@@ -173,7 +175,12 @@ run_path() {
     note=
     [ "$ST" -ne 0 ] && note="exit $ST: $(grep -m1 -E 'error' "$err" | head -c 160)"
     [ -n "$got" ] && [ "$got" != "$size" ] && note="$note only $got of $size records written ($sum)"
-    record path "$size" "$name" "$label" "$(fsize "$file")" "$n" "$MED" "$RSS" "$(fsize "$out")" "$ST" "${got:-0}" "$note"
+    in_bytes=$(fsize "$file")
+    case $file in # a compressed input: MB/s of the text inside, as for the plain one
+    *.gz) in_bytes=$(gzip -d -c "$file" | wc -c | tr -d ' ') ;;
+    *.zst) in_bytes=$(zstd -q -d -c "$file" | wc -c | tr -d ' ') ;;
+    esac
+    record path "$size" "$name" "$label" "$in_bytes" "$n" "$MED" "$RSS" "$(fsize "$out")" "$ST" "${got:-0}" "$note"
     log "  $name @ $size: ${MED}s, $(awk -v r="$RSS" 'BEGIN { printf "%.1f", r / 1024 }') MB RSS${note:+ ($note)}"
 }
 
@@ -203,7 +210,10 @@ ensure_gen() {
             return 1
         fi
     fi
-    timed 1 "$WORK/gen.out" "$WORK/gen.err" "$GEN" -n "$N" -s "$SEED" -f "$1" -o "$C.$2"
+    case $1 in
+    *+*) timed 1 "$WORK/gen.out" "$WORK/gen.err" "$GEN" -n "$N" -s "$SEED" -f "${1%+*}" -o "$C.$2" -z "${1#*+}" ;;
+    *) timed 1 "$WORK/gen.out" "$WORK/gen.err" "$GEN" -n "$N" -s "$SEED" -f "$1" -o "$C.$2" ;;
+    esac
     if [ "$ST" -ne 0 ]; then
         skip_job "$N" "gen $1" "gen_corpus failed: $(head -c 200 "$WORK/gen.err")"
         rm -f "$C.$2"
@@ -247,6 +257,9 @@ bench_size() {
     # jobs in priority order: PRIO PREDICTED LABEL READER SUFFIX SOURCE WRITER
     while read -r label rd suffix src; do
         for wr in $WRITERS; do
+            case $label in *.gz | *.zst) # compressed input: what decompressing adds, on two writers
+                case $wr in bibtex | csljsonl) ;; *) continue ;; esac ;;
+            esac
             p=$(predict path "$label>$wr" "$N")
             if [ -n "$PREV" ] && [ -z "$p" ]; then
                 skip_job "$N" "$label>$wr" "not measured at $PREV records (no prediction)"
@@ -273,7 +286,7 @@ bench_size() {
             [ -f "$file" ] || extra="$extra $(predict gen "$gsrc" "$N")" ;;
         conv:*) [ -f "$file" ] || { skip_job "$N" "$label>$wr" "no $label input at this size (listing>${src#conv:} did not run)"; continue; } ;;
         esac
-        case $label in atom) bk=base-xml ;; json-*) bk=base-jansson ;; esac
+        case $label in *.gz | *.zst) ;; atom) bk=base-xml ;; json-*) bk=base-jansson ;; esac
         if [ -n "$bk" ] && [ -z "$(get "$bk" "$N" "$label" 7)" ]; then
             extra="$extra $(predict "$bk" "$label" "$N")"
         else

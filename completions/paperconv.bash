@@ -79,12 +79,15 @@ _paperconv()
         return ;;
     --omit | --keep | --rename | --max-authors) return ;; # field names, a number: nothing to offer
     --cited) ;; # a file name, below
+    --key-scope)
+        mapfile -t COMPREPLY < <(compgen -W "run global" -- "$cur")
+        return ;;
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
-            --rekey --key-format --key-postfix
+            --rekey --key-format --key-postfix --key-scope --stats --merge-stats
             --dedupe --merge --cited --sort --omit --keep --rename --remove-empty --max-authors
             --date --style --locale --citations --strict --keep-going --progress
             --no-progress --list-formats --list-input-formats --list-output-formats

@@ -391,7 +391,8 @@ const pc_format *pc_format_find(const char *name);
  * the text writer, the listing reader) gives the reader. */
 const pc_format *pc_format_find_reader(const char *name);
 /* The format a file name's extension names (a reader when want_reader,
- * else a writer: the one -o FILE chooses); NULL if none or ambiguous. */
+ * else a writer: the one -o FILE chooses); NULL if none or ambiguous.
+ * The extension inside a compression's counts: refs.bib.gz is a .bib. */
 const pc_format *pc_format_by_extension(const char *path, bool want_reader);
 /* The reader that knows head[0, n), the first bytes of an input; NULL if
  * none or two match equally (then *ambiguous, when not NULL, is set). */
@@ -472,6 +473,7 @@ typedef enum pc_option {
     PC_OPT_RENAME,     /* string, repeatable: "FROM=TO", a field moved to another */
     PC_OPT_REMOVE_EMPTY, /* integer 0/1: remove fields with no text */
     PC_OPT_MAX_AUTHORS,  /* integer: keep N authors, then "and others" (0: all) */
+    PC_OPT_KEY_SCOPE,  /* integer: PC_KEY_SCOPE_RUN (default) or PC_KEY_SCOPE_GLOBAL */
 } pc_option;
 
 /* PC_OPT_DEDUPE's values. */
@@ -480,6 +482,16 @@ typedef enum pc_dedupe_choice {
     PC_DEDUPE_IDS,   /* the same identifier */
     PC_DEDUPE_FUZZY, /* the same identifier, or title, first author and year */
 } pc_dedupe_choice;
+
+/* PC_OPT_KEY_SCOPE: how keys are kept unique. */
+typedef enum pc_key_scope {
+    PC_KEY_SCOPE_RUN = 0, /* within the run: repeats get the postfix, in input order */
+    PC_KEY_SCOPE_GLOBAL,  /* across runs over parts of an input, with nothing shared: every
+                             generated key ends with "-" and 8 letters and digits of a hash
+                             of the record's DOI, else arXiv id, else title and year; a
+                             taken input key gets the same; a second record of the same
+                             identity in one run, the postfix after it */
+} pc_key_scope;
 
 typedef enum pc_date_choice {
     PC_DATE_PUBLISHED = 0, /* first version (arXiv `published`) */
@@ -608,6 +620,19 @@ const char *pc_writer_errmsg(const pc_writer *w);
 /* Frees the writer, finishing the document first if pc_writer_finish was
  * not called (its status is then lost); NULL is allowed. */
 void pc_writer_free(pc_writer *w);
+
+/* ---- compressed output ----------------------------------------------------------------
+ *
+ * Inputs need nothing: a gzip, zstd or xz input (files, standard input,
+ * streams, memory) is told by its magic number and read decompressed. */
+
+/* A stream that compresses what is written to it into f, with the codec
+ * path's extension names (".gz": gzip, ".zst": zstd, ".xz": xz), or f
+ * itself when it names none.  fclose of the stream finishes the compressed
+ * data, flushes f (and fsyncs it when `sync`) and closes f: it fails (EOF,
+ * errno set) when any of that fails.  Writing the same text twice gives
+ * the same bytes. */
+FILE *pc_compress_open(FILE *f, const char *path, bool sync);
 
 /* ---- conversions --------------------------------------------------------------------- */
 

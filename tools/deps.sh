@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # deps.sh — install what paperconv needs, only if missing (Debian: apt-get).
 #   sh tools/deps.sh build   what it needs to build and run (make demo, make deps):
-#                            a C compiler, make, pkg-config and the four libraries
-#                            jansson, libyaml, libxml2, utf8proc (found with pkg-config)
+#                            a C compiler, make, pkg-config and the seven libraries
+#                            jansson, libyaml, libxml2, utf8proc, zlib, libzstd,
+#                            liblzma (found with pkg-config)
 #   sh tools/deps.sh check   the build's: report what is missing, never install (the
 #                            Makefile runs it before compiling when pkg-config lacks one)
 #   sh tools/deps.sh test    the test tools (make deps-test, which make check runs):
@@ -13,6 +14,8 @@
 #                            (their completions are tested), the CSL styles and locales,
 #                            debhelper, devscripts, lintian, fakeroot (the Debian package),
 #                            bibtool and bibtex-tidy (npm; comparisons for --cited, --dedupe)
+#                            gzip, zstd, xz-utils (compressed input), parallel (GNU
+#                            parallel: the chunked-run recipe)
 # Where everything is there, nothing is run (no apt-get, no network).  Where
 # something is missing and apt-get is not there: for the build, the message
 # names each missing Debian package and the exit status is 1; for the tests,
@@ -24,7 +27,7 @@ missing() { need="$need $1"; }
 
 build_deps() {
     for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
-                libutf8proc:libutf8proc-dev; do
+                libutf8proc:libutf8proc-dev zlib:zlib1g-dev libzstd:libzstd-dev liblzma:liblzma-dev; do
         mod=${pair%%:*}; pkg=${pair#*:}
         command -v pkg-config > /dev/null 2>&1 && pkg-config --exists "$mod" 2> /dev/null || missing "$pkg"
     done
@@ -60,6 +63,10 @@ test_deps() {
     command -v fakeroot > /dev/null 2>&1 || missing fakeroot
     command -v bibtool > /dev/null 2>&1 || missing bibtool
     command -v bibtex-tidy > /dev/null 2>&1 || command -v npm > /dev/null 2>&1 || missing npm
+    command -v gzip > /dev/null 2>&1 || missing gzip
+    command -v zstd > /dev/null 2>&1 || missing zstd
+    command -v xz > /dev/null 2>&1 || missing xz-utils
+    command -v parallel > /dev/null 2>&1 || missing parallel
     return 0
 }
 

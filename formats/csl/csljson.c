@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* csljson.c — CSL-JSON, both ways.
+/* csljson.c — CSL-JSON, both ways, and CSL-JSON Lines (csljsonl).
  *
  * Reading: every item is a CSL item (pc_csl_read_item, item_read.c), from
  * the JSON readers' shared splitter (json.h: an array streamed one
@@ -9,7 +9,12 @@
  * Writing: a JSON array written as records arrive: "[\n", then each
  * record's item (built by pc_csl_item of item_write.c, dumped by jansson, indented two more
  * spaces), separated by ",\n", then "\n]\n".  Only one item is in memory
- * at a time.  Text stays UTF-8 (no \u escapes beyond what JSON requires). */
+ * at a time.  Text stays UTF-8 (no \u escapes beyond what JSON requires).
+ *
+ * csljsonl is JSON Lines: each record's item on one line, compact, and
+ * nothing else, so the outputs of chunks of an input (GNU parallel, Spark's
+ * rdd.pipe) concatenate into one valid output.  It reads back with the
+ * CSL-JSON reader, which reads JSON Lines. */
 #include "json.h"
 
 #include <stdlib.h>
@@ -82,6 +87,29 @@ static bool csljson_end(void *state)
     return ok;
 }
 
+/* csljsonl: the item compact on one line (jansson escapes the line ends
+ * inside strings), then "\n". */
+static bool csljsonl_write(void *state, const pc_record *rec)
+{
+    csljson_writer *w = state;
+    json_t *item = pc_csl_item(rec, w->ctx, "csljsonl", PC_CSL_HTML);
+    pc_buf_clear(&w->text);
+    int rc = json_dump_callback(item, dump_cb, &w->text, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(item);
+    if (rc != 0) /* cannot happen for a valid item; never write half of one */
+        return false;
+    pc_buf_putc(&w->text, '\n');
+    return fwrite(w->text.ptr, 1, w->text.len, w->out) == w->text.len;
+}
+
+static bool csljsonl_end(void *state)
+{
+    csljson_writer *w = state;
+    pc_buf_free(&w->text);
+    pc_free(w);
+    return true;
+}
+
 /* ---- reading ------------------------------------------------------------------- */
 
 static const pc_json_shape *const csl_shapes[] = {&pc_json_shape_csl_any, NULL};
@@ -108,6 +136,25 @@ const pc_format pc_format_csljson = {
     .write_begin = csljson_begin,
     .write_record = csljson_write,
     .write_end = csljson_end,
+    .map = pc_csl_map,
+    .map_len = PC_CSL_MAP_LEN,
+};
+
+static const char *const csljsonl_aliases[] = {"csl-jsonl", NULL};
+static const char *const csljsonl_write_exts[] = {"jsonl", "ndjson", NULL}; /* reading them: json's */
+
+const pc_format pc_format_csljsonl = {
+    .name = "csljsonl",
+    .aliases = csljsonl_aliases,
+    .extensions = csljson_exts,
+    .write_extensions = csljsonl_write_exts,
+    .description = "CSL-JSON Lines: one CSL item a line (outputs of chunks concatenate)",
+    .read_open = csljson_open,
+    .read_next = csljson_next,
+    .read_close = csljson_close,
+    .write_begin = csljson_begin,
+    .write_record = csljsonl_write,
+    .write_end = csljsonl_end,
     .map = pc_csl_map,
     .map_len = PC_CSL_MAP_LEN,
 };

@@ -56,6 +56,8 @@ pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value)
         o->verbose = value;
     } else if (opt == PC_OPT_DATE && (value == PC_DATE_PUBLISHED || value == PC_DATE_UPDATED)) {
         o->date = (pc_date_choice)value;
+    } else if (opt == PC_OPT_KEY_SCOPE && (value == PC_KEY_SCOPE_RUN || value == PC_KEY_SCOPE_GLOBAL)) {
+        o->key_global = value == PC_KEY_SCOPE_GLOBAL;
     } else {
         return pc_ctx_refuse(c, PC_ERR_USAGE, "option %d is not an integer option taking %d", (int)opt,
                              value);

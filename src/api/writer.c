@@ -124,8 +124,10 @@ pc_status pc_writer_write(pc_writer *w, pc_record *rec)
                              !w || !rec ? "no writer or no record (NULL)" : "the writer is finished");
     if (w->failed)
         return PC_ERR_IO;
-    if (!w->keys)
+    if (!w->keys) {
         w->keys = pc_keyset_new_for(w->fmt);
+        pc_keyset_set_global(w->keys, w->ctx->opt.key_global);
+    }
     pc_keyset_assign(w->keys, rec, w->ctx->opt.rekey);
     if (!w->fmt->write_record(w->state, rec))
         return failed(w);

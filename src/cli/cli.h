@@ -32,7 +32,11 @@ typedef struct pc_cli_meter {
     bool open;          /* a line is on stderr and not ended yet */
     double start, last; /* monotonic seconds: the run's start, the last draw */
     const char *prog;
+    bool hidden;              /* the hook runs for --stats only: nothing drawn */
+    unsigned long long bytes; /* input bytes read, as the hook last said (--stats) */
 } pc_cli_meter;
+
+typedef struct pc_cli_stats pc_cli_stats; /* --stats (stats.c) */
 
 /* The command line, parsed. */
 typedef struct pc_cli {
@@ -48,6 +52,8 @@ typedef struct pc_cli {
     const char *const *inputs;
     size_t n_inputs;
     pc_cli_meter meter;
+    pc_cli_stats *stats;  /* --stats=json[=FILE], or NULL */
+    bool merge_stats;     /* --merge-stats: the inputs are stats to add up */
     struct {              /* messages.c: the cap on errors per input */
         char *file;       /* the input the counts are for */
         unsigned long shown, hidden;
@@ -76,6 +82,7 @@ typedef struct pc_cli_output {
     FILE *f;          /* where the writer writes */
     const char *name; /* -o as given, for messages; NULL: standard output */
     char *target;     /* the regular file replaced (symlinks followed); NULL if none */
+    bool compressed;  /* f compresses into the file (pc_compress_open) */
 } pc_cli_output;
 
 /* Opens the output -o names (or standard output).  Returns PC_EXIT_OK, or
@@ -111,6 +118,20 @@ void pc_cli_summary(pc_cli *c);
 void pc_cli_progress_start(pc_cli *c);
 /* Ends the progress line (if one is shown) before another message. */
 void pc_cli_progress_pause(pc_cli_meter *m);
+
+/* ---- stats.c ---- */
+
+/* --stats[=json[=FILE]] (arg NULL: json on stderr): -1, or -2 for an
+ * argument it does not take. */
+int pc_cli_stats_option(pc_cli *c, const char *arg);
+/* The diagnostic sink under --stats: pc_cli_print_diag, and each warning
+ * and error counted by its kind. */
+void pc_cli_stats_diag(void *user, const pc_diag *d);
+/* Writes the --stats object (nothing without --stats); returns rc, or
+ * PC_EXIT_INPUT when it cannot be written (said). */
+pc_exit pc_cli_stats_write(pc_cli *c, pc_exit rc);
+/* --merge-stats FILE...: the sum on standard output; the exit status. */
+int pc_cli_merge_stats(pc_cli *c);
 
 /* ---- small helpers of the command line's own (output.c) ---- */
 

@@ -2,7 +2,7 @@
 /* main.c — the paperconv command: parses the command line (options.c),
  * opens the output (output.c), converts through the library's public API
  * with diagnostics and progress on stderr (messages.c, progress.c), and
- * finishes the output. */
+ * finishes the output; --stats and --merge-stats are stats.c's. */
 #include "cli.h"
 
 #include <unistd.h>
@@ -38,11 +38,12 @@ int main(int argc, char **argv)
             if (c.n_inputs == 0 && isatty(STDIN_FILENO) && !c.quiet)
                 fprintf(stderr, "%s: reading standard input (end with Ctrl-D; see 'paperconv --help')\n",
                         c.prog);
-            pc_converter_set_diag(c.conv, pc_cli_print_diag, &c);
+            pc_converter_set_diag(c.conv, c.stats ? pc_cli_stats_diag : pc_cli_print_diag, &c);
             pc_cli_progress_start(&c);
             status = pc_cli_output_close(&out, convert(&c, out.f), &c);
             pc_cli_diag_end(&c);
             pc_cli_summary(&c);
+            status = pc_cli_stats_write(&c, status);
         }
     }
     pc_converter_free(c.conv);

@@ -52,6 +52,8 @@ static bool capped(pc_cli *c, const pc_diag *d)
         cap_flush(c);
     if (c->verbose >= 1 || d->severity != PC_SEV_ERROR || !d->line || !d->file)
         return false;
+    if (strstr(d->message, "; the input ends here")) /* compressed data cut short, damaged: always said */
+        return false;
     if (!same) {
         free(c->cap.file);
         c->cap.file = strdup(d->file); /* out of memory: no cap, every error shown */

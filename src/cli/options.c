@@ -42,6 +42,9 @@ static void usage(FILE *f)
           "      --rename FROM=TO  move field FROM to TO (repeatable)\n"
           "      --remove-empty    remove fields with no text\n"
           "      --max-authors N   keep the first N authors, then \"and others\"\n"
+          "      --key-scope=SCOPE 'run' (default: repeats get the postfix in input order)\n"
+          "                        or 'global': keys unique across separate runs over\n"
+          "                        parts of an input (a hash of DOI, arXiv id or title)\n"
           "      --date WHICH      arXiv: 'published' (first version, default) or 'updated'\n"
           "      --style NAME      html, text, markdown, latex: the CSL style (a name such as\n"
           "                        apa, or a .csl file; default: a built-in author-date style)\n"
@@ -50,6 +53,9 @@ static void usage(FILE *f)
           "      --strict          treat warnings as errors\n"
           "      --keep-going      exit 0 even if some records could not be converted\n"
           "                        (an input that cannot be read is still an error)\n"
+          "      --stats[=json[=FILE]]  what the run did as JSON (records, warnings and\n"
+          "                        errors by kind, bytes, seconds) on stderr or in FILE\n"
+          "      --merge-stats FILE...  add up --stats files (of a cluster's chunks) on stdout\n"
           "      --progress        show a progress line on stderr (default: on a\n"
           "                        terminal, for inputs over 50 MB)\n"
           "      --no-progress     never show the progress line\n"
@@ -184,6 +190,9 @@ enum {
     OPT_RENAME,
     OPT_REMOVE_EMPTY,
     OPT_MAX_AUTHORS,
+    OPT_KEY_SCOPE,
+    OPT_STATS,
+    OPT_MERGE_STATS,
 };
 
 static const struct option longopts[] = {
@@ -204,6 +213,9 @@ static const struct option longopts[] = {
     {"rename", required_argument, NULL, OPT_RENAME},
     {"remove-empty", no_argument, NULL, OPT_REMOVE_EMPTY},
     {"max-authors", required_argument, NULL, OPT_MAX_AUTHORS},
+    {"key-scope", required_argument, NULL, OPT_KEY_SCOPE},
+    {"stats", optional_argument, NULL, OPT_STATS},
+    {"merge-stats", no_argument, NULL, OPT_MERGE_STATS},
     {"date", required_argument, NULL, OPT_DATE},
     {"style", required_argument, NULL, OPT_STYLE},
     {"locale", required_argument, NULL, OPT_LOCALE},
@@ -331,6 +343,17 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     case OPT_CITATIONS: pc_converter_set_string(c->conv, PC_OPT_CITATIONS, arg); break;
     case OPT_KEY_FORMAT: return key_option(c, PC_OPT_KEY_FORMAT, arg);
     case OPT_KEY_POSTFIX: return key_option(c, PC_OPT_KEY_POSTFIX, arg);
+    case OPT_KEY_SCOPE:
+        if (strcmp(arg, "run") != 0 && strcmp(arg, "global") != 0)
+            return usage_error(c, PC_THEN_NOTHING, "--key-scope takes 'run' or 'global', not '%s'", arg);
+        pc_converter_set_option(c->conv, PC_OPT_KEY_SCOPE,
+                                strcmp(arg, "global") == 0 ? PC_KEY_SCOPE_GLOBAL : PC_KEY_SCOPE_RUN);
+        break;
+    case OPT_STATS:
+        if (pc_cli_stats_option(c, arg) < -1)
+            return usage_error(c, PC_THEN_NOTHING, "--stats takes 'json' or 'json=FILE', not '%s'", arg);
+        break;
+    case OPT_MERGE_STATS: c->merge_stats = true; break;
     case OPT_PROGRESS: c->progress = PC_PROGRESS_ON; break;
     case OPT_NO_PROGRESS: c->progress = PC_PROGRESS_OFF; break;
     case OPT_DATE:
@@ -431,5 +454,7 @@ int pc_cli_parse(pc_cli *c, int argc, char **argv)
     pc_converter_set_option(c->conv, PC_OPT_VERBOSE, c->verbose);
     c->inputs = (const char *const *)argv + optind;
     c->n_inputs = (size_t)(argc - optind);
+    if (c->merge_stats)
+        return pc_cli_merge_stats(c);
     return choose_formats(c, to_name, from_name);
 }

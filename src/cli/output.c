@@ -2,7 +2,8 @@
 /* output.c — where paperconv writes: standard output, a device or pipe
  * written directly, or a regular file replaced atomically (-o): a temp file
  * in the same folder, renamed over the file at the end, removed on an error
- * or a signal.  Also makes sure descriptors 0-2 are open at start.
+ * or a signal; compressed when its name ends in .gz, .zst or .xz
+ * (pc_compress_open).  Also makes sure descriptors 0-2 are open at start.
  *
  * The only global state of the program lives here: the temp file's path, so
  * that a signal handler can remove it (handlers cannot be passed context). */
@@ -254,6 +255,10 @@ pc_exit pc_cli_output_open(pc_cli_output *o, pc_cli *c)
             pc_cli_say(c, path, PC_SEV_ERROR, "cannot write: %s", strerror(errno));
             return PC_EXIT_INPUT;
         }
+        /* -o refs.bib.gz: compressed on the way (closing it syncs the file) */
+        FILE *plain = o->f;
+        o->f = pc_compress_open(plain, path, o->target != NULL);
+        o->compressed = o->f != plain;
     }
     setvbuf(o->f, outbuf, _IOFBF, sizeof outbuf);
     return PC_EXIT_OK;
@@ -264,7 +269,7 @@ pc_exit pc_cli_output_open(pc_cli_output *o, pc_cli *c)
 static bool commit(pc_cli_output *o, bool keep, pc_cli *c)
 {
     const char *err = NULL;
-    if (keep && (fflush(o->f) != 0 || fsync(fileno(o->f)) != 0))
+    if (keep && (fflush(o->f) != 0 || (!o->compressed && fsync(fileno(o->f)) != 0)))
         err = "cannot write";
     if (fclose(o->f) != 0 && keep && !err)
         err = "cannot write";

@@ -47,6 +47,9 @@ static void describe(char *buf, size_t size, const pc_progress *p, double secs)
 static void on_progress(void *user, const pc_progress *p)
 {
     pc_cli_meter *m = user;
+    m->bytes = p->bytes;
+    if (m->hidden)
+        return;
     double t = now_seconds();
     bool big = p->bytes >= PC_PROGRESS_MIN_BYTES || p->total >= PC_PROGRESS_MIN_BYTES;
     bool drawn_before = m->last > 0;
@@ -83,7 +86,8 @@ void pc_cli_progress_start(pc_cli *c)
     m->forced = c->progress == PC_PROGRESS_ON;
     /* by default, not when the records themselves scroll by on the terminal */
     bool to_screen = (!c->out_path || strcmp(c->out_path, "-") == 0) && isatty(STDOUT_FILENO);
-    if (c->progress == PC_PROGRESS_OFF || (!m->forced && (!m->tty || to_screen)))
+    m->hidden = c->progress == PC_PROGRESS_OFF || (!m->forced && (!m->tty || to_screen));
+    if (m->hidden && !c->stats)
         return;
     m->start = now_seconds();
     m->last = 0;

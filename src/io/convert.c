@@ -12,6 +12,7 @@
  * --keep-going, which forgives bad records only. */
 #include "model/keyset.h"
 #include "io/format_table.h"
+#include "io/compress.h"
 #include "io/encoding.h"
 #include "io/source.h"
 #include "util/buf.h"
@@ -95,7 +96,6 @@ static const struct {
     const char *what;
 } not_bibliographies[] = {
     {"%PDF-", 5, "this is a PDF file, not a bibliography"},
-    {"\x1f\x8b", 2, "this is a gzip file, not a bibliography (decompress it first: gunzip)"},
     {"PK\x03\x04", 4, "this is a ZIP archive, not a bibliography (unpack it first)"},
     {"PK\x05\x06", 4, "this is an empty ZIP archive, not a bibliography"},
 };
@@ -239,7 +239,7 @@ pc_read_status pc_input_next(pc_input *in, pc_record *rec)
 
 void pc_input_say_read_error(pc_input *in)
 {
-    if (pc_source_error(in->src) && !in->read_error_said)
+    if (pc_source_error(in->src) && !in->read_error_said && !pc_source_error_said(in->src))
         pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0, "read error: %s",
                      strerror(pc_source_error(in->src)));
     in->read_error_said = true;
@@ -358,7 +358,10 @@ static void note_reader(run *r, const pc_input *in, const char *path)
     const pc_format *f = in->fmt;
     if (!f || r->ctx->opt.verbose < 1)
         return;
-    const char *dot = path ? strrchr(path, '.') : NULL;
+    char inner[4096]; /* refs.bib.gz: ".bib.gz" */
+    const char *in_name = path ? pc_compress_inner_name(path, inner, sizeof inner) : NULL;
+    const char *dot = in_name ? strrchr(in_name, '.') : NULL;
+    dot = dot ? path + (dot - in_name) : NULL;
     if (r->from)
         pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (-f)", f->name);
     else if (path && strcmp(path, "-") && dot && (pc_format_by_extension(path, true) == f ||

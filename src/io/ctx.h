@@ -33,6 +33,7 @@ typedef struct pc_options {
     int max_authors;         /* --max-authors: 0 = no limit */
     /* repeatable options, PC_CTX_L_*: items each ended by a NUL byte */
     pc_buf lists[4];
+    bool key_global;         /* --key-scope=global: keys unique by the record's identity (keyset.h) */
 } pc_options;
 
 /* The repeatable options (pc_options.lists): --cited FILE, --omit LIST,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* registry.c — the table of formats and how a format is chosen: by name,
  * by file extension, or by sniffing the first bytes. */
+#include "io/compress.h"
 #include "io/format_table.h"
 #include "util/buf.h"
 
@@ -52,6 +53,8 @@ const pc_format *pc_format_by_extension(const char *path, bool want_reader)
 {
     if (!path)
         return NULL;
+    char inner[4096];
+    path = pc_compress_inner_name(path, inner, sizeof inner); /* refs.bib.gz: a .bib */
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
     const char *dot = strrchr(base, '.');

@@ -13,6 +13,7 @@
  * and reported here, once per line, and decoding goes on. */
 #include "io/source.h"
 
+#include "io/compress.h"
 #include "io/encoding.h"
 #include "text/unicode.h"
 
@@ -31,6 +32,12 @@ typedef enum pc_line_status {
     PC_LINE_LONG, /* longer than the limit */
 } pc_line_status;
 
+/* Where text stands, for a message: line and column (in characters). */
+typedef struct text_pos {
+    unsigned long line, col;
+    bool after_cr;
+} text_pos;
+
 /* The raw side of a transcoded source: undecoded bytes and where they come
  * from, and where the decoded text stands for a message. */
 typedef struct raw_input {
@@ -46,9 +53,7 @@ typedef struct raw_input {
     size_t mem_n;
     bool eof;
     unsigned long long offset; /* raw bytes decoded so far */
-    /* where the decoded text stands, for a message */
-    unsigned long line, col;
-    bool after_cr;
+    text_pos pos; /* where the decoded text stands, for a message */
     unsigned long reported_line; /* the last line a bad byte was reported on (0: none) */
 } raw_input;
 
@@ -70,7 +75,17 @@ struct pc_source {
     unsigned long long no_cr_to;
     raw_input *raw;   /* NULL unless the input is transcoded */
     pc_ctx *ctx;      /* where decoding problems are reported (NULL: nowhere) */
+    /* a compressed input (compress.h): told by its first bytes */
+    bool sniffed;     /* the first bytes were looked at */
+    pc_unzip *unzip;  /* its decompressor, or NULL */
+    text_pos zpos;    /* where the decompressed text handed out ends */
+    const char *zmem; /* a compressed memory block: the bytes not yet decompressed */
+    size_t zmem_n;
+    bool err_said;    /* the error was reported here, at its place */
 };
+
+static void text_advance(text_pos *t, const char *p, size_t n);
+static void zip_start(pc_source *s, const pc_codec *c, const char *have, size_t n);
 
 pc_source *pc_source_open(const char *path)
 {
@@ -105,6 +120,16 @@ pc_source *pc_source_mem(const char *name, const char *data, size_t n)
     pc_source *s = pc_xcalloc(1, sizeof *s);
     s->name = pc_xstrdup(name);
     s->fd = -1;
+    s->sniffed = true;
+    const pc_codec *c = pc_codec_sniff(data, n);
+    if (c) { /* decompressed into a window, as a file is */
+        s->zmem = data;
+        s->zmem_n = n;
+        s->cap = PC_SOURCE_BUFSIZE;
+        s->buf = pc_xmalloc(s->cap);
+        zip_start(s, c, NULL, 0);
+        return s;
+    }
     s->mem = data;
     s->end = n;
     s->eof = true;
@@ -139,6 +164,7 @@ void pc_source_close(pc_source *s)
     if (s->owns_fd)
         close(s->fd);
     raw_free(s->raw);
+    pc_unzip_free(s->unzip);
     pc_free(s->buf);
     pc_free(s->name);
     pc_free(s->path);
@@ -149,6 +175,7 @@ const char *pc_source_name(const pc_source *s) { return s->name; }
 bool pc_source_utf8_checked(const pc_source *s) { return s && s->raw; }
 const char *pc_source_path(const pc_source *s) { return s->path; }
 int pc_source_error(const pc_source *s) { return s->err; }
+bool pc_source_error_said(const pc_source *s) { return s->err_said; }
 unsigned long long pc_source_offset(const pc_source *s) { return s->offset; }
 const char *pc_source_encoding(const pc_source *s)
 {
@@ -159,7 +186,7 @@ static const char *data(const pc_source *s) { return s->mem ? s->mem : s->buf; }
 
 /* read(2) into dst, retrying on EINTR (fread for a stream source); -1
  * with s->err set on an error. */
-static ssize_t read_fd(pc_source *s, char *dst, size_t n)
+static ssize_t read_plain(pc_source *s, char *dst, size_t n)
 {
     if (s->fp) {
         size_t got = fread(dst, 1, n, s->fp);
@@ -180,6 +207,84 @@ static ssize_t read_fd(pc_source *s, char *dst, size_t n)
     }
 }
 
+/* ---- compressed input ------------------------------------------------------ */
+
+/* The decompressor's source of compressed bytes: the file, or the
+ * memory block. */
+static ssize_t zip_pull(void *user, char *dst, size_t n)
+{
+    pc_source *s = user;
+    if (!s->zmem)
+        return read_plain(s, dst, n);
+    if (n > s->zmem_n)
+        n = s->zmem_n;
+    memcpy(dst, s->zmem, n);
+    s->zmem += n;
+    s->zmem_n -= n;
+    return (ssize_t)n;
+}
+
+static void zip_start(pc_source *s, const pc_codec *c, const char *have, size_t n)
+{
+    s->unzip = pc_unzip_new(c, have, n, zip_pull, s);
+    s->zpos = (text_pos){.line = 1, .col = 1};
+}
+
+/* Decompressed bytes into dst; a stream cut short or damaged is reported
+ * at the place in the decompressed text where it stops, and ends the
+ * input as a read error would (EBADMSG). */
+static ssize_t read_unzip(pc_source *s, char *dst, size_t n)
+{
+    ssize_t got = pc_unzip_read(s->unzip, dst, n);
+    if (got > 0)
+        text_advance(&s->zpos, dst, (size_t)got);
+    if (got >= 0)
+        return got;
+    pc_buf msg = PC_BUF_INIT;
+    int err = pc_unzip_error(s->unzip, &msg);
+    if (err) {
+        s->err = err;
+    } else if (!s->err) {
+        s->err = EBADMSG;
+        s->err_said = s->ctx != NULL;
+        pc_diag_emit(s->ctx, PC_SEV_ERROR, s->name, s->zpos.line, s->zpos.col,
+                     "%s; the input ends here", msg.ptr);
+    }
+    pc_buf_free(&msg);
+    return -1;
+}
+
+enum { PC_MAGIC_MAX = 6 }; /* the longest magic number: xz's */
+
+/* The first read: up to n bytes, at least the longest magic number's
+ * unless the input is shorter; a compressed input's decompressor starts
+ * with them. */
+static ssize_t read_first(pc_source *s, char *dst, size_t n)
+{
+    s->sniffed = true;
+    ssize_t got = 0, k;
+    do {
+        k = read_plain(s, dst + got, n - (size_t)got);
+        got += k > 0 ? k : 0;
+    } while (k > 0 && got < PC_MAGIC_MAX && (size_t)got < n);
+    const pc_codec *c = pc_codec_sniff(dst, (size_t)got);
+    if (!c)
+        return got > 0 || k == 0 ? got : -1;
+    zip_start(s, c, dst, (size_t)got);
+    return read_unzip(s, dst, n);
+}
+
+/* The input's bytes (decompressed when it is compressed) into dst: their
+ * count, 0 at the end, -1 on an error. */
+static ssize_t read_fd(pc_source *s, char *dst, size_t n)
+{
+    if (s->unzip)
+        return read_unzip(s, dst, n);
+    if (!s->sniffed)
+        return read_first(s, dst, n);
+    return read_plain(s, dst, n);
+}
+
 /* ---- transcoding ------------------------------------------------------------ */
 
 /* Puts decoder `dec` (named `name`) between the input and the window,
@@ -189,7 +294,7 @@ static void attach_raw(pc_source *s, pc_decoder *dec, const char *name, size_t s
     raw_input *raw = pc_xcalloc(1, sizeof *raw);
     raw->dec = dec;
     raw->encoding = pc_xstrdup(name);
-    raw->line = raw->col = 1;
+    raw->pos.line = raw->pos.col = 1;
     /* what was peeked is raw input: it becomes the start of the raw side */
     size_t have = s->end - s->start;
     skip = skip < have ? skip : have;
@@ -231,24 +336,24 @@ bool pc_source_set_encoding(pc_source *s, const char *name, size_t skip)
  * only transcoded input pays for it, and only so that a decoding error can
  * say where it is.  memchr does the counting; characters are counted only
  * after the last line end. */
-static void raw_advance(raw_input *raw, const char *p, size_t n)
+static void text_advance(text_pos *t, const char *p, size_t n)
 {
     if (!n)
         return;
     const char *e = p + n, *last = NULL, *q;
     for (q = p; (q = memchr(q, '\r', (size_t)(e - q))) != NULL; last = q++)
-        raw->line++;
+        t->line++;
     for (q = p; (q = memchr(q, '\n', (size_t)(e - q))) != NULL; q++) {
-        if (!(q > p ? q[-1] == '\r' : raw->after_cr))
-            raw->line++;
+        if (!(q > p ? q[-1] == '\r' : t->after_cr))
+            t->line++;
         if (!last || q > last)
             last = q;
     }
     if (last)
-        raw->col = 1 + pc_utf8_len(last + 1, (size_t)(e - last - 1));
+        t->col = 1 + pc_utf8_len(last + 1, (size_t)(e - last - 1));
     else
-        raw->col += pc_utf8_len(p, n);
-    raw->after_cr = e[-1] == '\r';
+        t->col += pc_utf8_len(p, n);
+    t->after_cr = e[-1] == '\r';
 }
 
 /* Makes raw bytes available: the memory block, or a read into the raw
@@ -288,7 +393,7 @@ static void raw_took(pc_source *s, size_t n, size_t made)
         raw->start += n;
     }
     raw->offset += n;
-    raw_advance(raw, s->buf + s->end, made);
+    text_advance(&raw->pos, s->buf + s->end, made);
     s->end += made;
 }
 
@@ -307,9 +412,9 @@ static void report_bad(pc_source *s, const char *in, size_t n, size_t used, cons
                        bool cut)
 {
     raw_input *raw = s->raw;
-    if (!s->ctx || raw->reported_line == raw->line)
+    if (!s->ctx || raw->reported_line == raw->pos.line)
         return;
-    raw->reported_line = raw->line;
+    raw->reported_line = raw->pos.line;
     pc_buf msg = PC_BUF_INIT;
     if (raw->fallback) {
         if (made == 3 && !memcmp(rep, "\xEF\xBF\xBD", 3))
@@ -330,7 +435,7 @@ static void report_bad(pc_source *s, const char *in, size_t n, size_t used, cons
         put_bytes(&msg, in, used);
         pc_buf_puts(&msg, "), replaced by U+FFFD");
     }
-    pc_diag_emit(s->ctx, raw->fallback ? PC_SEV_WARNING : PC_SEV_ERROR, s->name, raw->line, raw->col, "%s",
+    pc_diag_emit(s->ctx, raw->fallback ? PC_SEV_WARNING : PC_SEV_ERROR, s->name, raw->pos.line, raw->pos.col, "%s",
                  msg.ptr);
     pc_buf_free(&msg);
 }
@@ -370,7 +475,7 @@ static size_t check_utf8(pc_source *s, const char *in, size_t n)
     size_t used, made = 0;
     if (len > 0)
         pc_decoder_run(raw->dec, in, (size_t)len, &used, as, sizeof as, &made);
-    pc_diag_emit(s->ctx, PC_SEV_WARNING, s->name, raw->line, raw->col,
+    pc_diag_emit(s->ctx, PC_SEV_WARNING, s->name, raw->pos.line, raw->pos.col,
                  "the text is valid UTF-8 (\"%.*s\" here), which --encoding %s turns into \"%.*s\"; leave "
                  "--encoding out if the input is UTF-8",
                  len > 0 ? len : 0, in, raw->encoding, (int)made, as);
@@ -391,16 +496,13 @@ static void check_c1(pc_source *s, const char *out, size_t made)
     if (!p || p + 1 >= end || !s->ctx)
         return;
     raw->check_c1 = false;
-    unsigned long line = raw->line, col = raw->col;
-    bool after_cr = raw->after_cr;
-    raw_advance(raw, out, (size_t)(p - out));
-    pc_diag_emit(s->ctx, PC_SEV_WARNING, s->name, raw->line, raw->col,
+    text_pos at = raw->pos;
+    text_advance(&raw->pos, out, (size_t)(p - out));
+    pc_diag_emit(s->ctx, PC_SEV_WARNING, s->name, raw->pos.line, raw->pos.col,
                  "byte 0x%02X is a control character (U+%04X) in %s, not text: is the input "
                  "Windows-1252 (try --encoding windows-1252)?",
                  (unsigned char)p[1], (unsigned char)p[1], raw->encoding);
-    raw->line = line;
-    raw->col = col;
-    raw->after_cr = after_cr;
+    raw->pos = at;
 }
 
 /* Decodes raw bytes into the window at s->end (which has room for a few
@@ -464,7 +566,7 @@ static bool fill_utf8_direct(pc_source *s)
     if (!valid)
         return false;
     raw->offset += valid;
-    raw_advance(raw, at, valid);
+    text_advance(&raw->pos, at, valid);
     s->end += valid;
     return true;
 }

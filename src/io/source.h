@@ -8,7 +8,9 @@
  * the way in (pc_source_set_encoding), and so is UTF-8 that holds bytes
  * that are not UTF-8 (pc_source_header_encoding): what readers see is
  * always UTF-8, and positions (offsets, lines, columns) are those of the
- * decoded text. */
+ * decoded text.  A compressed input (gzip, zstd, xz: compress.h) is told
+ * by its magic number at the first read and decompressed under all that,
+ * for files, standard input, streams and memory blocks alike. */
 #ifndef PC_SOURCE_H
 #define PC_SOURCE_H
 
@@ -47,8 +49,12 @@ ssize_t pc_source_read(pc_source *src, char *dst, size_t n);
  * it is kept: this is the raw primitive; pc_lines below ends lines at CR,
  * LF and CRLF).  Returns false at end of input or on error. */
 bool pc_source_getline(pc_source *src, pc_buf *line);
-/* errno of the first read error, 0 if none. */
+/* errno of the first read error, 0 if none (EBADMSG: compressed data cut
+ * short or damaged). */
 int pc_source_error(const pc_source *src);
+/* Whether that error was reported already, at its place (compressed data
+ * cut short or damaged: FILE:LINE:COL of the decompressed text). */
+bool pc_source_error_said(const pc_source *src);
 /* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 

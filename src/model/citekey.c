@@ -6,6 +6,7 @@
 #include "io/format_table.h"
 #include "text/latex.h"
 #include "text/unicode.h"
+#include "util/hash.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -155,3 +156,45 @@ size_t pc_citekey_char(const char *s, size_t n)
     return len > 0 && pc_unicode_is_word(cp) ? (size_t)len : 0;
 }
 
+
+/* ---- the record's identity (--key-scope=global) ----------------------------- */
+
+/* The identity's hash: of the DOI (case-folded: DOIs compare without
+ * case), else the arXiv id (without version), else the title's folded
+ * letters and digits (its bytes when none fold: CJK) and the year; each
+ * behind its own tag, so a title never hashes as a DOI does. */
+static uint64_t identity_hash(const pc_record *rec)
+{
+    const char *doi = pc_record_get(rec, PC_F_DOI), *arxiv = pc_record_get(rec, PC_F_ARXIV_ID);
+    uint64_t h = PC_HASH_INIT;
+    if (doi)
+        return pc_hash_end(pc_hash_bytes_fold(pc_hash_bytes(h, "doi\xff", 4), doi, strlen(doi)));
+    if (arxiv)
+        return pc_hash_end(pc_hash_bytes(pc_hash_bytes(h, "arxiv\xff", 6), arxiv, strlen(arxiv)));
+    const char *title = pc_record_get(rec, PC_F_TITLE);
+    pc_buf t = PC_BUF_INIT;
+    if (title)
+        pc_citekey_put_folded(&t, title, strlen(title));
+    if (title && !t.len)
+        pc_buf_puts(&t, title);
+    char year[16];
+    int n = snprintf(year, sizeof year, "\xff%d", pc_record_date_part(rec, PC_F_ISSUED, PC_DATE_YEAR));
+    h = pc_hash_bytes(pc_hash_bytes(pc_hash_bytes(h, "title\xff", 6), t.ptr ? t.ptr : "", t.len), year,
+                      (size_t)n);
+    pc_buf_free(&t);
+    return pc_hash_end(h);
+}
+
+bool pc_citekey_has_identity(const pc_record *rec)
+{
+    return pc_record_get(rec, PC_F_DOI) || pc_record_get(rec, PC_F_ARXIV_ID) || pc_record_get(rec, PC_F_TITLE);
+}
+
+void pc_citekey_identity(const pc_record *rec, pc_buf *out)
+{
+    static const char digits[] = "abcdefghijkmnpqrstuvwxyz23456789"; /* 32: no l, o, 0, 1 */
+    uint64_t h = identity_hash(rec);
+    pc_buf_putc(out, '-');
+    for (int i = 0; i < PC_CITEKEY_IDENTITY_LEN; i++, h >>= 5)
+        pc_buf_putc(out, digits[h & 31]);
+}

@@ -33,4 +33,14 @@ void pc_citekey_word_pieces(const char *w, size_t n, pc_buf *out,
  * [ ] & (what BibTeX, biber and pandoc all take in a key). */
 size_t pc_citekey_char(const char *s, size_t n);
 
+/* --key-scope=global: the postfix made of the record's identity, "-" and
+ * PC_CITEKEY_IDENTITY_LEN letters and digits (40 bits) of a stable hash of
+ * its DOI, else its arXiv id, else its title and year ("-k3x9q2ab"), so
+ * that separate runs over parts of an input give a work the same key and
+ * two works different ones, with no key set shared.  A record with none of
+ * them has no identity (pc_citekey_has_identity false). */
+enum { PC_CITEKEY_IDENTITY_LEN = 8 };
+bool pc_citekey_has_identity(const pc_record *rec);
+void pc_citekey_identity(const pc_record *rec, pc_buf *out);
+
 #endif

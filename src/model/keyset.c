@@ -53,6 +53,7 @@ struct pc_keyset {
     bool fold_case;    /* keys equal without case are the same key */
     pc_keyformula *formula; /* --key-format, or NULL: pc_citekey_base */
     pc_keypostfix *postfix; /* --key-postfix, or NULL: a, b, c */
+    bool global;            /* --key-scope=global: repeats told apart by identity */
 };
 
 /* pc_hash (ASCII letters lower-cased when `lower`), never 0. */
@@ -140,8 +141,11 @@ bool pc_keyset_use_options(pc_keyset *ks, pc_ctx *ctx)
         return false;
     }
     pc_keyset_set_rule(ks, kf, pf);
+    ks->global = ctx->opt.key_global;
     return true;
 }
+
+void pc_keyset_set_global(pc_keyset *ks, bool global) { ks->global = global; }
 
 /* Slot of h in the set: where it is, or the empty slot where it would go. */
 static size_t find_slot(const hashset *hs, uint64_t h)
@@ -268,6 +272,45 @@ static bool input_key(const pc_record *rec, bool rekey, pc_buf *key)
     return refused;
 }
 
+/* A repeat of the base key hashed bh (key[0, base)): continues from the
+ * postfix this base reached last time, until a key is free. */
+static void postfix_by_order(pc_keyset *ks, pc_buf *key, size_t base, uint64_t bh, uint32_t place)
+{
+    reserve(&ks->bases, &ks->next);
+    size_t slot = find_slot(&ks->bases, bh);
+    if (!ks->bases.slots[slot]) {
+        ks->bases.slots[slot] = bh;
+        ks->bases.used++;
+        ks->next[slot] = 1;
+    }
+    unsigned long k = ks->next[slot];
+    for (;; k++) {
+        pc_buf_truncate(key, base);
+        pc_keypostfix_put(ks->postfix, key, k);
+        uint32_t ignored;
+        bool also_ignored;
+        uint8_t exact;
+        uint64_t h = hash_key(ks, key->ptr, key->len, &exact);
+        if (insert_key(ks, h, exact, place, &ignored, &also_ignored))
+            break;
+    }
+    ks->next[slot] = (uint32_t)(k + 1);
+}
+
+/* --key-scope=global, a key from the input that is taken: the record's
+ * identity tells it apart, as it does a generated key; true if that key is
+ * free (given), else *bh is its hash, the base of the order's postfix. */
+static bool postfix_by_identity(pc_keyset *ks, const pc_record *rec, pc_buf *key, uint64_t *bh,
+                                uint32_t place)
+{
+    pc_citekey_identity(rec, key);
+    uint8_t exact;
+    uint32_t ignored;
+    bool also_ignored;
+    *bh = hash_key(ks, key->ptr, key->len, &exact);
+    return insert_key(ks, *bh, exact, place, &ignored, &also_ignored);
+}
+
 void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t place,
                          pc_key_clash *clash)
 {
@@ -279,30 +322,16 @@ void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t pla
         pc_keyformula_eval(ks->formula, rec, &key);
     if (!key.len)
         pc_citekey_base(rec, &key);
+    bool identity = ks->global && pc_citekey_has_identity(rec);
+    if (identity && !c.input_key) /* every generated key: no other run can give it */
+        pc_citekey_identity(rec, &key);
     size_t base = key.len;
     uint8_t exact;
     uint64_t bh = hash_key(ks, key.ptr, key.len, &exact);
     if (!insert_key(ks, bh, exact, place, &c.first, &c.case_only)) {
-        /* a repeat: continue from the suffix this base reached last time */
         c.wanted = base;
-        reserve(&ks->bases, &ks->next);
-        size_t slot = find_slot(&ks->bases, bh);
-        if (!ks->bases.slots[slot]) {
-            ks->bases.slots[slot] = bh;
-            ks->bases.used++;
-            ks->next[slot] = 1;
-        }
-        unsigned long k = ks->next[slot];
-        for (;; k++) {
-            pc_buf_truncate(&key, base);
-            pc_keypostfix_put(ks->postfix, &key, k);
-            uint32_t ignored;
-            bool also_ignored;
-            uint64_t h = hash_key(ks, key.ptr, key.len, &exact);
-            if (insert_key(ks, h, exact, place, &ignored, &also_ignored))
-                break;
-        }
-        ks->next[slot] = (uint32_t)(k + 1);
+        if (!identity || !c.input_key || !postfix_by_identity(ks, rec, &key, &bh, place))
+            postfix_by_order(ks, &key, key.len, bh, place);
     }
     pc_free(rec->key);
     rec->key = pc_buf_detach(&key);

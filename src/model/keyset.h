@@ -45,7 +45,12 @@ void pc_keyset_assign_at(pc_keyset *ks, pc_record *rec, bool rekey, uint32_t pla
  * both from now on (NULL: today's rule, and "%a").  A formula that gives a
  * record nothing gives it today's key. */
 void pc_keyset_set_rule(pc_keyset *ks, pc_keyformula *kf, pc_keypostfix *pf);
-/* Sets ks's rule from ctx->opt.key_format and key_postfix.  False after
+/* --key-scope=global: every generated key ends with the record's identity
+ * (pc_citekey_identity: a hash of its DOI, arXiv id, or title and year),
+ * and a key from the input that is taken takes it, before any postfix of
+ * the order (a second record of the same identity). */
+void pc_keyset_set_global(pc_keyset *ks, bool global);
+/* Sets ks's rule from ctx->opt.key_format, key_postfix and key_global.  False after
  * reporting one that does not compile ("--key-format:COL: ..."). */
 bool pc_keyset_use_options(pc_keyset *ks, pc_ctx *ctx);
 

@@ -54,6 +54,18 @@ for l in $labels; do
     done
 done
 
+# compressed inputs (issue 25): json-arxiv gzip'd and zstd'd, to two writers
+for zl in json-arxiv.gz json-arxiv.zst; do
+    for w in bibtex csljsonl; do
+        row=$(grep -F "| $zl>$w | $N |" "$R" | head -n 1)
+        if echo "$row" | grep -Eq "^\| $zl>$w \| $N \| 1 \| $num \| $num \| $num \| $num \| $num \| .*\| ok"; then
+            pass "row for $zl>$w has numbers and converted every record"
+        else
+            fail "row for $zl>$w has numbers and converted every record" "${row:-no row}"
+        fi
+    done
+done
+
 # floors and baselines
 grep -E "^\| $N \| c$N\.txt \| $num \| $num \| $num \|" "$R" > /dev/null &&
     pass "floors (cat, memchr) measured" || fail "floors (cat, memchr) measured" "$(grep -A4 'Floors' "$R")"

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # test_inputs.sh — an input that fails as a whole (issue 19): a missing
-# file, a directory, an unreadable file, a PDF or gzip file, text of no
+# file, a directory, an unreadable file, a PDF, a cut gzip file, text of no
 # format, a file whose reading stops before its end, an unknown encoding.
 # --keep-going forgives bad records, not these: exit 1, and -o leaves the
 # old file untouched, alone or beside good inputs.  On standard output the
@@ -16,6 +16,7 @@ printf '%%PDF-1.4\n%%\342\343\317\323\n1 0 obj\n<< /Type /Catalog >>\nendobj\nst
 cp paper.pdf pdf.bib
 gzip -c good.bib > good.bib.gz
 cp good.bib.gz gz.bib
+head -c 40 good.bib.gz > cut.bib.gz
 echo hello > junk.txt
 echo hello > junk.bib
 { cat good.bib; printf '\000\n@book{lost, title = {Lost}}\n'; } > nul.bib
@@ -47,8 +48,12 @@ fails "a missing file (a typo)" "refrences.bib: error: cannot read: No such file
 fails "a directory" "dir.bib: error: cannot read: Is a directory" dir.bib
 fails "a PDF" "paper.pdf: error: this is a PDF file, not a bibliography" paper.pdf
 fails "a PDF named .bib" "pdf.bib: error: this is a PDF file, not a bibliography" pdf.bib
-fails "a gzip file" "good.bib.gz: error: this is a gzip file, not a bibliography" good.bib.gz
-fails "a gzip file named .bib" "gz.bib: error: this is a gzip file, not a bibliography" gz.bib
+# a gzip file is read decompressed (tests/readers/test_compress.sh); one cut short fails as a whole
+for gz in good.bib.gz gz.bib; do
+    exit_is "a gzip file ($gz): exit 0" 0 $PCW $gz -t bibtex
+    same "a gzip file ($gz): read as the file inside" good.out "$T/stdout"
+done
+fails "a gzip file cut short" "cut.bib.gz:2:2: error: the gzip data is cut short" cut.bib.gz
 fails "text of no format" "junk.txt: error: read as listing: no record found" junk.txt
 fails "text named .bib" "junk.bib: error: read as bibtex: no record found" junk.bib
 fails "a file whose reading stops at a NUL" "nul.bib:5:1: error: NUL byte" nul.bib

@@ -42,7 +42,7 @@ fixture_of() {
         refer) echo "$D/fields.refer"; return ;;
     esac
     ext=$(awk -v f="$1" '$1 == f { print $5 }' "$T/formats")
-    [ "$1" = csljson ] && ext=json
+    case $1 in csljson | csljsonl) ext=json ;; esac # fields.json: CSL items, which csljsonl reads too
     echo "$D/fields.$ext"
 }
 has_map() { awk -v f="$1" '$1 == f && $4 == 1 { ok = 1 } END { exit !ok }' "$T/formats"; }

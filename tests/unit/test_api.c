@@ -624,6 +624,19 @@ static void buffers(harness *h)
               strlen(out) == len && strstr(out, "@book{k,") != NULL,
        "CSL-JSON to BibTeX in one call");
     pc_free(out);
+    /* gzip -n of "@misc{k, title = {T}}\n": memory is decompressed too, and
+     * the same bytes cut short are an error (issue 25) */
+    static const unsigned char gz[] = {0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x73, 0xc8,
+                                       0xcd, 0x2c, 0x4e, 0xae, 0xce, 0xd6, 0x51, 0x28, 0xc9, 0x2c, 0xc9, 0x49,
+                                       0x55, 0xb0, 0x55, 0xa8, 0x0e, 0xa9, 0xad, 0xe5, 0x02, 0x00, 0x78, 0x76,
+                                       0x0e, 0x9d, 0x16, 0x00, 0x00, 0x00};
+    OK(h, pc_convert_buffer(NULL, NULL, "ris", gz, sizeof gz, &out, &len) == PC_OK && out &&
+              strstr(out, "TI  - T\r\n") != NULL,
+       "gzip'd BibTeX in memory to RIS in one call");
+    pc_free(out);
+    OK(h, pc_convert_buffer(NULL, NULL, "ris", gz, sizeof gz - 8, &out, &len) == PC_ERR_INPUT,
+       "gzip'd data in memory cut short: PC_ERR_INPUT");
+    pc_free(out);
     pc_converter *c = pc_converter_new();
     OK(h, pc_convert_buffer(c, "csljson", "ris", item, sizeof item - 1, &out, NULL) == PC_OK &&
               pc_converter_drop_count(c) >= 1,
