@@ -38,9 +38,9 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
-CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
+CFLAGS   += $(SANFLAGS) -pthread -Iinclude -Isrc $(PKG_CFLAGS)
 LDFLAGS  += $(SANFLAGS)
-LDLIBS   += $(PKG_LIBS)
+LDLIBS   += $(PKG_LIBS) -pthread
 
 LIB_SRC  := $(filter-out src/cli/%,$(wildcard src/*/*.c)) $(wildcard formats/*/*.c)
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))

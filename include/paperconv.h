@@ -449,6 +449,8 @@ typedef enum pc_option {
     PC_OPT_KEY_FORMAT, /* the formula that makes missing keys ("auth.lower + year");
                           one that does not compile is refused (pc_converter_errcol) */
     PC_OPT_KEY_POSTFIX,/* what tells repeated keys apart ("-%n"); default "%a" */
+    PC_OPT_JOBS,       /* threads that read an input (1, the default: none; 0: one per
+                          online core); the output is the same */
 } pc_option;
 
 typedef enum pc_date_choice {

@@ -162,6 +162,8 @@ pc_read_status pc_json_reader_next(pc_json_reader *r, pc_record *rec);
 void pc_json_reader_close(pc_json_reader *r);
 /* A first non-blank byte '[' or '{' (after an optional BOM). */
 int pc_json_sniff(const char *head, size_t n);
+/* Where a JSON Lines input may be cut for -j (json_chunk.c). */
+extern const pc_chunker pc_json_chunker;
 
 /* ---- what mappers share (json_map.c) -------------------------------------------- */
 

@@ -25,6 +25,7 @@ typedef struct pc_options {
     /* citation keys made for records (src/model/keyformula.h) */
     const char *key_format;  /* --key-format: a key formula; NULL = the default rule */
     const char *key_postfix; /* --key-postfix: what follows a repeated key ("-%n"); NULL = "%a" */
+    int jobs; /* -j: worker threads reading an input (src/io/parallel.c); 0 or 1 = none */
 } pc_options;
 
 /* The string options a converter owns (pc_converter_set_string copies). */
@@ -53,6 +54,9 @@ struct pc_converter {
      * input (or 4096 records) and once at the end; it must be cheap */
     pc_progress_fn progress;
     void *progress_user;
+    /* a worker thread's context (-j, src/io/parallel.c): readers change no
+     * process-wide state (jansson's allocator) */
+    bool worker;
     /* the last error's message, "FILE:LINE:COL: message" (pc_*_errmsg):
      * an error diagnostic, or a call the API refused */
     pc_buf errmsg;

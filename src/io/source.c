@@ -70,6 +70,7 @@ struct pc_source {
     unsigned long long no_cr_to;
     raw_input *raw;   /* NULL unless the input is transcoded */
     pc_ctx *ctx;      /* where decoding problems are reported (NULL: nowhere) */
+    unsigned long first_line; /* the line number of its first byte; 0 = 1 (a chunk of a file: more) */
 };
 
 pc_source *pc_source_open(const char *path)
@@ -149,6 +150,8 @@ const char *pc_source_name(const pc_source *s) { return s->name; }
 const char *pc_source_path(const pc_source *s) { return s->path; }
 int pc_source_error(const pc_source *s) { return s->err; }
 unsigned long long pc_source_offset(const pc_source *s) { return s->offset; }
+void pc_source_set_first_line(pc_source *s, unsigned long line) { s->first_line = line; }
+unsigned long pc_source_first_line(const pc_source *s) { return s->first_line ? s->first_line : 1; }
 const char *pc_source_encoding(const pc_source *s)
 {
     return s->raw && !s->raw->fallback ? s->raw->encoding : NULL;
@@ -693,6 +696,7 @@ void pc_lines_init(pc_lines *l, pc_source *src, pc_ctx *ctx)
     memset(l, 0, sizeof *l);
     l->src = src;
     l->ctx = ctx;
+    l->lineno = pc_source_first_line(src) - 1;
     pc_buf_init(&l->line);
 }
 

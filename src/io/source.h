@@ -44,6 +44,11 @@ ssize_t pc_source_read(pc_source *src, char *dst, size_t n);
 bool pc_source_getline(pc_source *src, pc_buf *line);
 /* errno of the first read error, 0 if none. */
 int pc_source_error(const pc_source *src);
+/* The line number the source's first byte is on, for the readers'
+ * positions: 1, unless set (a memory source over a chunk of a file that
+ * starts at that line: src/io/parallel.c). */
+void pc_source_set_first_line(pc_source *src, unsigned long line);
+unsigned long pc_source_first_line(const pc_source *src);
 /* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 
