@@ -24,6 +24,9 @@ FISHCOMPDIR  ?= $(DATADIR)/fish/vendor_completions.d
 ifeq ($(SANITIZE),1)
 BUILD    ?= build-asan
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else ifeq ($(SANITIZE),thread)
+BUILD    ?= build-tsan
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
 else ifeq ($(SANITIZE),fuzz)
 BUILD    ?= build-fuzz
 CC       := clang
@@ -50,7 +53,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
-.PHONY: all deps demo check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
+.PHONY: all deps demo check check-bins asan tsan-jobs valgrind fuzz fuzz-build fuzz-bins install uninstall \
         clean golden-update readme-fields help bench bench-smoke shared
 
 all: $(BIN)
@@ -188,6 +191,12 @@ endif
 
 asan:
 	@$(MAKE) --no-print-directory check SANITIZE=1
+
+# -j under ThreadSanitizer: the worker threads' test (tests/cli/test_jobs.sh)
+# with a build-tsan/ paperconv.
+tsan-jobs:
+	@$(MAKE) --no-print-directory -s SANITIZE=thread BUILD=build-tsan build-tsan/paperconv
+	@BUILD=build-tsan PC_TEST_FILTER=test_jobs TSAN_OPTIONS=halt_on_error=1:exitcode=66 sh tests/run.sh
 
 # Fuzzing: one target per reader (tests/fuzz/fuzz_reader.c built per format).
 FUZZ_SECONDS ?= 60

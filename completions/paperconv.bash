@@ -67,12 +67,15 @@ _paperconv()
     --key-postfix)
         mapfile -t COMPREPLY < <(compgen -W "%a %A -%n _%a" -- "$cur")
         return ;;
+    -j | --jobs)
+        mapfile -t COMPREPLY < <(compgen -W "0 1 2 4 8" -- "$cur")
+        return ;;
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
-            --rekey --key-format --key-postfix --date --style --locale --citations --strict --keep-going --progress
+            --rekey --key-format --key-postfix --date --style --locale --citations -j --jobs --strict --keep-going --progress
             --no-progress --list-formats
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return
