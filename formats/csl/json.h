@@ -3,6 +3,7 @@
  * mappers, private to formats/csl/).
  *
  * Syntax apart from schema:
+ *   json_chunk.c     where -j may cut a JSON Lines input (at line ends)
  *   json_split.c     the streaming splitter: bytes in, one parsed value out at
  *                    a time (a top-level value, an element of a top-level
  *                    array, a JSON Lines line), with positions and limits;

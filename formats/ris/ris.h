@@ -6,7 +6,8 @@
  *   value.c  values as both directions see them: folded onto one line,
  *            page ranges, dates
  *   read.c   the reader (read_values.c: the values of its special rows)
- *   write.c  the writer */
+ *   write.c  the writer
+ *   chunk.c  where -j may cut an input (after "ER  -" lines) */
 #ifndef PC_RIS_H
 #define PC_RIS_H
 
