@@ -375,11 +375,11 @@ pc_read_status pc_parallel_next(pc_parallel *p, pc_record *rec)
         pc_read_status st = replay(p, s, rec);
         if (st != PC_READ_EOF)
             return st; /* after a fatal one the driver stops */
-        pthread_mutex_lock(&p->mu);
-        s->state = SLOT_FREE;
-        pthread_mutex_unlock(&p->mu);
         s->at = 0;
+        pthread_mutex_lock(&p->mu); /* workers look at head for the earliest chunk */
+        s->state = SLOT_FREE;
         p->head = (p->head + 1) % p->n_slots;
+        pthread_mutex_unlock(&p->mu);
         fill(p);
     }
 }
