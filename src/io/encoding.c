@@ -441,18 +441,15 @@ static bool utf8_prefix(const unsigned char *s, size_t k)
 
 static size_t utf8_seq_len(unsigned char c) { return c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
 
-/* UTF-8 passes as it is up to the first byte that is not part of valid
- * UTF-8.  ASCII goes 8 bytes a step: this runs over every UTF-8 input. */
-static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, char *out, size_t out_cap,
-                                 size_t *out_made)
+size_t pc_utf8_scan(const char *in, size_t n, bool whole, pc_decode_status *status)
 {
-    size_t n = in_n < out_cap ? in_n : out_cap, i = 0;
+    size_t i = 0;
     pc_decode_status st = PC_DECODE_OK;
     const uint64_t highs = 0x8080808080808080u;
     while (i < n) {
-        uint64_t v;
-        if (i + 8 <= n && (memcpy(&v, in + i, 8), !(v & highs))) {
-            i += 8;
+        uint64_t v, w;
+        if (i + 16 <= n && (memcpy(&v, in + i, 8), memcpy(&w, in + i + 8, 8), !((v | w) & highs))) {
+            i += 16;
             continue;
         }
         const unsigned char *p = (const unsigned char *)in + i;
@@ -472,7 +469,7 @@ static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, c
         if (i + len > n) { /* cut here: by the end of the input, or of the room */
             if (!utf8_prefix(p, n - i))
                 st = PC_DECODE_INVALID;
-            else if (n == in_n)
+            else if (whole)
                 st = PC_DECODE_INCOMPLETE;
             break;
         }
@@ -483,6 +480,19 @@ static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, c
         }
         i += len;
     }
+    if (status)
+        *status = st;
+    return i;
+}
+
+/* UTF-8 passes as it is up to the first byte that is not part of valid
+ * UTF-8 (pc_utf8_scan). */
+static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, char *out, size_t out_cap,
+                                 size_t *out_made)
+{
+    size_t n = in_n < out_cap ? in_n : out_cap;
+    pc_decode_status st;
+    size_t i = pc_utf8_scan(in, n, n == in_n, &st);
     memcpy(out, in, i);
     *in_used = *out_made = i;
     return st;
