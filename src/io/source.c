@@ -147,6 +147,7 @@ void pc_source_close(pc_source *s)
 }
 
 const char *pc_source_name(const pc_source *s) { return s->name; }
+bool pc_source_utf8_checked(const pc_source *s) { return s && s->raw; }
 const char *pc_source_path(const pc_source *s) { return s->path; }
 int pc_source_error(const pc_source *s) { return s->err; }
 unsigned long long pc_source_offset(const pc_source *s) { return s->offset; }
