@@ -26,6 +26,9 @@ FISHCOMPDIR  ?= $(DATADIR)/fish/vendor_completions.d
 ifeq ($(SANITIZE),1)
 BUILD    ?= build-asan
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else ifeq ($(SANITIZE),thread)
+BUILD    ?= build-tsan
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
 else ifeq ($(SANITIZE),fuzz)
 BUILD    ?= build-fuzz
 CC       := clang
@@ -46,9 +49,9 @@ PKG_OK     := $(shell pkg-config --exists $(PKGS) 2>/dev/null && echo yes)
 CFLAGS      ?= -O2 -g
 WERROR      ?=
 PC_CPPFLAGS := -Iinclude -Isrc -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS)
-PC_CFLAGS    = -std=c11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) $(SANFLAGS)
-PC_LDFLAGS   = $(SANFLAGS)
-PC_LIBS     := $(PKG_LIBS)
+PC_CFLAGS    = -std=c11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) $(SANFLAGS) -pthread
+PC_LDFLAGS   = $(SANFLAGS) -pthread
+PC_LIBS     := $(PKG_LIBS) -pthread
 COMPILE      = $(CC) $(PC_CPPFLAGS) $(CPPFLAGS) $(PC_CFLAGS) $(CFLAGS)
 LINK         = $(CC) $(PC_CFLAGS) $(CFLAGS) $(PC_LDFLAGS) $(LDFLAGS)
 
@@ -60,7 +63,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
-.PHONY: FORCE all deps deps-test demo dist install-strip check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
+.PHONY: FORCE all deps deps-test demo dist install-strip check check-bins asan tsan-jobs valgrind fuzz fuzz-build fuzz-bins install uninstall \
         clean golden-update man-fields readme-fields help bench bench-smoke shared
 
 all: $(BIN)
@@ -234,6 +237,12 @@ endif
 
 asan:
 	@$(MAKE) --no-print-directory check SANITIZE=1
+
+# -j under ThreadSanitizer: the worker threads' test (tests/cli/test_jobs.sh)
+# with a build-tsan/ paperconv.
+tsan-jobs:
+	@$(MAKE) --no-print-directory -s SANITIZE=thread BUILD=build-tsan build-tsan/paperconv
+	@BUILD=build-tsan PC_TEST_FILTER=test_jobs TSAN_OPTIONS=halt_on_error=1:exitcode=66 sh tests/run.sh
 
 # Fuzzing: one target per reader (tests/fuzz/fuzz_reader.c built per format).
 FUZZ_SECONDS ?= 60

@@ -220,6 +220,21 @@ fi
 [ -f "$WORK/noinput" ] && echo "- Readers with no corpus (no generator, no writer to make one): $(tr '\n' ' ' < "$WORK/noinput")"
 echo
 
+echo "## -j: worker threads"
+echo
+echo "JSON Lines and RIS read with \`-j 1\` and \`-j 2\` in the same run (the first size of"
+echo "100 000 records or more).  The machine is shared: wall times swing with its load;"
+echo "bench/NOTES.md has the instructions per thread, the stable figure."
+echo
+echo "| path | records | -j 1 s | -j 2 s | speed-up | -j 1 RSS MB | -j 2 RSS MB | status |"
+echo "|---|---:|---:|---:|---:|---:|---:|---|"
+awk -F'\t' '$1 == "jobs" { p = $3; sub(/ -j [0-9]+$/, "", p); j = $3; sub(/.* -j /, "", j)
+                           t[p, j] = $7; r[p, j] = $8; st[p] = st[p] + $10; n[p] = $2; if (!(p in seen)) { seen[p] = 1; o[++k] = p } }
+     END { for (i = 1; i <= k; i++) { p = o[i]
+             printf "| %s | %s | %.2f | %.2f | %s | %.1f | %.1f | %s |\n", p, n[p], t[p, 1], t[p, 2],
+                    (t[p, 2] > 0 ? sprintf("%.2fx", t[p, 1] / t[p, 2]) : "-"), r[p, 1] / 1024, r[p, 2] / 1024, st[p] ? "exit " st[p] : "ok" } }' "$DATA"
+echo
+
 echo "## Profile"
 echo
 if [ "$PROFILE" = 0 ]; then

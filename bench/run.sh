@@ -331,6 +331,32 @@ bench_size() {
     PREV=$N
 }
 
+# ---- -j: worker threads (issue 25) ----------------------------------------------
+# The JSON Lines and RIS inputs read with -j 1 and -j 2 in the same run, side
+# by side (kind "jobs"); at the first size of 100 000 records or more.
+JOBS_DONE=
+run_jobs() {
+    for spec in "json-arxiv json jsonl" "ris ris conv.ris"; do
+        set -- $spec
+        jb_label=$1 jb_rd=$2 jb_file=$C.$3
+        [ -f "$jb_file" ] || { skip_job "$N" "$jb_label -j 2" "no $jb_label input at this size"; continue; }
+        for wr in bibtex csljson; do
+            p=$(get path "$N" "$jb_label>$wr" 7)
+            if [ -n "$p" ] && ! fits "$(awk -v p="$p" 'BEGIN { print p * 2.2 * '"$R"' }')"; then
+                skip_job "$N" "$jb_label>$wr -j 1/-j 2" "does not fit in the budget"
+                continue
+            fi
+            for j in 1 2; do
+                timed "$R" "$WORK/out.jobs" "$WORK/err" "$PC" -j "$j" -f "$jb_rd" "$jb_file" -t "$wr"
+                record jobs "$N" "$jb_label>$wr -j $j" "$jb_label" "$(fsize "$jb_file")" "$R" "$MED" "$RSS" "$(fsize "$WORK/out.jobs")" "$ST" "$N" ""
+                log "  $jb_label>$wr -j $j @ $N: ${MED}s"
+            done
+            rm -f "$WORK/out.jobs"
+        done
+    done
+    JOBS_DONE=1
+}
+
 # ---- peers (first size only, one run each, they are slow) ------------------------
 # They run in the background on the second core while the benchmark goes on
 # (one core per process either way), into their own data file.
@@ -435,6 +461,7 @@ FIRST_SIZE=$(for s in $SIZES; do echo "$s"; done | head -n 1)
 for N in $SIZES; do
     bench_size "$N"
     run_ops "$N"
+    if [ -z "$JOBS_DONE" ] && [ "$N" -ge "${JOBS_MIN:-100000}" ]; then run_jobs; fi
     if [ "$N" = "$FIRST_SIZE" ] && [ $PROFILE = 1 ]; then run_profile "$N"; fi
 done
 if [ -n "$PEER_PID" ]; then

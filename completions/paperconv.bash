@@ -82,6 +82,9 @@ _paperconv()
     --key-scope)
         mapfile -t COMPREPLY < <(compgen -W "run global" -- "$cur")
         return ;;
+    -j | --jobs)
+        mapfile -t COMPREPLY < <(compgen -W "0 1 2 4 8" -- "$cur")
+        return ;;
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
@@ -89,7 +92,7 @@ _paperconv()
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
             --rekey --key-format --key-postfix --key-scope --stats --merge-stats
             --dedupe --merge --cited --sort --omit --keep --rename --remove-empty --max-authors
-            --date --style --locale --citations --strict --keep-going --progress
+            --date --style --locale --citations -j --jobs --strict --keep-going --progress
             --no-progress --list-formats --list-input-formats --list-output-formats
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return

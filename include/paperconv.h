@@ -474,6 +474,8 @@ typedef enum pc_option {
     PC_OPT_REMOVE_EMPTY, /* integer 0/1: remove fields with no text */
     PC_OPT_MAX_AUTHORS,  /* integer: keep N authors, then "and others" (0: all) */
     PC_OPT_KEY_SCOPE,  /* integer: PC_KEY_SCOPE_RUN (default) or PC_KEY_SCOPE_GLOBAL */
+    PC_OPT_JOBS,       /* threads that read an input (1, the default: none; 0: one per
+                          online core); the output is the same */
 } pc_option;
 
 /* PC_OPT_DEDUPE's values. */

@@ -3,6 +3,7 @@
  * mappers, private to formats/csl/).
  *
  * Syntax apart from schema:
+ *   json_chunk.c     where -j may cut a JSON Lines input (at line ends)
  *   json_split.c     the streaming splitter: bytes in, one parsed value out at
  *                    a time (a top-level value, an element of a top-level
  *                    array, a JSON Lines line), with positions and limits;
@@ -162,6 +163,8 @@ pc_read_status pc_json_reader_next(pc_json_reader *r, pc_record *rec);
 void pc_json_reader_close(pc_json_reader *r);
 /* A first non-blank byte '[' or '{' (after an optional BOM). */
 int pc_json_sniff(const char *head, size_t n);
+/* Where a JSON Lines input may be cut for -j (json_chunk.c). */
+extern const pc_chunker pc_json_chunker;
 
 /* ---- what mappers share (json_map.c) -------------------------------------------- */
 

@@ -95,4 +95,5 @@ const pc_format pc_format_json = {
     .read_open = json_open,
     .read_next = json_next,
     .read_close = json_close,
+    .chunker = &pc_json_chunker,
 };

@@ -402,8 +402,12 @@ static void *noting_malloc(size_t n)
     return p;
 }
 
-static json_t *load_noting_oom(const char *p, size_t len, json_error_t *err, bool *oom)
+static json_t *load_noting_oom(const char *p, size_t len, json_error_t *err, bool *oom, bool worker)
 {
+    if (worker) { /* other threads use jansson: its allocator stays as it is */
+        *oom = false;
+        return json_loadb(p, len, JSON_DECODE_ANY, err);
+    }
     json_free_t free_fn;
     json_get_alloc_funcs(&parse_malloc, &free_fn);
     parse_oom = false;
@@ -438,7 +442,7 @@ static json_t *parse_elem(pc_json_split *sp)
     }
     json_error_t err;
     bool oom;
-    json_t *v = load_noting_oom(p, len, &err, &oom);
+    json_t *v = load_noting_oom(p, len, &err, &oom, sp->ctx->worker);
     if (v)
         return v;
     if (oom || json_error_code(&err) == json_error_out_of_memory) {
@@ -585,7 +589,8 @@ pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx)
     sp->ctx = ctx;
     sp->file = pc_source_name(src);
     sp->chunk = pc_xmalloc(PC_JSON_CHUNK);
-    sp->line = sp->col = 1;
+    sp->line = pc_source_first_line(src);
+    sp->col = 1;
     sp->lf = sp->cr = no_cache;
     size_t len = strlen(sp->file);
     sp->lines_known = sp->lines = (len > 6 && strcmp(sp->file + len - 6, ".jsonl") == 0) ||

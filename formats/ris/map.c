@@ -372,4 +372,4 @@ pc_kind pc_ris_kind_of(const pc_record *r)
 static const char *const ris_aliases[] = {NULL};
 static const char *const ris_exts[] = {"ris", NULL};
 
-const pc_format pc_format_ris = {.name = "ris", .aliases = ris_aliases, .extensions = ris_exts, .description = "RIS (Research Information Systems: Zotero, EndNote, Scopus, ...)", .sniff = pc_ris_sniff, .read_open = pc_ris_read_open, .read_next = pc_ris_read_next, .read_close = pc_ris_read_close, .write_begin = pc_ris_write_begin, .write_record = pc_ris_write_record, .write_end = pc_ris_write_end, .map = pc_ris_rows, .map_len = sizeof pc_ris_rows / sizeof *pc_ris_rows};
+const pc_format pc_format_ris = {.name = "ris", .aliases = ris_aliases, .extensions = ris_exts, .description = "RIS (Research Information Systems: Zotero, EndNote, Scopus, ...)", .sniff = pc_ris_sniff, .read_open = pc_ris_read_open, .read_next = pc_ris_read_next, .read_close = pc_ris_read_close, .write_begin = pc_ris_write_begin, .write_record = pc_ris_write_record, .write_end = pc_ris_write_end, .map = pc_ris_rows, .map_len = sizeof pc_ris_rows / sizeof *pc_ris_rows, .chunker = &pc_ris_chunker};

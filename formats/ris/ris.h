@@ -6,7 +6,8 @@
  *   value.c  values as both directions see them: folded onto one line,
  *            page ranges, dates
  *   read.c   the reader (read_values.c: the values of its special rows)
- *   write.c  the writer */
+ *   write.c  the writer
+ *   chunk.c  where -j may cut an input (after "ER  -" lines) */
 #ifndef PC_RIS_H
 #define PC_RIS_H
 
@@ -90,6 +91,8 @@ void *pc_ris_read_open(pc_source *src, pc_ctx *ctx);
 pc_read_status pc_ris_read_next(void *state, pc_record *rec);
 void pc_ris_read_close(void *state);
 int pc_ris_sniff(const char *head, size_t n);
+/* Where a RIS input may be cut for -j (chunk.c). */
+extern const pc_chunker pc_ris_chunker;
 void *pc_ris_write_begin(FILE *out, pc_ctx *ctx);
 bool pc_ris_write_record(void *state, const pc_record *rec);
 bool pc_ris_write_end(void *state);

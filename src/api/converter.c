@@ -8,6 +8,8 @@
 #include "ops/merge.h"
 #include "ops/sortkey.h"
 
+#include <unistd.h>
+
 pc_converter *pc_converter_new(void)
 {
     pc_ctx *c = pc_try_calloc(sizeof *c);
@@ -58,6 +60,9 @@ pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value)
         o->date = (pc_date_choice)value;
     } else if (opt == PC_OPT_KEY_SCOPE && (value == PC_KEY_SCOPE_RUN || value == PC_KEY_SCOPE_GLOBAL)) {
         o->key_global = value == PC_KEY_SCOPE_GLOBAL;
+    } else if (opt == PC_OPT_JOBS && value >= 0) {
+        long cores = value ? value : sysconf(_SC_NPROCESSORS_ONLN);
+        o->jobs = cores > 0 ? (int)(cores < 256 ? cores : 256) : 1;
     } else {
         return pc_ctx_refuse(c, PC_ERR_USAGE, "option %d is not an integer option taking %d", (int)opt,
                              value);

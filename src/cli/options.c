@@ -50,6 +50,8 @@ static void usage(FILE *f)
           "                        apa, or a .csl file; default: a built-in author-date style)\n"
           "      --locale LANG     the CSL locale (e.g. de-DE; default: the style's, else en-US)\n"
           "      --citations FILE  JSON citation clusters to format before the bibliography\n"
+          "  -j, --jobs N          read each JSON Lines or RIS file on N threads (0: one\n"
+          "                        per core; default 1); the output is the same\n"
           "      --strict          treat warnings as errors\n"
           "      --keep-going      exit 0 even if some records could not be converted\n"
           "                        (an input that cannot be read is still an error)\n"
@@ -193,6 +195,7 @@ enum {
     OPT_KEY_SCOPE,
     OPT_STATS,
     OPT_MERGE_STATS,
+    OPT_JOBS = 'j',
 };
 
 static const struct option longopts[] = {
@@ -216,6 +219,7 @@ static const struct option longopts[] = {
     {"key-scope", required_argument, NULL, OPT_KEY_SCOPE},
     {"stats", optional_argument, NULL, OPT_STATS},
     {"merge-stats", no_argument, NULL, OPT_MERGE_STATS},
+    {"jobs", required_argument, NULL, OPT_JOBS},
     {"date", required_argument, NULL, OPT_DATE},
     {"style", required_argument, NULL, OPT_STYLE},
     {"locale", required_argument, NULL, OPT_LOCALE},
@@ -364,6 +368,15 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
         else
             return usage_error(c, PC_THEN_NOTHING, "--date takes 'published' or 'updated', not '%s'", arg);
         break;
+    case OPT_JOBS: {
+        char *end;
+        long n = strtol(arg, &end, 10);
+        if (*arg < '0' || *arg > '9' || *end || n > 4096)
+            return usage_error(c, PC_THEN_NOTHING, "-j takes a number of threads (0: one per core), not '%s'",
+                               arg);
+        pc_converter_set_option(c->conv, PC_OPT_JOBS, (int)n);
+        break;
+    }
     case OPT_LIST: list_formats(stdout); return PC_EXIT_OK;
     case OPT_LIST_IN:
     case OPT_LIST_OUT: list_names(stdout, ch == OPT_LIST_IN); return PC_EXIT_OK;
@@ -445,7 +458,7 @@ int pc_cli_parse(pc_cli *c, int argc, char **argv)
     const char *to_name = NULL, *from_name = NULL;
     opterr = 0;
     int ch;
-    while ((ch = getopt_long(argc, argv, ":t:f:o:qvhV", longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":t:f:o:j:qvhV", longopts, NULL)) != -1) {
         /* for an error, the option as written is the argument */
         int rc = apply(c, ch, &to_name, &from_name, ch == ':' || ch == '?' ? argv[optind - 1] : optarg);
         if (rc >= 0)

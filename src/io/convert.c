@@ -15,6 +15,7 @@
 #include "io/compress.h"
 #include "io/encoding.h"
 #include "io/source.h"
+#include "io/parallel.h"
 #include "util/buf.h"
 
 #include <errno.h>
@@ -452,8 +453,10 @@ static bool convert_one(run *r, size_t i, pc_driver_take_fn take, void *user)
     unsigned long n_before = ctx->n_read, errors_before = ctx->n_errors;
     pc_record rec;
     pc_record_init(&rec);
+    /* -j: read by worker threads, the records come back in input order */
+    pc_parallel *par = pc_parallel_start(ctx, in->src, in->fmt, r->inputs[i].path);
     for (;;) {
-        pc_read_status st = pc_input_next(in, &rec);
+        pc_read_status st = par ? pc_parallel_next(par, &rec) : pc_input_next(in, &rec);
         if (st == PC_READ_RECORD) {
             ctx->n_read++;
             if (rec.src_line > last_line)
@@ -474,6 +477,7 @@ static bool convert_one(run *r, size_t i, pc_driver_take_fn take, void *user)
             progress(r, in, false);
     }
     pc_record_clear(&rec);
+    pc_parallel_end(par);
     if (out_ok)
         pc_input_failed(in, fatal, ctx->n_read != n_before, errors_before);
     r->done += pc_source_offset(in->src);

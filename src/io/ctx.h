@@ -34,6 +34,7 @@ typedef struct pc_options {
     /* repeatable options, PC_CTX_L_*: items each ended by a NUL byte */
     pc_buf lists[4];
     bool key_global;         /* --key-scope=global: keys unique by the record's identity (keyset.h) */
+    int jobs; /* -j: worker threads reading an input (src/io/parallel.c); 0 or 1 = none */
 } pc_options;
 
 /* The repeatable options (pc_options.lists): --cited FILE, --omit LIST,
@@ -70,6 +71,9 @@ struct pc_converter {
      * input (or 4096 records) and once at the end; it must be cheap */
     pc_progress_fn progress;
     void *progress_user;
+    /* a worker thread's context (-j, src/io/parallel.c): readers change no
+     * process-wide state (jansson's allocator) */
+    bool worker;
     /* the last error's message, "FILE:LINE:COL: message" (pc_*_errmsg):
      * an error diagnostic, or a call the API refused */
     pc_buf errmsg;

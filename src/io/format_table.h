@@ -25,6 +25,18 @@ typedef enum pc_read_status {
     PC_READ_FATAL,  /* the input cannot be read further, reported */
 } pc_read_status;
 
+/* How a format's input is cut into chunks of whole records that readers
+ * can read apart, on worker threads (-j, src/io/parallel.c).  `fits`: an
+ * input of this path may be cut (JSON: JSON Lines, told by its name, as the
+ * reader tells it); `end`: the offset just past the first record end at
+ * or after `from` in p[0, n) where a new chunk may start (a line start),
+ * 0 when there is none in those bytes.  Missing an end only makes a chunk
+ * longer; an end that is not one would change what is read. */
+typedef struct pc_chunker {
+    bool (*fits)(const char *path);
+    size_t (*end)(const char *p, size_t n, size_t from);
+} pc_chunker;
+
 /* One entry of the format table.  A format has a reader, a writer or both.
  * Reader: open returns its state (NULL after reporting an error), next fills
  * a cleared record, close frees the state.  Writer: begin returns its state,
@@ -66,6 +78,8 @@ struct pc_format {
      * decode with (BibTeX: JabRef's "% Encoding: NAME",
      * pc_encoding_jabref).  Coding cookies are looked for in every format. */
     bool (*encoding_header)(const char *head, size_t n, struct pc_encoding_header *h);
+    /* Cutting the input for -j (see pc_chunker); NULL: read in one piece. */
+    const pc_chunker *chunker;
 };
 
 /* The table, NULL-terminated (src/io/registry.c); pc_format_count and

@@ -82,6 +82,7 @@ struct pc_source {
     const char *zmem; /* a compressed memory block: the bytes not yet decompressed */
     size_t zmem_n;
     bool err_said;    /* the error was reported here, at its place */
+    unsigned long first_line; /* the line number of its first byte; 0 = 1 (a chunk of a file: more) */
 };
 
 static void text_advance(text_pos *t, const char *p, size_t n);
@@ -177,6 +178,8 @@ const char *pc_source_path(const pc_source *s) { return s->path; }
 int pc_source_error(const pc_source *s) { return s->err; }
 bool pc_source_error_said(const pc_source *s) { return s->err_said; }
 unsigned long long pc_source_offset(const pc_source *s) { return s->offset; }
+void pc_source_set_first_line(pc_source *s, unsigned long line) { s->first_line = line; }
+unsigned long pc_source_first_line(const pc_source *s) { return s->first_line ? s->first_line : 1; }
 const char *pc_source_encoding(const pc_source *s)
 {
     return s->raw && !s->raw->fallback ? s->raw->encoding : NULL;
@@ -830,6 +833,7 @@ void pc_lines_init(pc_lines *l, pc_source *src, pc_ctx *ctx)
     memset(l, 0, sizeof *l);
     l->src = src;
     l->ctx = ctx;
+    l->lineno = pc_source_first_line(src) - 1;
     pc_buf_init(&l->line);
 }
 

@@ -55,6 +55,11 @@ int pc_source_error(const pc_source *src);
 /* Whether that error was reported already, at its place (compressed data
  * cut short or damaged: FILE:LINE:COL of the decompressed text). */
 bool pc_source_error_said(const pc_source *src);
+/* The line number the source's first byte is on, for the readers'
+ * positions: 1, unless set (a memory source over a chunk of a file that
+ * starts at that line: src/io/parallel.c). */
+void pc_source_set_first_line(pc_source *src, unsigned long line);
+unsigned long pc_source_first_line(const pc_source *src);
 /* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* parallel.h — reading one input on worker threads (-j N): the input is
+ * cut into chunks of whole records (the format's pc_chunker), each chunk
+ * read by a worker into records and messages, which the driver takes back
+ * in input order, so keys, output and diagnostics are those of -j 1
+ * (src/io/parallel.c). */
+#ifndef PC_IO_PARALLEL_H
+#define PC_IO_PARALLEL_H
+
+#include "io/format_table.h"
+
+typedef struct pc_parallel pc_parallel;
+
+/* Starts reading `src` (input `path`, read by `f`, nothing consumed yet) on
+ * ctx->opt.jobs workers, or returns NULL when it is read in one piece:
+ * -j 1, standard input, a format with no chunker or an input it does not
+ * fit, an input that is decoded from another encoding or is not valid
+ * UTF-8 throughout (its messages come from the decoder as it is read),
+ * or one no larger than a chunk. */
+pc_parallel *pc_parallel_start(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path);
+/* The next record, as f's read_next gives it (with --date updated
+ * applied), after sending the messages that came before it. */
+pc_read_status pc_parallel_next(pc_parallel *p, pc_record *rec);
+/* Stops the workers and frees p (NULL is fine); call it after the last
+ * record taken is cleared. */
+void pc_parallel_end(pc_parallel *p);
+
+#endif

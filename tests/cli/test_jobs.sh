@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: MIT
+# test_jobs.sh — -j N (issue 25): a JSON Lines or RIS file read on worker
+# threads in chunks gives the output, the messages and the exit status of
+# -j 1, byte for byte, for every sample of those formats, every writer of a
+# few kinds and the options that change what is said (-v: notes, key
+# clashes with their places; --strict; --keep-going; --rekey; --date).
+# PC_JOBS_CHUNK (bytes) makes chunks of a few records so that a small file
+# is cut many times; inputs built here repeat the samples (so keys clash
+# across chunks) and hold bad records in the middle.  A usage error for a
+# -j that is not a number.
+. "$ROOT/tests/lib.sh"
+cd "$T" || exit 1
+D="$ROOT/tests/data"
+
+# Bigger inputs: the samples many times over (repeated keys, bad lines in
+# the middle, "noted once" tags in every chunk).
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do cat "$D/json-mixed.jsonl" "$D/json-syntax.jsonl" "$D/json-arxiv.jsonl"; done > many.jsonl
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do cat "$D/ris-hostile.ris"; done > many.ris
+cp "$D/json-mixed.jsonl" mixed.ndjson
+
+# same_as_j1 NAME ARGS...: -j 4 (three chunk sizes) gives -j 1's stdout,
+# stderr and exit status
+same_as_j1() {
+    name=$1; shift
+    $PCW -j 1 "$@" > j1.out 2> j1.err
+    e1=$?
+    bad=
+    for chunk in 1 300 ""; do
+        PC_JOBS_CHUNK=$chunk $PCW -j 4 "$@" > j4.out 2> j4.err
+        e4=$?
+        if ! cmp -s j1.out j4.out || ! cmp -s j1.err j4.err || [ "$e1" != "$e4" ]; then
+            bad="chunk '$chunk': exit $e1 / $e4; $(diff j1.out j4.out | head -n 4; diff j1.err j4.err | head -n 6)"
+            break
+        fi
+    done
+    if [ -z "$bad" ]; then pass "-j 4 = -j 1: $name"; else fail "-j 4 = -j 1: $name" "$bad"; fi
+}
+
+for f in "$D"/*.jsonl "$D"/*.ris many.jsonl many.ris mixed.ndjson; do
+    b=$(basename "$f")
+    for t in bibtex biblatex csljson yaml ris; do
+        same_as_j1 "$b -> $t" -t "$t" "$f"
+    done
+    same_as_j1 "$b -> bibtex -v" -v -t bibtex "$f"
+    same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
+    same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
+done
+same_as_j1 "json-arxiv.jsonl --date updated -v" -v --date updated -t yaml "$D/json-arxiv.jsonl"
+same_as_j1 "two inputs, keys clash across them" -v -t bibtex many.ris many.jsonl
+same_as_j1 "-o FILE" -t csljson -o out.json many.jsonl
+PC_JOBS_CHUNK=1 $PCW -j 0 -t bibtex many.jsonl > j0.out 2> j0.err
+$PCW -t bibtex many.jsonl > ref.out 2> ref.err
+same "-j 0 (one per core) = the default" ref.out j0.out
+
+# The chunks are read by threads (not one piece): a thread is made per worker.
+if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
+    n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
+    if [ "$n" -ge 3 ]; then pass "-j 3 on a RIS file starts 3 threads"; else fail "-j 3 starts threads" "clone calls: $n"; fi
+    n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex - < many.ris 2>&1 > /dev/null | grep -c 'clone')
+    n1=$(strace -f -e trace=clone,clone3 "$PC" -j 1 -t bibtex - < many.ris 2>&1 > /dev/null | grep -c 'clone')
+    if [ "$n" -eq "$n1" ]; then pass "standard input is read in one piece"; else fail "stdin in one piece" "clone calls: $n, -j 1: $n1"; fi
+else
+    skip "-j 3 starts threads" "strace not installed (or under a wrapper)"
+fi
+
+exit_is "-j x is a usage error" 2 $PCW -j x -t bibtex many.ris
+contains "-j x: the message" "$T/stderr" "-j takes a number of threads"
