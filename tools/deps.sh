@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # deps.sh — install what paperconv needs to build and test, only if missing.
-# Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config).
+# Build: jansson, libyaml, libxml2, utf8proc (found with pkg-config), libcsv
+# (Debian's libcsv-dev has no .pc file: found by its header, as the Makefile does).
 # Tests: bibtex (texlive-binaries), pandoc, bibutils, python3-jsonschema, valgrind,
 # clang + libclang-rt-14-dev (libFuzzer), mandoc (man page lint), zsh and fish
 # (their completions are tested; bash is always there), the CSL styles and
@@ -13,6 +14,7 @@ for pair in jansson:libjansson-dev yaml-0.1:libyaml-dev libxml-2.0:libxml2-dev \
     mod=${pair%%:*}; pkg=${pair#*:}
     pkg-config --exists "$mod" 2>/dev/null || need="$need $pkg"
 done
+pkg-config --exists libcsv 2>/dev/null || [ -f /usr/include/csv.h ] || need="$need libcsv-dev"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"
