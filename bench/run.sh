@@ -114,6 +114,7 @@ for r in $READERS; do
     case $r in
     listing) echo "listing listing txt gen:listing" ;;
     atom) echo "atom atom atom gen:atom" ;;
+    scopuscsv) echo "scopuscsv scopuscsv csv gen:scopuscsv" ;;
     json) echo "json-csl json json gen:csljson"; echo "json-arxiv json jsonl gen:jsonl" ;;
     csljson) has "$READERS" json || echo "csljson csljson json gen:csljson" ;;
     *) if has "$WRITERS" "$r"; then echo "$r $r conv.$r conv:$r"; else echo "$r" >> "$WORK/noinput"; fi ;;

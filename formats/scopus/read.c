@@ -300,6 +300,9 @@ static void build(scopus_reader *r, pc_record *rec)
     }
     char name[40];
     for (size_t i = 0; i < r->row.n; i++) {
+        const pc_map_row *row = i < r->n_head ? r->col_row[i] : NULL;
+        if (row && row->how == PC_MAP_SPECIAL && !pc_scopus_readers[row->handler])
+            continue; /* read at the row's end, with the columns it goes with */
         scopus_value x = {.v = clean_cell(r, i)};
         x.n = r->st.tmp.len;
         if (!x.n)
@@ -310,7 +313,7 @@ static void build(scopus_reader *r, pc_record *rec)
             continue;
         }
         x.header = r->head[i];
-        pc_map_read_row(&scopus_cols, r->col_row[i], rec, &r->st, &x);
+        pc_map_read_row(&scopus_cols, row, rec, &r->st, &x);
     }
     pc_scopus_finish(&r->st, rec);
 }

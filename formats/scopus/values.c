@@ -417,14 +417,12 @@ static void read_author_affils(scopus_state *s, pc_record *rec)
     size_t m, i = 0;
     while (next_item(&p, end, ';', &it, &m) && i < names->n) {
         const char *comma = memchr(it, ',', m);
-        if (!comma)
-            continue;
-        const char *a = comma + 1;
+        const char *a = comma ? comma + 1 : it + m;
         size_t an = m - (size_t)(a - it);
         pc_trim(&a, &an);
         if (an)
             add_affiliations(s, &names->items[i], a, an);
-        i++;
+        i++; /* an author with no affiliation ("Li D.") keeps its place */
     }
 }
 
