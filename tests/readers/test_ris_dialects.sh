@@ -143,3 +143,33 @@ has "ris: no dialect: AN stays the archive location" plain.dump archive_location
 # -v gives the share of values kept only as pass-through values
 $PC "$D/ris-dialect-wos.ris" -t csljson -v > /dev/null 2> share.err
 contains "ris: -v gives the pass-through share" share.err "kept only as pass-through values"
+
+# hostile: N authors and N Embase M1 lines naming them (each matched to its
+# author by name): N and 10 N, CPU time at most 15 x (the name matching has
+# a budget, so it stays linear)
+emb() {
+    awk -v n="$1" 'BEGIN { printf "TY  - JOUR\r\nDB  - Embase\r\nU2  - L1234567\r\nTI  - Many\r\n";
+        for (i = 0; i < n; i++) printf "A1  - Fam%d, A.\r\n", i;
+        for (i = 0; i < n; i++) printf "M1  - (Fam%d A.) Dept %d\r\n", n - 1 - i, i;
+        printf "ER  - \r\n" }' > "$2"
+}
+RUN="$BUILD/tests/cpu_run"
+emb 20000 e1.ris
+emb 200000 e10.ris
+if [ -x "$RUN" ]; then
+    cpu() {
+        best=
+        for _ in 1 2; do
+            set -- $("$RUN" -c 120000000 -w 300 -- "$PC" "$1" -t ris) "$1"
+            [ -z "$best" ] || [ "$2" -lt "$best" ] && best=$2
+            shift 3
+        done
+        echo "$best"
+    }
+    t1=$(cpu e1.ris) t10=$(cpu e10.ris)
+    [ "$t1" -lt 10000 ] && t1=10000
+    if [ "$t10" -le $((t1 * 15)) ]; then pass "ris dialect embase: 200 000 M1 affiliations linear (${t1}us -> ${t10}us)"
+    else fail "ris dialect embase: 200 000 M1 affiliations linear" "20 000: ${t1}us, 200 000: ${t10}us"; fi
+else
+    skip "ris dialect embase: M1 linear" "no $RUN (make check-bins)"
+fi
