@@ -82,7 +82,7 @@ help:
 	@echo "make bench      time every reader -> writer path, write bench/RESULTS.md (~10 min)"
 	@echo "make bench-smoke  the benchmark on 200 records (also runs in make check)"
 	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (default $(PREFIX)): binary, libraries,"
-	@echo "                header, paperconv.pc, man page, bash/zsh/fish completion"
+	@echo "                header, paperconv.pc, man pages, bash/zsh/fish completion"
 	@echo "make uninstall  remove what make install installed (same PREFIX and DESTDIR)"
 	@echo "make golden-update  rewrite tests/golden from the current build"
 	@echo "make readme-fields  rewrite README's field matrix from the format maps (pctool fields)"
@@ -108,7 +108,7 @@ $(BUILD)/src/io/registry.o: CFLAGS += -I$(BUILD)
 # field table: src/model/fields.c includes it, so the table is written once.
 $(BUILD)/fields_index.inc: include/paperconv/fields.def
 	@mkdir -p $(BUILD)
-	@sed -n 's/^PC_FIELD(\([A-Z0-9_]*\), *"\([^"]*\)".*/\2 \1/p' $< | \
+	@sed -n 's/^PC_FIELD(\([A-Z0-9_]*\), *[0-9]*, *"\([^"]*\)".*/\2 \1/p' $< | \
 	    awk '{ printf "%04d %s %s\n", length($$1), $$1, $$2 }' | LC_ALL=C sort | \
 	    awk '{ printf "{\"%s\", %d, PC_F_%s},\n", $$2, length($$2), $$3 }' > $@.tmp && mv $@.tmp $@
 
@@ -264,7 +264,7 @@ bench-smoke: $(BIN) $(BENCH_TOOLS)
 # headers, paperconv.pc, the man page and the bash, zsh and fish completions.
 install: $(BIN) $(LIB) $(SHLIB)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(BASHCOMPDIR) \
 	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/paperconv
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libpaperconv.a
@@ -279,6 +279,7 @@ install: $(BIN) $(LIB) $(SHLIB)
 	    paperconv.pc.in > $(BUILD)/paperconv.pc
 	install -m 644 $(BUILD)/paperconv.pc $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc
 	install -m 644 doc/paperconv.1 $(DESTDIR)$(MANDIR)/man1/paperconv.1
+	install -m 644 doc/libpaperconv.3 $(DESTDIR)$(MANDIR)/man3/libpaperconv.3
 	install -m 644 completions/paperconv.bash $(DESTDIR)$(BASHCOMPDIR)/paperconv
 	install -m 644 completions/_paperconv $(DESTDIR)$(ZSHCOMPDIR)/_paperconv
 	install -m 644 completions/paperconv.fish $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
@@ -288,7 +289,8 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/libpaperconv.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc \
 	      $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(patsubst include/%,%,$(HEADERS))) \
-	      $(DESTDIR)$(MANDIR)/man1/paperconv.1 $(DESTDIR)$(BASHCOMPDIR)/paperconv \
+	      $(DESTDIR)$(MANDIR)/man1/paperconv.1 $(DESTDIR)$(MANDIR)/man3/libpaperconv.3 \
+	      $(DESTDIR)$(BASHCOMPDIR)/paperconv \
 	      $(DESTDIR)$(ZSHCOMPDIR)/_paperconv $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
 
 clean:

@@ -1,14 +1,51 @@
 /* SPDX-License-Identifier: MIT */
-/* paperconv.h — the public API of libpaperconv.
+/* paperconv.h — libpaperconv's public API, the one header it installs
+ * (with paperconv/fields.def and paperconv/kinds.def, which this header
+ * includes for the field and kind ids).  C11 and C++; man 3 libpaperconv.
  *
- * Owns: the common record model every reader fills and every writer reads,
- * the format table (readers and writers), diagnostics, and the conversion
- * driver the CLI is built on.  Everything here is prefixed pc_ / PC_.
+ * What a program sees: opaque handles built and read through the calls
+ * below, and nothing of the library's own structs, which may change in any
+ * release.
  *
- * Ownership rule: a pc_record owns every string and array it points to.
- * pc_record_clear() frees them all; free functions accept NULL.  Out of
- * memory aborts (see pc_xmalloc in src/util/buf.h), so no call here reports it.
- */
+ *   pc_record     one bibliographic record: a kind, a citation key and
+ *                 values by field id (texts, names, dates, lists), plus the
+ *                 input's fields the model has no place for (pass-through)
+ *   pc_format     one row of the format table: a reader, a writer or both
+ *                 (static: never freed)
+ *   pc_converter  options, the diagnostic callback, counters, the drop tally,
+ *                 the progress hook and the last error of a conversion
+ *   pc_reader     one input being read: from a path, a FILE * or memory
+ *   pc_writer     one output being written: to a FILE *, a callback or a
+ *                 growing buffer
+ *
+ * Conventions, for every call:
+ *   - A call that can fail returns a pc_status (PC_OK = 0).  The message of
+ *     the last error is pc_converter_errmsg (and pc_reader_errmsg,
+ *     pc_writer_errmsg): an error diagnostic, which the converter's
+ *     callback received too, or a call refused as PC_ERR_USAGE.
+ *   - Handle arguments may be NULL: an accessor then answers NULL, 0 or
+ *     false, and a call that can fail returns PC_ERR_USAGE.  Free and close
+ *     calls accept NULL.  Any other pointer argument may be NULL only where
+ *     its comment says so.
+ *   - Strings going in are NUL-terminated UTF-8 (or a pointer and a length
+ *     where the call takes one), and are copied.  Text that is not valid
+ *     UTF-8, or holds a NUL byte within its length, is refused (PC_ERR_USAGE).
+ *   - Strings coming out are owned by the handle and stay valid until the
+ *     next call that changes that value, or until the handle is freed.
+ *   - Field ids (PC_F_*) and kind ids (PC_KIND_*) are stable: a released id
+ *     never changes its number; new ones are added with new numbers.
+ *   - Handles are not locked: use one from one thread at a time.  Distinct
+ *     handles may be used in distinct threads.
+ *
+ * Memory: by default the library allocates with malloc, realloc and free,
+ * and pc_set_allocator installs others.  When an allocation fails, the
+ * constructors of handles (pc_record_new, pc_record_clone,
+ * pc_converter_new, pc_reader_open_*, pc_writer_open_*) return NULL or
+ * PC_ERR_NOMEM; any other allocation failure, deep inside a reader or a
+ * writer, prints "paperconv: out of memory" on standard error and calls
+ * abort().  The libraries paperconv uses (jansson, libyaml, libxml2,
+ * utf8proc, iconv) allocate with their own allocators, not through
+ * pc_set_allocator. */
 #ifndef PAPERCONV_H
 #define PAPERCONV_H
 
@@ -20,28 +57,58 @@
 extern "C" {
 #endif
 
-struct pc_buf;
+/* ---- versions ------------------------------------------------------------------ */
 
+#define PC_VERSION_MAJOR 0
+#define PC_VERSION_MINOR 1
+#define PC_VERSION_PATCH 0
 #define PC_VERSION "0.1.0"
+/* MAJOR * 10000 + MINOR * 100 + PATCH: 100 for 0.1.0, comparable with < */
+#define PC_VERSION_NUMBER (PC_VERSION_MAJOR * 10000 + PC_VERSION_MINOR * 100 + PC_VERSION_PATCH)
 
 /* The version of the library in use at run time ("0.1.0"); PC_VERSION is
  * the version of the header a program was compiled with.  Static string. */
 const char *pc_version(void);
+/* The same as a PC_VERSION_NUMBER. */
+int pc_version_number(void);
 
-/* ---- exit codes: one convention for the CLI and the driver ---------------- */
-typedef enum pc_exit {
-    PC_EXIT_OK = 0,    /* everything read was written */
-    PC_EXIT_INPUT = 1, /* bad input: some record or file could not be converted */
-    PC_EXIT_USAGE = 2, /* bad command line */
-} pc_exit;
+/* ---- statuses ------------------------------------------------------------------ */
 
-/* ---- the field table ---------------------------------------------------------
+typedef enum pc_status {
+    PC_OK = 0,    /* done; pc_reader_next: a record was read */
+    PC_END,       /* pc_reader_next: no more records (not an error) */
+    PC_SKIPPED,   /* pc_reader_next: a bad record was skipped (reported); call again */
+    PC_ERR_INPUT, /* bad input: a record or an input could not be converted */
+    PC_ERR_USAGE, /* a bad argument: a NULL handle, an unknown format, option or
+                     encoding, a field of another kind, a reader-only format as
+                     a writer, text that is not UTF-8 */
+    PC_ERR_IO,    /* a file could not be opened or read, or the output written */
+    PC_ERR_NOMEM, /* the allocator returned NULL for a handle (see "Memory" above) */
+} pc_status;
+
+/* "ok", "end", "skipped", "bad input", "bad usage", "input/output error",
+ * "out of memory"; "unknown status" for any other value.  Static. */
+const char *pc_status_string(pc_status st);
+
+/* ---- memory ---------------------------------------------------------------------- */
+
+/* Makes the library allocate with these (all three, or all NULL for the
+ * default malloc, realloc and free).  Call it before any other call of the
+ * library, and before a second thread uses it: memory allocated before is
+ * freed with the functions in place when it is freed.  realloc_fn(NULL, n)
+ * must allocate, free_fn(NULL) must do nothing; a NULL result is "out of
+ * memory" (see "Memory" above).  PC_ERR_USAGE if only some are NULL. */
+pc_status pc_set_allocator(void *(*malloc_fn)(size_t), void *(*realloc_fn)(void *, size_t),
+                           void (*free_fn)(void *));
+/* Frees memory the library handed over to the caller (pc_convert_buffer's
+ * output); NULL is allowed. */
+void pc_free(void *p);
+
+/* ---- fields ---------------------------------------------------------------------
  *
- * Every field a record can hold is one row of include/paperconv/fields.def:
- * each CSL 1.0.2 variable and our additions (arXiv id, version and primary
- * class, the `updated` date, the journal reference, subtitle, ...).  Readers
- * and writers name fields by these ids; formats map their own field names
- * and tags to them with tables (see pc_map_row in src/model/map.h). */
+ * Every field a record can hold is one row of paperconv/fields.def: each
+ * CSL 1.0.2 variable and our additions (arXiv id, version and primary
+ * class, the `updated` date, the journal reference, subtitle, ...). */
 
 /* How a field's value is held. */
 typedef enum pc_field_kind {
@@ -53,76 +120,110 @@ typedef enum pc_field_kind {
     PC_FK_LIST,   /* a list of strings, de-duplicated (keywords, URLs) */
 } pc_field_kind;
 
-/* Field flags (pc_field_info.flags). */
+/* Field flags (pc_field_flags). */
 enum {
-    PC_FF_CSL = 1u << 0,       /* a CSL 1.0.2 variable: name is its CSL name */
-    PC_FF_RICH = 1u << 1,      /* may carry italic/bold (pc_text.markup) */
+    PC_FF_CSL = 1u << 0,       /* a CSL 1.0.2 variable: the name is its CSL name */
+    PC_FF_RICH = 1u << 1,      /* may carry italic/bold (pc_record_markup) */
     PC_FF_TITLE = 1u << 2,     /* a title: words may be case-protected */
     PC_FF_CSL_FIRST = 1u << 3, /* LIST whose CSL variable holds only the first item (URL) */
     PC_FF_CSL_JOIN = 1u << 4,  /* LIST whose CSL variable is the items joined with ", " */
 };
 
+/* The field ids: PC_F_TITLE, PC_F_AUTHOR, PC_F_ISSUED, ... */
 typedef enum pc_field {
     PC_F_NONE = 0,
-#define PC_FIELD(id, name, kind, flags) PC_F_##id,
+#define PC_FIELD(id, num, name, kind, flags) PC_F_##id = num,
 #include "paperconv/fields.def"
 #undef PC_FIELD
-    PC_F_COUNT
 } pc_field;
 
-typedef struct pc_field_info {
-    pc_field id;
-    const char *name; /* CSL name (PC_FF_CSL) or ours: "arxiv-id" */
-    pc_field_kind kind;
-    unsigned flags;
-} pc_field_info;
-
-/* The row of f; NULL for PC_F_NONE or out of range. */
-const pc_field_info *pc_field_get(pc_field f);
+/* The number of fields the library knows: their ids are 1 .. this (a
+ * newer library may know more than the header a program was built with). */
+size_t pc_field_count(void);
+/* The field's name: its CSL variable name (PC_FF_CSL: "container-title")
+ * or ours ("arxiv-id"); NULL for PC_F_NONE or an unknown id.  Static. */
+const char *pc_field_name(pc_field f);
+/* How f's value is held (PC_FK_TEXT, ...); PC_FK_NONE for an unknown id. */
+pc_field_kind pc_field_value_kind(pc_field f);
+/* f's PC_FF_* flags; 0 for an unknown id. */
+unsigned pc_field_flags(pc_field f);
 /* The field whose name is [name, name+n) (exact case), also CSL's aliases
- * (shortTitle, journalAbbreviation, event); PC_F_NONE if none. */
+ * (shortTitle, journalAbbreviation, event); PC_F_NONE if none (also for
+ * name NULL). */
 pc_field pc_field_by_name(const char *name, size_t n);
 
-/* ---- kinds of work ----------------------------------------------------------- */
+/* ---- kinds of work --------------------------------------------------------------- */
 
-/* Every CSL 1.0.2 item type (include/paperconv/kinds.def). */
+/* Every CSL 1.0.2 item type (paperconv/kinds.def). */
 typedef enum pc_kind {
     PC_KIND_NONE = 0, /* unknown: writers treat it like PC_KIND_PREPRINT */
-#define PC_KIND(id, csl, broader) PC_KIND_##id,
+#define PC_KIND(id, num, csl, broader) PC_KIND_##id = num,
 #include "paperconv/kinds.def"
 #undef PC_KIND
-    PC_KIND_COUNT
 } pc_kind;
 
-/* CSL type name of k ("article-journal"); "unknown" for PC_KIND_NONE. */
+/* The number of kinds the library knows: their ids are 1 .. this. */
+size_t pc_kind_count(void);
+/* CSL type name of k ("article-journal"); "unknown" for PC_KIND_NONE and
+ * an unknown id.  Static. */
 const char *pc_kind_name(pc_kind k);
-/* The kind whose CSL type is [s, s+n); PC_KIND_NONE if none. */
+/* The kind whose CSL type is [s, s+n); PC_KIND_NONE if none (also for s
+ * NULL). */
 pc_kind pc_kind_by_name(const char *s, size_t n);
-/* The broader kind a format writes when it has no type for k (kinds.def). */
+/* The broader kind a format writes when it has no type for k (kinds.def);
+ * PC_KIND_NONE for an unknown id. */
 pc_kind pc_kind_broader(pc_kind k);
 
-/* ---- values ------------------------------------------------------------------ */
+/* ---- records --------------------------------------------------------------------- */
 
-/* A growable list of owned UTF-8 strings.  Past a few items a hash index
- * (set) is kept beside it, so pc_strlist_has and pc_strlist_add_unique
- * take constant time on lists of any length. */
-typedef struct pc_strlist {
-    char **items;
-    size_t n, cap;
-    struct pc_strset *set; /* private: the hash index, or NULL */
-} pc_strlist;
+typedef struct pc_record pc_record;
 
-/* Inline markup over a text field: the bytes [start, end) of the field's
- * text are italic or bold.  A list is sorted by start, outer spans before the
- * spans they contain, and spans nest properly (src/text/markup.c checks and
- * renders them).  The text itself stays plain: writers without markup use it
- * as it is. */
+/* An empty record; NULL only when the allocator returns NULL. */
+pc_record *pc_record_new(void);
+/* Frees the record and everything it holds; NULL is allowed. */
+void pc_record_free(pc_record *r);
+/* A deep copy of r; NULL for r NULL or when the allocator returns NULL. */
+pc_record *pc_record_clone(const pc_record *r);
+/* Empties r (every field, the key, the kind, the pass-through values). */
+void pc_record_clear(pc_record *r);
+
+/* The kind of work; PC_KIND_NONE when unknown. */
+pc_kind pc_record_kind(const pc_record *r);
+pc_status pc_record_set_kind(pc_record *r, pc_kind k);
+/* The citation key, or NULL: the input's, or what a writer gave it. */
+const char *pc_record_key(const pc_record *r);
+/* Sets the key (copied; NULL or "" removes it).  A writer still changes a
+ * key that another record written has, or that holds characters its
+ * format's keys cannot (pc_writer_write). */
+pc_status pc_record_set_key(pc_record *r, const char *key);
+/* Where a reader found the record: the input's name (valid while the
+ * reader is open) and, when line is not NULL, its line (0: unknown).
+ * NULL for a record not read. */
+const char *pc_record_source(const pc_record *r, unsigned long *line);
+
+/* Whether field f (of any kind) has a value. */
+bool pc_record_has(const pc_record *r, pc_field f);
+/* Removes field f (of any kind). */
+void pc_record_unset(pc_record *r, pc_field f);
+
+/* -- text and number fields (PC_FK_TEXT, PC_FK_NUMBER) -- */
+
+/* The value of f: NFC UTF-8 with LaTeX decoded, never empty; NULL when
+ * absent or not a text or number field. */
+const char *pc_record_get(const pc_record *r, pc_field f);
+/* Sets f to a copy of s[0, n), NFC-normalised, replacing any value and
+ * its markup; n = 0 removes the field. */
+pc_status pc_record_set_text(pc_record *r, pc_field f, const char *s, size_t n);
+/* Whether the source cut the text short ("…"; the ellipsis is not in it). */
+bool pc_record_text_truncated(const pc_record *r, pc_field f);
+
+/* Inline markup kinds: spans of a text field. */
 typedef enum pc_mark {
     PC_MARK_NONE = 0,
     PC_MARK_ITALIC, /* \emph, \textit, <i>, *...* */
     PC_MARK_BOLD,   /* \textbf, <b>, **...** */
     PC_MARK_NOCASE, /* case protection: only in spans a writer builds from
-                       pc_text.protected_words, never stored in a record */
+                       the protected words, never stored in a record */
     PC_MARK_TEX,    /* LaTeX the decoder does not know (\foo{x}), kept as
                        written: writers with LaTeX write it verbatim, the
                        others as text */
@@ -130,253 +231,179 @@ typedef enum pc_mark {
     PC_MARK_SUB,    /* \textsubscript, <sub>, ~...~ */
 } pc_mark;
 
-typedef struct pc_span {
-    size_t start, end; /* byte offsets into the field's text */
-    pc_mark mark;
-} pc_span;
+/* The spans of markup over f's text (PC_FF_RICH fields): sorted by start,
+ * properly nested, outer spans first; the text itself stays plain. */
+size_t pc_record_markup_count(const pc_record *r, pc_field f);
+/* Span i: the bytes [*start, *end) of f's text are *mark (any out pointer
+ * may be NULL).  PC_ERR_USAGE past the last span. */
+pc_status pc_record_markup(const pc_record *r, pc_field f, size_t i, size_t *start, size_t *end,
+                           pc_mark *mark);
+/* The words the input protected from case changes ({LLM} in BibTeX), a
+ * word or a run of words each. */
+size_t pc_record_protected_count(const pc_record *r, pc_field f);
+const char *pc_record_protected(const pc_record *r, pc_field f, size_t i);
 
-typedef struct pc_spanlist {
-    pc_span *items;
-    size_t n, cap;
-} pc_spanlist;
+/* -- names (PC_FK_NAME: one list per role, PC_F_AUTHOR, PC_F_EDITOR, ...) -- */
 
-/* A text or number field's value.  `s` is owned, NFC UTF-8 with LaTeX
- * decoded (math, $...$, kept verbatim), never empty. */
-typedef struct pc_text {
-    pc_field field;
-    bool truncated; /* the source cut it ("…"); the ellipsis is not in s */
-    char *s;
-    pc_spanlist markup;         /* italic/bold (PC_FF_RICH fields) */
-    pc_strlist protected_words; /* words the input braced to keep their case ({LLM}) */
-    /* protected_words: one entry per brace group or nocase span, a word
-     * or a run of words ({RNA Polymerase II}); a writer finds them in the
-     * text with pc_markup_with_nocase (markup.h) */
-} pc_text;
+/* The parts of a name: a person fills given, particles, family and suffix;
+ * an organisation ("The ATLAS Collaboration") the literal only. */
+typedef enum pc_name_part {
+    PC_NAME_PART_NONE = 0,
+    PC_NAME_GIVEN,             /* "Jean-Luc", "D. E." */
+    PC_NAME_DROPPING_PARTICLE, /* "de" in "Charles de Gaulle", dropped with the given name */
+    PC_NAME_PARTICLE,          /* "van der", "de la": stays with the family name */
+    PC_NAME_FAMILY,            /* "Berg" */
+    PC_NAME_SUFFIX,            /* "Jr.", "III" */
+    PC_NAME_LITERAL,           /* an organisation: the whole name, never split */
+    PC_NAME_ORCID,             /* "0000-0002-1825-0097", without the URL */
+} pc_name_part;
 
-/* Name flags (pc_name.flags): CSL's name options. */
+/* Name flags (pc_record_name_flags): CSL's name options. */
 enum {
-    PC_NAME_COMMA_SUFFIX = 1u << 0,   /* "Smith, Jr.": a comma before the suffix */
-    PC_NAME_STATIC_ORDER = 1u << 1,   /* given and family in the order given (CJK) */
+    PC_NAME_COMMA_SUFFIX = 1u << 0, /* "Smith, Jr.": a comma before the suffix */
+    PC_NAME_STATIC_ORDER = 1u << 1, /* given and family in the order given (CJK) */
 };
 
-/* One person or organisation.  Personal names fill given/particle/family/
- * suffix; organisations ("The ATLAS Collaboration") fill literal only.
- * All strings are owned, NFC UTF-8, and NULL when absent. */
-typedef struct pc_name {
-    char *given;     /* "Jean-Luc", "D. E." */
-    char *dparticle; /* CSL dropping-particle: "de" in "Charles de Gaulle" when a
-                        style drops it with the given name */
-    char *particle;  /* CSL non-dropping-particle: "van der", "de la" (stays with the family) */
-    char *family;    /* "Berg" */
-    char *suffix;    /* "Jr.", "III" */
-    char *literal;   /* organisations: the whole name, never split */
-    char *orcid;     /* "0000-0002-1825-0097", without the URL */
-    pc_strlist affiliations;
-    unsigned flags; /* PC_NAME_* */
-} pc_name;
+/* How many names `role` has (0: none, or not a name field). */
+size_t pc_record_name_count(const pc_record *r, pc_field role);
+/* Part `part` of the i-th name of `role`, or NULL when it has none. */
+const char *pc_record_name_part(const pc_record *r, pc_field role, size_t i, pc_name_part part);
+/* The i-th name's PC_NAME_* flags. */
+unsigned pc_record_name_flags(const pc_record *r, pc_field role, size_t i);
+/* The i-th name's affiliations. */
+size_t pc_record_affiliation_count(const pc_record *r, pc_field role, size_t i);
+const char *pc_record_affiliation(const pc_record *r, pc_field role, size_t i, size_t j);
+/* Whether the list of `role` was cut short ("et al.", "and others"). */
+bool pc_record_et_al(const pc_record *r, pc_field role);
 
-/* The names of one role. */
-typedef struct pc_names {
-    pc_field role; /* PC_F_AUTHOR, PC_F_EDITOR, ... */
-    bool et_al;    /* the list was cut ("et al.", "and others") */
-    pc_name *items;
-    size_t n, cap;
-} pc_names;
+/* Appends a person to `role`: family and given (either may be NULL or "",
+ * not both).  *index (when not NULL) is the new name's index. */
+pc_status pc_record_add_person(pc_record *r, pc_field role, const char *family, const char *given,
+                               size_t *index);
+/* Appends an organisation (a literal name, never split) to `role`. */
+pc_status pc_record_add_organization(pc_record *r, pc_field role, const char *literal,
+                                     size_t *index);
+/* Sets one part of the i-th name (NULL or "" removes it); PC_ERR_USAGE if
+ * that would leave the name with no family, given or literal part. */
+pc_status pc_record_set_name_part(pc_record *r, pc_field role, size_t i, pc_name_part part,
+                                  const char *value);
+pc_status pc_record_set_name_flags(pc_record *r, pc_field role, size_t i, unsigned flags);
+/* Adds an affiliation to the i-th name (unless it has it already). */
+pc_status pc_record_add_affiliation(pc_record *r, pc_field role, size_t i, const char *affiliation);
+/* Marks the list of `role` (which must have a name) as cut short, or not. */
+pc_status pc_record_set_et_al(pc_record *r, pc_field role, bool et_al);
 
-/* Date flags (pc_date.flags), as EDTF and CSL mark them. */
+/* -- dates (PC_FK_DATE: PC_F_ISSUED, PC_F_ACCESSED, ...) -- */
+
+/* The parts of a date, or of a range of two.  0 means unknown.  Years are
+ * counted as CSL counts them, with no year 0: -1 is 1 BC. */
+typedef enum pc_date_part {
+    PC_DATE_PART_NONE = 0,
+    PC_DATE_YEAR,       /* 2026; a date without a year has no parts */
+    PC_DATE_MONTH,      /* 1..12 */
+    PC_DATE_DAY,        /* 1..31 */
+    PC_DATE_SEASON,     /* 1 spring, 2 summer, 3 autumn, 4 winter */
+    PC_DATE_END_YEAR,   /* a range's end; 0: not a range */
+    PC_DATE_END_MONTH,
+    PC_DATE_END_DAY,
+    PC_DATE_END_SEASON,
+    PC_DATE_FLAGS,      /* PC_DATE_CIRCA, ... below */
+} pc_date_part;
+
+/* Date flags (PC_DATE_FLAGS), as EDTF and CSL mark them. */
 enum {
-    PC_DATE_CIRCA = 1u << 0,     /* approximate: EDTF "~", CSL circa */
-    PC_DATE_UNCERTAIN = 1u << 1, /* EDTF "?" */
-    PC_DATE_OPEN_END = 1u << 2,  /* a range with an open end: EDTF "2011/.." */
+    PC_DATE_CIRCA = 1u << 0,      /* approximate: EDTF "~", CSL circa */
+    PC_DATE_UNCERTAIN = 1u << 1,  /* EDTF "?" */
+    PC_DATE_OPEN_END = 1u << 2,   /* a range with an open end: EDTF "2011/.." */
     PC_DATE_OPEN_START = 1u << 3, /* a range with an open start: EDTF "../2011" */
 };
 
-/* A date, or a range of two.  0 means unknown for each part.  Years are
- * counted as CSL counts them, with no year 0: -1 is 1 BC, -877 is 877 BC
- * (EDTF, ISO 8601 and biblatex count astronomically, 0000 and -0876:
- * pc_date_parse_edtf and pc_date_iso convert).  A value type: no pointers
- * (a literal date lives in pc_datevar). */
-typedef struct pc_date {
-    int year;  /* e.g. 2026; 0 = unknown */
-    int month; /* 1..12; 0 = unknown */
-    int day;   /* 1..31; 0 = unknown */
-    int end_year, end_month, end_day; /* a range's end; end_year 0 = not a range */
-    int season;    /* 1 spring, 2 summer, 3 autumn, 4 winter (EDTF 21-24); 0 none */
-    unsigned flags; /* PC_DATE_* */
-    int end_season; /* the range end's season (EDTF 2012-22/2012-23); 0 none */
-} pc_date;
-
-/* A date field's value: parts, or a literal ("in press", "Spring 1999 or
- * so") that no part holds, or both (the literal is how the source wrote it). */
-typedef struct pc_datevar {
-    pc_field field;
-    pc_date date;
-    char *literal; /* owned, or NULL */
-} pc_datevar;
-
-/* A list field's value. */
-typedef struct pc_listvar {
-    pc_field field;
-    pc_strlist list;
-} pc_listvar;
-
-/* A pass-through value: an input field with no model field, kept as the
- * input wrote it so a writer of the same format can write it back; any
- * other writer counts it in -v. */
-typedef struct pc_extra {
-    const char *format; /* not owned: the reader's format name ("bibtex") */
-    char *name;         /* owned: the field or tag as written ("groups", "M1") */
-    char *value;        /* owned: the raw value */
-} pc_extra;
-
-/* The one record type.  Fields live in small arrays, one per kind of value,
- * in the order they were set; `slot` finds a field's entry in constant time
- * (1 + its index, 0 = absent), so a record holds only what it has. */
-typedef struct pc_record {
-    pc_kind kind;
-    char *key; /* citation key from the input or assigned by the driver */
-    pc_text *texts;
-    size_t n_texts, cap_texts;
-    pc_names *names;
-    size_t n_names, cap_names;
-    pc_datevar *dates;
-    size_t n_dates, cap_dates;
-    pc_listvar *lists;
-    size_t n_lists, cap_lists;
-    pc_extra *extras;
-    size_t n_extras, cap_extras;
-    unsigned char slot[PC_F_COUNT];
-    /* where the record starts in its input, for diagnostics */
-    const char *src_file; /* not owned: lives as long as the input */
-    unsigned long src_line;
-} pc_record;
-
-void pc_record_init(pc_record *r);
-/* Frees everything r owns and re-initialises it (r itself is not freed). */
-void pc_record_clear(pc_record *r);
-
-/* -- text and number fields -- */
-
-/* The value of text/number field f, or NULL when absent. */
-const char *pc_record_get(const pc_record *r, pc_field f);
-/* The whole entry of f (markup, protected words, truncated), or NULL. */
-const pc_text *pc_record_text(const pc_record *r, pc_field f);
-pc_text *pc_record_text_mut(pc_record *r, pc_field f);
-/* Sets f to a copy of [s, s+n), replacing any value; markup and protected
- * words are reset.  An empty value removes the field and returns NULL. */
-pc_text *pc_record_set(pc_record *r, pc_field f, const char *s, size_t n);
-/* The same for a NUL-terminated string (NULL removes the field). */
-pc_text *pc_record_set_str(pc_record *r, pc_field f, const char *s);
-/* Takes ownership of s (malloc'd; freed when empty). */
-pc_text *pc_record_take(pc_record *r, pc_field f, char *s);
-/* Sets f and moves *markup (which may be NULL) into it: spans outside the
- * text are clipped; *markup is left empty. */
-pc_text *pc_record_set_rich(pc_record *r, pc_field f, const char *s, size_t n,
-                            pc_spanlist *markup);
-/* Appends [s, s+n) to f after `sep` (when f has a value): "a" + "; " + "b". */
-pc_text *pc_record_append(pc_record *r, pc_field f, const char *sep, const char *s, size_t n);
-/* Removes f (any kind). */
-void pc_record_unset(pc_record *r, pc_field f);
-/* Whether f (any kind) has a value. */
-bool pc_record_has(const pc_record *r, pc_field f);
-
-/* -- names -- */
-
-/* The names of `role`, or NULL when there are none. */
-const pc_names *pc_record_names(const pc_record *r, pc_field role);
-/* The names of `role`, created empty when absent. */
-pc_names *pc_record_names_mut(pc_record *r, pc_field role);
-/* Appends a zeroed name to `role` and returns it; the record owns it. */
-pc_name *pc_record_add_name(pc_record *r, pc_field role);
-/* Appends a zeroed name to a list and returns it. */
-pc_name *pc_names_add(pc_names *l);
-/* Number of authors (PC_F_AUTHOR), 0 when none. */
-size_t pc_record_n_authors(const pc_record *r);
-/* The i-th author (i < pc_record_n_authors). */
-const pc_name *pc_record_author(const pc_record *r, size_t i);
-void pc_name_clear(pc_name *n);
-
-/* -- dates -- */
-
-/* The date of f, or NULL when f has no date parts (see pc_record_date_literal). */
-const pc_date *pc_record_date(const pc_record *r, pc_field f);
-/* The literal of date field f, or NULL. */
+/* Part `part` of date f; 0 when f has no parts (see pc_record_date_literal). */
+int pc_record_date_part(const pc_record *r, pc_field f, pc_date_part part);
+/* f as the source wrote it when no part holds it ("in press", "Spring 1999
+ * or so"), or NULL. */
 const char *pc_record_date_literal(const pc_record *r, pc_field f);
-/* Sets f's parts (the literal, if any, stays). A date with no year removes the parts. */
-void pc_record_set_date(pc_record *r, pc_field f, const pc_date *d);
-/* Sets f's literal (copied; empty removes it). */
-void pc_record_set_date_literal(pc_record *r, pc_field f, const char *s, size_t n);
+/* Sets f's parts to year, month (0: none) and day (0: none), clearing the
+ * other parts (the literal stays); year 0 removes the parts.  PC_ERR_USAGE
+ * for a date the model does not hold: a year outside -9999..9999, a month
+ * outside 1-12, a day its month has not, a day without a month. */
+pc_status pc_record_set_date_parts(pc_record *r, pc_field f, int year, int month, int day);
+/* Sets one part of f, which must have a year (PC_DATE_YEAR 0 removes the
+ * parts); years, months and days as pc_record_set_date_parts (a range's end
+ * too), seasons 0-4, flags PC_DATE_*. */
+pc_status pc_record_set_date_part(pc_record *r, pc_field f, pc_date_part part, int value);
+/* Sets f's literal (copied; NULL or "" removes it). */
+pc_status pc_record_set_date_text(pc_record *r, pc_field f, const char *literal);
 
-/* -- lists -- */
+/* -- lists (PC_FK_LIST: PC_F_KEYWORD, PC_F_URL, ...) -- */
 
-/* The list of f, or NULL when empty. */
-const pc_strlist *pc_record_list(const pc_record *r, pc_field f);
-/* Appends [s, s+n) (trimmed) to list f unless empty or already there;
- * returns whether it was added.  Constant time (hashed). */
-bool pc_record_list_add(pc_record *r, pc_field f, const char *s, size_t n);
+size_t pc_record_list_count(const pc_record *r, pc_field f);
+const char *pc_record_list_item(const pc_record *r, pc_field f, size_t i);
+/* Appends an item (white space at its ends trimmed) unless it is empty or
+ * the list has it already (then PC_OK: nothing to do). */
+pc_status pc_record_add_list_item(pc_record *r, pc_field f, const char *item);
 
-/* -- pass-through -- */
+/* -- pass-through values: an input's fields the model has no place for -- */
 
-/* Keeps an input field that has no model field (copies name and value;
- * `format` must outlive the record: a format's static name). */
-void pc_record_add_extra(pc_record *r, const char *format, const char *name, size_t name_n,
-                         const char *value, size_t value_n);
-/* The first pass-through value `name` kept under `format` (NULL: any
- * format), or NULL. */
-const pc_extra *pc_record_extra(const pc_record *r, const char *format, const char *name);
+/* Kept as the input wrote them, under the reader's family ("bibtex",
+ * "ris", "csl", "atom", "crossref", ...), so a writer of that family
+ * writes them back and any other counts them as dropped. */
+size_t pc_record_passthrough_count(const pc_record *r);
+/* The i-th: its family, field name and raw value (any out pointer may be
+ * NULL).  PC_ERR_USAGE past the last. */
+pc_status pc_record_passthrough(const pc_record *r, size_t i, const char **family,
+                                const char **name, const char **value);
+/* Adds one under `family` ("bibtex" for the BibTeX and biblatex writers,
+ * "csl" for CSL-JSON and CSL-YAML, "ris"): a family's name is kept for the
+ * life of the process, and at most 64 distinct ones are (PC_ERR_USAGE
+ * past that, or for an empty family or name). */
+pc_status pc_record_add_passthrough(pc_record *r, const char *family, const char *name,
+                                    const char *value);
 
-/* -- conventions every reader shares (one place, not one per reader) -- */
+/* ---- formats ---------------------------------------------------------------------- */
 
-/* Sets the abstract: a final "…" (or, with `dots`, "...") marks it
- * truncated and is removed, with the white space before it; markup as
- * pc_record_set_rich. */
-pc_text *pc_record_set_abstract(pc_record *r, const char *s, size_t n, pc_spanlist *markup,
-                                bool dots);
-/* Sets the DOI from any spelling ("doi:", resolver URLs): the bare DOI; the
- * arXiv DOI (10.48550/arXiv.ID) sets the arXiv id instead.  False when
- * [s, s+n) holds no DOI (then nothing is set). */
-bool pc_record_set_doi(pc_record *r, const char *s, size_t n);
-/* Sets the arXiv id and version from any spelling (bare, arXiv:ID, an
- * arxiv.org URL, the arXiv DOI); false when it is not one. */
-bool pc_record_set_arxiv(pc_record *r, const char *s, size_t n);
-/* Sets the arXiv version ("2" for v2); 0 or less removes it. */
-void pc_record_set_arxiv_version(pc_record *r, int version);
-/* The note as CSL, RIS and BibTeX writers write it: the note, then the
- * journal reference on a line "Journal reference: ..." (Zotero's habit). */
-void pc_record_note_compose(const pc_record *r, struct pc_buf *out);
-/* The reverse: a "Journal reference: " line becomes the journal reference,
- * the rest the note. */
-void pc_record_note_split(pc_record *r, const char *s, size_t n);
-/* Makes `updated` the issued date when opt.date says so (arXiv readers keep
- * both; the driver calls this before writing with --date updated). */
-void pc_record_choose_date(pc_record *r, bool use_updated);
+typedef struct pc_format pc_format;
 
-/* -- lists of strings and spans -- */
+/* The format table, in the order paperconv --list-formats prints it. */
+size_t pc_format_count(void);
+/* Format i (i < pc_format_count()), or NULL. */
+const pc_format *pc_format_at(size_t i);
+/* The format's name ("bibtex"), its description; static. */
+const char *pc_format_name(const pc_format *f);
+const char *pc_format_description(const pc_format *f);
+/* The format's i-th alias ("bib") or file extension, without the dot
+ * ("bib"); NULL past the last. */
+const char *pc_format_alias(const pc_format *f, size_t i);
+const char *pc_format_extension(const pc_format *f, size_t i);
+/* Whether it can read, write. */
+bool pc_format_can_read(const pc_format *f);
+bool pc_format_can_write(const pc_format *f);
+/* The format named `name` or with it as an alias (case-insensitive); NULL
+ * if none. */
+const pc_format *pc_format_find(const char *name);
+/* The same, preferring a reader: a name a writer and a reader share (text:
+ * the text writer, the listing reader) gives the reader. */
+const pc_format *pc_format_find_reader(const char *name);
+/* The format a file name's extension names (a reader when want_reader,
+ * else a writer: the one -o FILE chooses); NULL if none or ambiguous. */
+const pc_format *pc_format_by_extension(const char *path, bool want_reader);
+/* The reader that knows head[0, n), the first bytes of an input; NULL if
+ * none or two match equally (then *ambiguous, when not NULL, is set). */
+const pc_format *pc_format_sniff(const char *head, size_t n, bool *ambiguous);
 
-void pc_strlist_push(pc_strlist *l, const char *s); /* copies s */
-void pc_strlist_push_n(pc_strlist *l, const char *s, size_t n);
-/* Pushes a copy unless an equal string is there; returns whether it was added. */
-bool pc_strlist_add_unique(pc_strlist *l, const char *s, size_t n);
-/* Adds each space-separated word of s[0, n) that l does not hold yet. */
-void pc_strlist_add_words(pc_strlist *l, const char *s, size_t n);
-void pc_strlist_clear(pc_strlist *l);
-bool pc_strlist_has(const pc_strlist *l, const char *s);
-bool pc_strlist_has_n(const pc_strlist *l, const char *s, size_t n);
-/* Appends a span (end may be filled in later) and returns its index. */
-size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark);
-void pc_spanlist_clear(pc_spanlist *l);
+/* ---- the converter: options, diagnostics, counters ---------------------------------- */
 
-/* ---- diagnostics ------------------------------------------------------------ */
+typedef struct pc_converter pc_converter;
 
 typedef enum pc_severity {
     PC_SEV_NONE = 0,
-    PC_SEV_NOTE,    /* shown with -v only */
-    PC_SEV_WARNING, /* data repaired or dropped; an error under --strict */
-    PC_SEV_ERROR,   /* a record or file could not be converted */
+    PC_SEV_NOTE,    /* said with -v only: the reader chosen, a key changed */
+    PC_SEV_WARNING, /* data repaired or dropped; an error under PC_OPT_STRICT */
+    PC_SEV_ERROR,   /* a record or an input could not be converted */
 } pc_severity;
 
-/* One message with its position (line/col 0 = unknown).  The strings are
- * valid only during the callback. */
+/* One message with its position (line/col 0 = unknown, file NULL = none).
+ * Valid only during the callback; members may be added at the end. */
 typedef struct pc_diag {
     pc_severity severity;
     const char *file;
@@ -386,33 +413,8 @@ typedef struct pc_diag {
 
 typedef void (*pc_diag_fn)(void *user, const pc_diag *d);
 
-/* ---- options and conversion context ---------------------------------------- */
-
-typedef enum pc_date_choice {
-    PC_DATE_PUBLISHED = 0, /* first version (arXiv `published`) */
-    PC_DATE_UPDATED,       /* latest version (arXiv `updated`) */
-} pc_date_choice;
-
-typedef struct pc_options {
-    bool unicode;    /* BibTeX: keep UTF-8 instead of LaTeX commands */
-    bool strict;     /* warnings count as errors */
-    bool keep_going; /* bad records do not fail the run */
-    bool rekey;      /* ignore keys from the input, always generate */
-    int verbose;     /* 0 quiet summary, 1 -v */
-    pc_date_choice date;
-    const char *encoding; /* --encoding: the inputs' character set (iconv name); NULL = UTF-8 */
-    /* the formatted-reference writers (html, text, markdown, latex) */
-    const char *style;     /* --style: a CSL style's name or path; NULL = the built-in one */
-    const char *locale;    /* --locale: "de-DE"; NULL = the style's default, else en-US */
-    const char *citations; /* --citations: a JSON file of citation clusters, or NULL */
-    /* citation keys made for records (src/model/keyformula.h) */
-    const char *key_format;  /* --key-format: a key formula; NULL = the default rule */
-    const char *key_postfix; /* --key-postfix: what follows a repeated key ("-%n"); NULL = "%a" */
-} pc_options;
-
-typedef struct pc_keyset pc_keyset; /* unique citation keys (src/model/citekey.c) */
-
-/* How far a run has got, for a progress display (pc_ctx.progress). */
+/* How far a run has got, for a progress display (members may be added at
+ * the end). */
 typedef struct pc_progress {
     unsigned long records;    /* records read so far (written or skipped) */
     unsigned long long bytes; /* input bytes read so far, over all inputs */
@@ -422,158 +424,177 @@ typedef struct pc_progress {
 
 typedef void (*pc_progress_fn)(void *user, const pc_progress *p);
 
-/* Shared state of one conversion run: options, the diagnostic sink and its
- * counters.  Readers and writers receive it; they never print. */
-typedef struct pc_ctx {
-    pc_options opt;
-    pc_diag_fn diag;
-    void *diag_user;
-    unsigned long n_errors, n_warnings;
-    unsigned long n_read, n_written, n_skipped;
-    bool output_failed; /* a writer could not write: the output is incomplete */
-    /* inputs that failed as a whole: not opened, format unknown, reading
-     * stopped before the end, or foreign content that gave no record.  An
-     * error --keep-going does not forgive (it is about bad records). */
-    unsigned long n_inputs_failed;
-    /* per-field "dropped by the writer" counters, summarised with -v
-     * (private: src/io/diag.c) */
-    struct pc_drops *drops;
-    /* progress hook, NULL = none: pc_convert calls it about every MB of
-     * input (or 4096 records) and once at the end; it must be cheap */
-    pc_progress_fn progress;
-    void *progress_user;
-} pc_ctx;
+/* A converter with the default options and no callback (diagnostics are
+ * only counted, and the last error kept); NULL only when the allocator
+ * returns NULL. */
+pc_converter *pc_converter_new(void);
+void pc_converter_free(pc_converter *c);
 
-void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user);
-void pc_ctx_free(pc_ctx *ctx);
-/* Sends a printf-style message to the sink and counts it. */
-void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long line,
-                  unsigned long col, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
-/* Counts that a writer could not keep `field` of a record (format `fmt`);
- * both strings are copied. */
-void pc_ctx_dropped(pc_ctx *ctx, const char *fmt, const char *field);
-/* Calls fn once per dropped-field counter, in first-seen order. */
-void pc_ctx_each_drop(const pc_ctx *ctx,
-                      void (*fn)(void *u, const char *fmt, const char *field, unsigned long n),
-                      void *u);
+typedef enum pc_option {
+    PC_OPT_NONE = 0,
+    /* integer options (pc_converter_set_option) */
+    PC_OPT_UNICODE,    /* BibTeX: keep UTF-8 instead of LaTeX commands (0/1) */
+    PC_OPT_STRICT,     /* warnings count as errors (0/1) */
+    PC_OPT_KEEP_GOING, /* bad records do not fail a run (0/1); an input that
+                          cannot be read still does */
+    PC_OPT_REKEY,      /* ignore the inputs' citation keys, always make them (0/1) */
+    PC_OPT_VERBOSE,    /* 1: also build the notes (PC_SEV_NOTE) -v shows */
+    PC_OPT_DATE,       /* arXiv: PC_DATE_PUBLISHED (first version) or PC_DATE_UPDATED */
+    /* string options (pc_converter_set_string; copied, NULL = the default) */
+    PC_OPT_ENCODING,   /* the inputs' character set (an iconv name or alias:
+                          "latin1"); default UTF-8 (and what an input names) */
+    PC_OPT_STYLE,      /* html, text, markdown, latex: a CSL style's name or path */
+    PC_OPT_LOCALE,     /* the CSL locale ("de-DE") */
+    PC_OPT_CITATIONS,  /* a JSON file of citation clusters to format */
+    PC_OPT_KEY_FORMAT, /* the formula that makes missing keys ("auth.lower + year");
+                          one that does not compile is refused (pc_converter_errcol) */
+    PC_OPT_KEY_POSTFIX,/* what tells repeated keys apart ("-%n"); default "%a" */
+} pc_option;
 
-/* ---- byte sources ----------------------------------------------------------- */
+typedef enum pc_date_choice {
+    PC_DATE_PUBLISHED = 0, /* first version (arXiv `published`) */
+    PC_DATE_UPDATED,       /* latest version (arXiv `updated`) */
+} pc_date_choice;
 
-typedef struct pc_source pc_source; /* buffered input with peek (src/io/source.c) */
+/* Sets an integer option; PC_ERR_USAGE for a string option or a value out
+ * of range. */
+pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value);
+/* Sets a string option; PC_ERR_USAGE for an integer option, or an encoding
+ * iconv does not know. */
+pc_status pc_converter_set_string(pc_converter *c, pc_option opt, const char *value);
+/* Sends every diagnostic to fn (NULL: none), which must not call back
+ * into the library with the same converter. */
+pc_status pc_converter_set_diag(pc_converter *c, pc_diag_fn fn, void *user);
+/* Calls fn about every MB of input (or 4096 records) of pc_convert, and
+ * once at the end (NULL: never); it must be cheap. */
+pc_status pc_converter_set_progress(pc_converter *c, pc_progress_fn fn, void *user);
 
-/* ---- formats ---------------------------------------------------------------- */
+typedef enum pc_counter {
+    PC_COUNT_NONE = 0,
+    PC_COUNT_READ,          /* records read (written or skipped) */
+    PC_COUNT_WRITTEN,       /* records written */
+    PC_COUNT_SKIPPED,       /* bad records skipped */
+    PC_COUNT_WARNINGS,      /* warning diagnostics */
+    PC_COUNT_ERRORS,        /* error diagnostics */
+    PC_COUNT_INPUTS_FAILED, /* inputs that could not be read as a whole */
+    PC_COUNT_OUTPUT_FAILED, /* 1 once an output could not be written */
+} pc_counter;
 
-/* Result of pc_format.read_next. */
-typedef enum pc_read_status {
-    PC_READ_NONE = 0,
-    PC_READ_RECORD, /* *rec was filled */
-    PC_READ_EOF,    /* no more records */
-    PC_READ_SKIP,   /* one record was bad, reported; call again for the next */
-    PC_READ_FATAL,  /* the input cannot be read further, reported */
-} pc_read_status;
+/* A counter, summed over everything done with c. */
+unsigned long pc_converter_count(const pc_converter *c, pc_counter which);
+/* The tally of values writers could not hold: one entry per (format,
+ * field), in the order first seen ("ris" could not hold "groups" of 3
+ * records); -v prints it. */
+size_t pc_converter_drop_count(const pc_converter *c);
+/* Entry i: the writer's format, the field's name, and how many records
+ * lost it (any out pointer may be NULL).  PC_ERR_USAGE past the last. */
+pc_status pc_converter_drop(const pc_converter *c, size_t i, const char **format,
+                            const char **field, unsigned long *records);
+/* The last error's message ("refs.bib:12:3: unbalanced braces"), or "" if
+ * none; owned by c. */
+const char *pc_converter_errmsg(const pc_converter *c);
+/* When pc_converter_set_string last refused an option's text (a key
+ * formula that does not compile), the 1-based column of that text where it
+ * went wrong, else 0; errmsg then holds the reason alone. */
+size_t pc_converter_errcol(const pc_converter *c);
 
-typedef struct pc_format pc_format;
+/* ---- readers: records from an input -------------------------------------------------- */
 
-/* One entry of the format table.  A format has a reader, a writer or both.
- * Reader: open returns its state (NULL after reporting an error), next fills
- * a cleared record, close frees the state.  Writer: begin returns its state,
- * write emits one record, end finishes the document and frees the state;
- * write and end return false when the output failed. */
-struct pc_format {
-    const char *name;
-    const char *const *aliases;    /* NULL-terminated */
-    const char *const *extensions; /* NULL-terminated, without dot */
-    /* the extensions -o FILE chooses this writer by, when they differ from
-     * `extensions` (CSL-JSON writes .json, which the JSON reader reads);
-     * NULL = `extensions` */
-    const char *const *write_extensions;
-    const char *description;
-    /* 0 = not this format, higher = more certain; sees the first bytes */
-    int (*sniff)(const char *head, size_t n);
-    void *(*read_open)(pc_source *src, pc_ctx *ctx);
-    pc_read_status (*read_next)(void *state, pc_record *rec);
-    void (*read_close)(void *state);
-    void *(*write_begin)(FILE *out, pc_ctx *ctx);
-    bool (*write_record)(void *state, const pc_record *rec);
-    bool (*write_end)(void *state);
-    /* The format's field map (src/model/map.h): which of its fields or tags
-     * hold which model field, in both directions.  NULL for a format that
-     * maps through another's (the listing reader).  The README's "what
-     * each format keeps" matrix is generated from these. */
-    const struct pc_map_row *map;
-    size_t map_len;
-    /* How the format's consumers compare citation keys, so that the keys
-     * written are unique their way.  true: without case (BibTeX: bibtex
-     * finds \cite keys and "Repeated entry" case-folded, as pybtex and
-     * biblatex's bibtex backend do; keys are then compared Unicode
-     * case-folded, which is unique byte-wise for biber too).  false:
-     * byte-wise (CSL `id`: pandoc and citeproc-js find [@key] and [@Key]
-     * as two items; RIS `ID`, an opaque label to Zotero and EndNote). */
-    bool keys_fold_case;
-};
+typedef struct pc_reader pc_reader;
 
-/* The table, NULL-terminated (src/io/registry.c). */
-extern const pc_format *const pc_formats[];
-/* Finds a format by name or alias (case-insensitive); NULL if none. */
-const pc_format *pc_format_find(const char *name);
-/* Finds a format by the file name's extension; NULL if none or ambiguous. */
-const pc_format *pc_format_by_extension(const char *path, bool want_reader);
-/* Finds a reader by content; NULL if nothing matches or two match equally
- * (then *ambiguous is set). */
-const pc_format *pc_format_sniff(const char *head, size_t n, bool *ambiguous);
+/* Opens the file `path` ("-" = standard input) with reader `from`, or the
+ * one its extension, then its content, names when `from` is NULL.  `c`
+ * gives the options and receives the diagnostics and counts (NULL: the
+ * reader has a converter of its own, with the defaults).  On PC_OK *out is
+ * the reader, else NULL: PC_ERR_IO (the file cannot be read), PC_ERR_INPUT
+ * (its format cannot be told, or its reader refused it), PC_ERR_USAGE
+ * (`from` cannot read), PC_ERR_NOMEM; the message is c's errmsg.  An empty
+ * input opens and has no record. */
+pc_status pc_reader_open_path(pc_converter *c, const char *path, const pc_format *from,
+                              pc_reader **out);
+/* The same over an open stream, read from where it stands to its end and
+ * not closed; `name` names it in messages (NULL: "<stream>").  The format
+ * comes from `from` or the content. */
+pc_status pc_reader_open_file(pc_converter *c, FILE *f, const char *name, const pc_format *from,
+                              pc_reader **out);
+/* The same over data[0, n), which is not copied: it must stay valid and
+ * unchanged until pc_reader_close.  `name` as pc_reader_open_file. */
+pc_status pc_reader_open_memory(pc_converter *c, const void *data, size_t n, const char *name,
+                                const pc_format *from, pc_reader **out);
+/* The reader the input is read with (NULL for an empty input). */
+const pc_format *pc_reader_format(const pc_reader *r);
+/* Empties rec and fills it with the next record: PC_OK; PC_SKIPPED (a bad
+ * record, reported: call again); PC_END after the last record; or, when the
+ * input could not be read to its end, PC_ERR_INPUT or PC_ERR_IO (reported;
+ * every call after returns the same).  Records keep the input's keys. */
+pc_status pc_reader_next(pc_reader *r, pc_record *rec);
+/* The message of the last error of the reader's converter, or "". */
+const char *pc_reader_errmsg(const pc_reader *r);
+/* Closes the reader (NULL is allowed). */
+void pc_reader_close(pc_reader *r);
 
-/* ---- sources ---------------------------------------------------------------- */
+/* ---- writers: records into an output --------------------------------------------------- */
 
-/* Opens a file ("-" = stdin).  Returns NULL and sets errno on failure. */
-pc_source *pc_source_open(const char *path);
-/* A source over a memory block (not copied: must outlive the source). */
-pc_source *pc_source_mem(const char *name, const char *data, size_t n);
-void pc_source_close(pc_source *src);
-const char *pc_source_name(const pc_source *src);
+typedef struct pc_writer pc_writer;
 
-/* ---- reading one input ------------------------------------------------------ */
+/* Takes n bytes of output; returns false when they cannot be written (the
+ * writer then fails with PC_ERR_IO). */
+typedef bool (*pc_write_fn)(void *user, const char *data, size_t n);
 
-typedef struct pc_input pc_input;
+/* Opens a writer of format `to` onto `out` (not closed by the writer).
+ * `c` as pc_reader_open_path (NULL: a converter of its own).  On PC_OK *w
+ * is the writer; PC_ERR_USAGE when `to` cannot write. */
+pc_status pc_writer_open_file(pc_converter *c, const pc_format *to, FILE *out, pc_writer **w);
+/* The same, handing the output to fn as it is made. */
+pc_status pc_writer_open_callback(pc_converter *c, const pc_format *to, pc_write_fn fn, void *user,
+                                  pc_writer **w);
+/* The same into a buffer the writer grows: pc_writer_data after
+ * pc_writer_finish. */
+pc_status pc_writer_open_buffer(pc_converter *c, const pc_format *to, pc_writer **w);
+/* Writes one record, first giving it a citation key unique among the
+ * records this writer wrote, compared the way `to`'s consumers compare
+ * keys (BibTeX without case): its own key when it has one that is free and
+ * well-formed (else the free part of it, with a, b, ... added), else one
+ * made of family name, year and title word.  PC_ERR_IO when the output
+ * failed; PC_ERR_USAGE after pc_writer_finish. */
+pc_status pc_writer_write(pc_writer *w, pc_record *rec);
+/* Ends the document and flushes the output: PC_OK; PC_ERR_IO when the
+ * output could not be written; PC_ERR_INPUT when an error was reported
+ * since the writer was opened (a record or an input could not be
+ * converted, or the style of a formatted-reference writer could not be
+ * loaded) and PC_OPT_KEEP_GOING is off.  A second call returns the same. */
+pc_status pc_writer_finish(pc_writer *w);
+/* A buffer writer's output after pc_writer_finish (NUL-terminated, *len
+ * its length when len is not NULL); owned by the writer.  NULL for other
+ * writers or before pc_writer_finish. */
+const char *pc_writer_data(const pc_writer *w, size_t *len);
+/* The message of the last error of the writer's converter, or "". */
+const char *pc_writer_errmsg(const pc_writer *w);
+/* Frees the writer, finishing the document first if pc_writer_finish was
+ * not called (its status is then lost); NULL is allowed. */
+void pc_writer_free(pc_writer *w);
 
-/* Opens `path` ("-" = stdin) with reader `from`, or the one its extension or
- * content names when `from` is NULL.  Returns NULL after reporting through
- * ctx when the file cannot be opened or its format told; an empty input
- * opens and yields no record. */
-pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from);
-/* The reader chosen for the input (NULL for an empty input). */
-const pc_format *pc_input_format(const pc_input *in);
-/* Fills rec (which must be cleared) with the next record; see pc_read_status. */
-pc_read_status pc_input_next(pc_input *in, pc_record *rec);
-/* Closes the input, reporting a read error if one happened; NULL is allowed. */
-void pc_input_close(pc_input *in);
+/* ---- conversions --------------------------------------------------------------------- */
 
-/* ---- conversion driver ----------------------------------------------------- */
-
-/* Reads every input ("-" = stdin) with `from` (NULL: chosen per input by
- * extension, then content), gives each record a unique key, and writes it
- * with `to` to `out`.  Problems go to ctx's sink and counters.  Returns
- * PC_EXIT_OK, or PC_EXIT_INPUT when a record could not be read (unless
- * ctx->opt.keep_going), or an input failed as a whole or the output failed
- * (always); PC_EXIT_USAGE, before anything is read or written, when
- * ctx->opt.key_format or key_postfix does not compile (reported).  Keys are
- * unique as `to` compares them (keys_fold_case). */
-pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
-                   const pc_format *from, const pc_format *to, FILE *out);
-
-/* ---- citation keys ---------------------------------------------------------- */
-
-pc_keyset *pc_keyset_new(void);
-/* A set whose keys are unique the way `to` compares them: without case
- * when to->keys_fold_case ("Key" after "key" becomes "Keya"), else
- * byte-wise (pc_keyset_new). */
-pc_keyset *pc_keyset_new_for(const pc_format *to);
-void pc_keyset_free(pc_keyset *ks);
-/* Gives rec a key that is unique within ks: the input key unless `rekey`
- * or absent (letters and digits of any script and - _ : . / + ; ? ! ( ) * @
- * [ ] & kept, other runs becoming one "_"), else family+year+first title
- * word; duplicates get a, b, c. */
-void pc_keyset_assign(pc_keyset *ks, pc_record *rec, bool rekey);
+/* Reads every input file (paths[0 .. n_paths), "-" = standard input; none:
+ * standard input) with `from` (NULL: chosen per input by extension, then
+ * content), and writes every record with w, giving each a citation key
+ * unique within the call (a key taken by an earlier record is warned about,
+ * with where).  Options, diagnostics and counts are those of w's
+ * converter.  PC_OK; PC_ERR_INPUT when a record could not be read (unless
+ * PC_OPT_KEEP_GOING) or an input failed as a whole (always); PC_ERR_IO
+ * when the output failed.  The writer is not finished: call
+ * pc_writer_finish. */
+pc_status pc_convert(pc_writer *w, const char *const *paths, size_t n_paths, const pc_format *from);
+/* One call for bindings: converts in[0, n) from the format named `from`
+ * (NULL: told by the content) to the one named `to`, into *out (allocated,
+ * NUL-terminated, *out_len its length when out_len is not NULL; free it
+ * with pc_free).  `c` as pc_reader_open_path (NULL: the defaults).  The
+ * status as pc_convert and pc_writer_finish; *out is set (possibly to
+ * what could be converted) unless the status is PC_ERR_USAGE or
+ * PC_ERR_NOMEM, when it is NULL. */
+pc_status pc_convert_buffer(pc_converter *c, const char *from, const char *to, const void *in,
+                            size_t n, char **out, size_t *out_len);
 
 #ifdef __cplusplus
 }

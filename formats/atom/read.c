@@ -667,11 +667,11 @@ static void entry_reset(pc_atom_entry *e)
     pc_strlist_clear(&e->creators);
     pc_strlist_clear(&e->contributors);
     pc_strlist_clear(&e->links);
-    free(e->alt);
-    free(e->pdf);
-    free(e->doi_href);
-    free(e->license);
-    free(e->primary);
+    pc_free(e->alt);
+    pc_free(e->pdf);
+    pc_free(e->doi_href);
+    pc_free(e->license);
+    pc_free(e->primary);
     e->alt = e->pdf = e->doi_href = e->license = e->primary = NULL;
     e->seen_arxiv = e->bad = e->deep_reported = false;
     e->line_start = e->col_start = 0;
@@ -686,12 +686,12 @@ static void entry_free(pc_atom_entry *e)
         pc_buf_free(&e->persons[i].name);
         pc_buf_free(&e->persons[i].uri);
     }
-    free(e->persons);
+    pc_free(e->persons);
     for (size_t i = 0; i < e->cap_values; i++) {
         pc_buf_free(&e->values[i].name);
         pc_buf_free(&e->values[i].text);
     }
-    free(e->values);
+    pc_free(e->values);
 }
 
 /* Arrays of entries whose buffers are kept from entry to entry grow with
@@ -747,8 +747,8 @@ static void reader_free(atom_reader *r)
     pc_buf_free(&r->m.idbuf);
     pc_buf_free(&r->marker);
     pc_xml_split_free(&r->split);
-    free(r->starts);
-    free(r);
+    pc_free(r->starts);
+    pc_free(r);
 }
 
 static void *atom_open(pc_source *src, pc_ctx *ctx)
@@ -937,10 +937,10 @@ static void atom_link(atom_reader *r)
         else if (!slot || strcmp(*slot, href) != 0)
             pc_strlist_push(&e->links, href);
     }
-    free(href);
-    free(rel);
-    free(title);
-    free(type);
+    pc_free(href);
+    pc_free(rel);
+    pc_free(title);
+    pc_free(type);
 }
 
 /* A `term` attribute into a list, or into *one. */
@@ -951,7 +951,7 @@ static void term(atom_reader *r, pc_strlist *list, char **one)
         pc_strlist_push(list, t);
     else if (t)
         pc_set_str(one, t);
-    free(t);
+    pc_free(t);
 }
 
 /* The url or href attribute of an element no slot takes (media:content,
@@ -964,7 +964,7 @@ static void media_url(atom_reader *r)
         url = attr(r, "href");
     if (url && *url && pc_utf8_valid(url, strlen(url), NULL))
         pc_strlist_push(&r->e.links, url);
-    free(url);
+    pc_free(url);
 }
 
 /* An element directly inside an entry: what it holds (a slot to collect,
@@ -1081,7 +1081,7 @@ static void collect(atom_reader *r, pc_atom_slot f, int depth)
     pc_buf_clear(slot_buf(r, f));
     char *type = r->m.kind == PC_ATOM_ATOM && f < PC_AS_CH_TITLE ? attr(r, "type") : NULL;
     bool html = type && !strcmp(type, "html");
-    free(type);
+    pc_free(type);
     if (f == PC_AS_VALUE) {
         e->values[e->n_values - 1].line = cur_line(r);
         e->values[e->n_values - 1].html = html;

@@ -20,7 +20,9 @@ enum {
 
 void pc_xml_split_free(pc_xml_split *x)
 {
-    free(x->spans);
+    if (!x)
+        return;
+    pc_free(x->spans);
     memset(x, 0, sizeof *x);
 }
 

@@ -128,9 +128,11 @@ pc_bib_xref *pc_bib_xref_new(pc_bib_lexer *lx, pc_source *src, pc_ctx *ctx)
     x->src = src;
     x->ctx = ctx;
     x->seed = (0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)x) * 0xBF58476D1CE4E5B9ULL ^ (uint64_t)time(NULL);
-    const char *name = pc_source_name(src);
+    const char *name = pc_source_path(src); /* NULL: memory or a stream, read once */
     struct stat st;
-    if (strcmp(name, "<stdin>") == 0) {
+    if (!name) {
+        x->how = AGAIN_TEE;
+    } else if (strcmp(name, "-") == 0) {
         int fd = fstat(0, &st) == 0 && S_ISREG(st.st_mode) ? open("/dev/stdin", O_RDONLY | O_CLOEXEC) : -1;
         x->how = fd >= 0 ? AGAIN_STDIN : AGAIN_TEE;
         if (fd >= 0)
@@ -150,24 +152,24 @@ void pc_bib_xref_free(pc_bib_xref *x)
     if (!x)
         return;
     for (size_t i = 0; i < x->n; i++) {
-        free(x->p[i].key);
-        free(x->p[i].type);
-        free(x->p[i].f);
+        pc_free(x->p[i].key);
+        pc_free(x->p[i].type);
+        pc_free(x->p[i].f);
     }
     for (size_t i = 0; i < x->n_names; i++)
-        free(x->names[i]);
-    free(x->names);
-    free(x->mark);
-    free(x->nearest);
-    free(x->name_slot);
-    free(x->p);
-    free(x->slot);
-    free(x->vals);
-    free(x->edges);
-    free(x->stack);
+        pc_free(x->names[i]);
+    pc_free(x->names);
+    pc_free(x->mark);
+    pc_free(x->nearest);
+    pc_free(x->name_slot);
+    pc_free(x->p);
+    pc_free(x->slot);
+    pc_free(x->vals);
+    pc_free(x->edges);
+    pc_free(x->stack);
     pc_buf_free(&x->arena);
     pc_buf_free(&x->tmp);
-    free(x);
+    pc_free(x);
 }
 
 /* ---- limits ----------------------------------------------------------------------------------- */
@@ -219,7 +221,7 @@ static void want_key(pc_bib_xref *x, const char *s, size_t n)
         return;
     if (2 * (x->n + 1) > x->mask) { /* load at most 1/2: grow and re-insert */
         size_t cap = x->mask ? 2 * (x->mask + 1) : 64;
-        free(x->slot);
+        pc_free(x->slot);
         x->slot = pc_xcalloc(cap, sizeof *x->slot);
         x->mask = cap - 1;
         for (size_t i = 0; i < x->n; i++)
@@ -246,7 +248,7 @@ static uint32_t intern(pc_bib_xref *x, const char *s)
 {
     if (2 * (x->n_names + 1) > x->name_mask) {
         size_t cap = x->name_mask ? 2 * (x->name_mask + 1) : 256;
-        free(x->name_slot);
+        pc_free(x->name_slot);
         x->name_slot = pc_xcalloc(cap, sizeof *x->name_slot);
         x->name_mask = cap - 1;
         for (size_t i = 0; i < x->n_names; i++)

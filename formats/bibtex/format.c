@@ -24,6 +24,7 @@ const pc_format pc_format_bibtex = {
     .map = pc_bib_classic_rows,
     .map_len = PC_BIB_N_ROWS,
     .keys_fold_case = true, /* bibtex: "Repeated entry" is case-folded */
+    .encoding_header = pc_encoding_jabref, /* JabRef's "% Encoding: NAME" */
 };
 
 const pc_format pc_format_biblatex = {
@@ -40,4 +41,5 @@ const pc_format pc_format_biblatex = {
     .map = pc_bib_biblatex_rows,
     .map_len = PC_BIB_N_ROWS,
     .keys_fold_case = true, /* biblatex with backend=bibtex; biber is byte-wise */
+    .encoding_header = pc_encoding_jabref,
 };

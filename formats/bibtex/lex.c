@@ -287,7 +287,7 @@ static void index_reserve(name_index *ix)
             k = (k + 1) & (ix->cap - 1);
         ix->slot[k] = (name_slot){.hash = old.slot[i].hash, .gen = ix->gen, .pos = old.slot[i].pos};
     }
-    free(old.slot);
+    pc_free(old.slot);
 }
 
 static void index_add(name_index *ix, name_slot *s, uint64_t h, size_t pos)
@@ -596,7 +596,7 @@ static bool read_body(pc_bib_lexer *r, int open, bool comment)
 static void clear_fields(pc_bib_lexer *r)
 {
     for (size_t i = 0; i < r->n_fields; i++) {
-        free(r->fields[i].name);
+        pc_free(r->fields[i].name);
         r->fields[i].name = NULL;
         pc_buf_clear(&r->fields[i].val);
     }
@@ -641,7 +641,7 @@ static void define_macro(pc_bib_lexer *r, char **name, uint64_t h, unsigned long
         *m = (macro){.name = *name};
         *name = NULL;
     }
-    free(m->val);
+    pc_free(m->val);
     m->val = pc_xstrndup(r->tmp.ptr, r->tmp.len);
     m->len = r->tmp.len;
     r->macro_bytes = r->macro_bytes - old + m->len;
@@ -666,7 +666,7 @@ static bool read_string(pc_bib_lexer *r, int close)
         WARN(r, r->line, r->col, "missing '=' after macro name \"%s\": taken as there", name);
     } else if (next != '=') {
         ERR(r, r->line, r->col, "expected '=' after the macro name \"%s\"", name);
-        free(name);
+        pc_free(name);
         return false;
     } else {
         get(r);
@@ -682,7 +682,7 @@ static bool read_string(pc_bib_lexer *r, int close)
         get(r);
     if (ok && !r->bad)
         define_macro(r, &name, h, l, c);
-    free(name);
+    pc_free(name);
     return ok;
 }
 
@@ -699,7 +699,7 @@ static void keep_field(pc_bib_lexer *r, unsigned long line, unsigned long col)
     }
     pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col, "duplicate field \"%s\": the first one is kept",
                  f->name);
-    free(f->name);
+    pc_free(f->name);
     f->name = NULL;
     r->n_fields--;
 }
@@ -716,7 +716,7 @@ static void not_closed(pc_bib_lexer *r)
 static void drop_last_field(pc_bib_lexer *r)
 {
     pc_bib_field *f = &r->fields[--r->n_fields];
-    free(f->name);
+    pc_free(f->name);
     f->name = NULL;
 }
 
@@ -1028,7 +1028,7 @@ static bool keep_rest(pc_bib_lexer *r, unsigned long *line, unsigned long *col)
     bool ok = true;
     while (ok && (got = pc_source_read(r->src, buf, PC_BIB_BLOCK)) > 0)
         ok = store_put(r, buf, (size_t)got);
-    free(buf);
+    pc_free(buf);
     if (ok && !r->spool) { /* all of it fits in memory: a stream over it */
         if (!r->tee_mem.len)
             pc_buf_putc(&r->tee_mem, '\n'); /* fmemopen wants a byte */
@@ -1137,16 +1137,16 @@ void pc_bib_lex_close(pc_bib_lexer *r)
     if (!r)
         return;
     for (size_t i = 0; i < r->n_macros; i++) {
-        free(r->macros[i].name);
-        free(r->macros[i].val);
+        pc_free(r->macros[i].name);
+        pc_free(r->macros[i].val);
     }
-    free(r->macros);
-    free(r->macro_ix.slot);
-    free(r->field_ix.slot);
+    pc_free(r->macros);
+    pc_free(r->macro_ix.slot);
+    pc_free(r->field_ix.slot);
     clear_fields(r);
     for (size_t i = 0; i < r->cap_fields; i++)
         pc_buf_free(&r->fields[i].val);
-    free(r->fields);
+    pc_free(r->fields);
     pc_buf_free(&r->type);
     pc_buf_free(&r->key);
     pc_buf_free(&r->ident);
@@ -1156,8 +1156,8 @@ void pc_bib_lex_close(pc_bib_lexer *r)
     if (r->spool)
         fclose(r->spool); /* before tee_mem: it may be a stream over it */
     pc_buf_free(&r->tee_mem);
-    free(r->blk);
-    free(r);
+    pc_free(r->blk);
+    pc_free(r);
 }
 
 /* Outside entries: everything up to an '@' is ignored, but for NUL bytes:

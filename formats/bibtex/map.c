@@ -67,7 +67,7 @@
                : PC_FK_##kind == PC_FK_DATE ? PC_BIB_H_DATE                                    \
                : PC_F_##id == PC_F_PAGE     ? PC_BIB_H_PAGES                                   \
                                             : PC_BIB_H_NONE
-#define FIELD_ROW(id, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = B},
+#define FIELD_ROW(id, num, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = B},
 
 const pc_map_row pc_bib_classic_rows[PC_BIB_N_ROWS] = {
 #define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, c, k),
@@ -89,7 +89,7 @@ const pc_map_row pc_bib_biblatex_rows[PC_BIB_N_ROWS] = {
 
 /* The reader's rows: every name of both dialects, in the same order (a row
  * one dialect only writes reads in the other table). */
-#define FIELD_READ_ROW(id, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = R},
+#define FIELD_READ_ROW(id, num, nm, kind, flags) {.name = nm, .field = PC_F_##id, FIELD_HOW(id, kind), .dir = R},
 
 const pc_map_row pc_bib_read_rows[PC_BIB_N_ROWS] = {
 #define BIB_ROW(nm, f, how, c, b, k) ROW(nm, f, how, ((c) | (b)) & R ? R : 0, k),

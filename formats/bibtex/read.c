@@ -906,9 +906,9 @@ void pc_bib_read_close(void *state)
     pc_strlist_clear(&r->pending_names);
     pc_strlist_clear(&r->unknown);
     pc_buf_free(&r->tmp);
-    free(r->rows);
-    free(r->order);
-    free(r);
+    pc_free(r->rows);
+    pc_free(r->order);
+    pc_free(r);
 }
 
 pc_read_status pc_bib_read_next(void *state, pc_record *rec)

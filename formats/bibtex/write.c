@@ -655,6 +655,6 @@ bool pc_bib_write_end(void *state)
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->scratch);
     pc_map_free(w->map);
-    free(w);
+    pc_free(w);
     return true;
 }

@@ -63,9 +63,9 @@ static bool add_one(pc_citeproc *cp, const json_t *c)
     if (ok)
         pc_citeproc_cite(cp, v, n, note);
     for (size_t i = 0; i < 5 * n; i++)
-        free(s[i]);
-    free(s);
-    free(v);
+        pc_free(s[i]);
+    pc_free(s);
+    pc_free(v);
     return ok;
 }
 

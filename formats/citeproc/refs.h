@@ -17,7 +17,7 @@
 #define PC_REFS_H
 
 #include "citeproc/citeproc.h"
-#include "paperconv.h"
+#include "io/format_table.h"
 
 /* How one output format lays out the document around the pieces. */
 typedef struct pc_refs_shape {

@@ -72,6 +72,6 @@ bool pc_refs_end(void *state)
     refs_writer *w = state;
     bool ok = w->cp ? write_all(w) : true;
     pc_citeproc_free(w->cp);
-    free(w);
+    pc_free(w);
     return ok;
 }

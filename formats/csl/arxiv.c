@@ -140,9 +140,9 @@ static void parsed_name(pc_jm *m, const json_t *a, pc_record *rec)
         for (size_t k = 3; k < json_array_size(a); k++)
             pc_jm_affiliation(m, nm, json_string_value(json_array_get(a, k)));
     }
-    free(last);
-    free(first);
-    free(sfx);
+    pc_free(last);
+    pc_free(first);
+    pc_free(sfx);
 }
 
 /* `authors`: the names when there is no authors_parsed, else only the
@@ -160,7 +160,7 @@ static void author_list(pc_jm *m, const char *s, pc_record *rec)
             (list[n - 6] == ' ' || list[n - 6] == ','))
             pc_record_names_mut(rec, PC_F_AUTHOR)->et_al = true;
     }
-    free(list);
+    pc_free(list);
 }
 
 /* ---- the rest ---------------------------------------------------------------- */

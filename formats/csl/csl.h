@@ -32,6 +32,17 @@
 
 #include <jansson.h>
 
+/* Frees text jansson made (json_dumps) with jansson's own free, which a
+ * program may have set (json_set_alloc_funcs): neither free() nor the
+ * library's allocator.  NULL is allowed. */
+static inline void pc_json_text_free(char *s)
+{
+    json_free_t jfree;
+    json_get_alloc_funcs(NULL, &jfree);
+    if (s)
+        jfree(s);
+}
+
 /* How italic and bold are written inside CSL strings: CSL-JSON uses
  * citeproc's HTML-like tags (<i>, <b>); pandoc reads CSL-YAML as Markdown
  * (*...*, **...**, backslash escapes).  src/text/markup.c does both. */

@@ -78,7 +78,7 @@ static bool csljson_end(void *state)
     csljson_writer *w = state;
     bool ok = fputs(w->first ? "[]\n" : "\n]\n", w->out) >= 0;
     pc_buf_free(&w->text);
-    free(w);
+    pc_free(w);
     return ok;
 }
 

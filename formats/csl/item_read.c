@@ -390,7 +390,7 @@ static void read_date_var(csl_reader *r, const json_t *v, const char *key, pc_fi
         if (literal)
             pc_record_set_date_literal(rec, f, literal, strlen(literal));
     }
-    free(literal);
+    pc_free(literal);
 }
 
 /* One affiliation: text, or a Crossref-style {"name": ...} (its other
@@ -455,7 +455,7 @@ static char *orcid_of(csl_reader *r, const json_t *v)
     size_t n = s ? strlen(s) : 0;
     if (n != PC_ORCID_LEN && pc_orcid_parse(s, n, &id)) {
         char *bare = pc_xstrndup(id, PC_ORCID_LEN);
-        free(s);
+        pc_free(s);
         return bare;
     }
     return s;
@@ -523,19 +523,19 @@ static void name_parts(csl_reader *r, const json_t *const *f, const char *given,
     }
     nm->dparticle = dp;
     if (nm->particle && !*nm->particle) {
-        free(nm->particle);
+        pc_free(nm->particle);
         nm->particle = NULL;
     }
     if (nm->dparticle && !*nm->dparticle) {
-        free(nm->dparticle);
+        pc_free(nm->dparticle);
         nm->dparticle = NULL;
     }
     if (comma_suffix) /* after pc_name_from_parts, which fills the whole name */
         nm->flags |= PC_NAME_COMMA_SUFFIX;
-    free(qfam);
-    free(qgiven);
-    free(gpart);
-    free(spart);
+    pc_free(qfam);
+    pc_free(qgiven);
+    pc_free(gpart);
+    pc_free(spart);
 }
 
 /* Counts the parts of a name its form does not read: beside a literal
@@ -588,10 +588,10 @@ static bool read_name_object(csl_reader *r, const json_t *v, const char *role, p
         if (truthy(f[N_STATIC]))
             nm->flags |= PC_NAME_STATIC_ORDER;
     }
-    free(literal);
-    free(family);
-    free(given);
-    free(suffix);
+    pc_free(literal);
+    pc_free(family);
+    pc_free(given);
+    pc_free(suffix);
     return ok;
 }
 
@@ -745,7 +745,7 @@ static void read_text(csl_reader *r, const json_t *v, const char *key, pc_field 
                 memset(&nocase, 0, sizeof nocase);
             }
         }
-        free(s);
+        pc_free(s);
         pc_spanlist_clear(&spans);
         pc_strlist_clear(&nocase);
         return;
@@ -786,7 +786,7 @@ static void keep_extra(csl_reader *r, const json_t *v, const char *key, size_t k
     char *raw = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
     if (raw)
         pc_record_add_extra(rec, PC_CSL_FAMILY, key, key_len, raw, strlen(raw));
-    free(raw);
+    pc_json_text_free(raw);
     json_decref(plain);
 }
 
@@ -806,7 +806,7 @@ static bool read_special(csl_reader *r, const char *key, size_t n, const json_t 
                 pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, 0,
                              "type \"%s\" is not a CSL type: read as \"%s\"", t, pc_kind_name(PC_KIND_OTHER));
         }
-        free(t);
+        pc_free(t);
     } else if (n == 6 && memcmp(key, "custom", 6) == 0) {
         r->custom = v;
     } else {
@@ -855,7 +855,7 @@ static void read_id(csl_reader *r, pc_record *rec)
     }
     if (id && strcmp(id, rec->key) != 0)
         keep_extra(r, r->id, "id", 2, rec);
-    free(id);
+    pc_free(id);
 }
 
 /* ---- custom ------------------------------------------------------------------- */
@@ -1049,7 +1049,7 @@ static void cut_text(pc_record *rec, pc_field f, size_t n)
     pc_strlist_clear(&t->protected_words);
     t->protected_words = words;
     pc_spanlist_clear(&spans);
-    free(s);
+    pc_free(s);
 }
 
 /* What the parts of `whole` add after `lead` ("" for no title, "a" for a

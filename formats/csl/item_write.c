@@ -111,7 +111,7 @@ const pc_map_row pc_csl_map[] = {
     SPECIAL_ROW("note", JOURNAL_REF, JREF, B),
 /* then every field of the table, in its order: a CSL variable under its
  * name, one of ours in custom */
-#define PC_FIELD(id, nm, kind, flags)                                                          \
+#define PC_FIELD(id, num, nm, kind, flags)                                                          \
     {.name = (flags) & PC_FF_CSL ? nm : CSL_CUSTOM nm,                                         \
      .field = PC_F_##id,                                                                       \
      .how = (flags) & PC_FF_CSL ? CSL_HOW(kind, flags) : PC_MAP_SPECIAL,                       \
@@ -577,7 +577,7 @@ static bool write_note(void *u, const pc_map_row *row, bool *wrote)
     *wrote = w->b.len > 0;
     char *note = pc_buf_detach(&w->b);
     set_text(w, w->item, row->name, note);
-    free(note);
+    pc_free(note);
     return true;
 }
 

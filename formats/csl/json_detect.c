@@ -36,10 +36,10 @@ void pc_json_detect_free(pc_json_detect *d)
         return;
     for (size_t i = 0; i < d->n; i++)
         pc_map_free(d->maps[i]);
-    free(d->maps);
+    pc_free(d->maps);
     pc_buf_free(&d->jm.tmp);
     pc_buf_free(&d->jm.tmp2);
-    free(d);
+    pc_free(d);
 }
 
 /* "unknown JSON shape: keys a, b, c" */

@@ -118,6 +118,8 @@ bool pc_json_queue_next(pc_json_queue *q, pc_json_item *item)
 
 void pc_json_queue_clear(pc_json_queue *q)
 {
+    if (!q)
+        return;
     json_decref(q->root);
     q->root = q->items = NULL;
     q->next = 0;

@@ -153,7 +153,7 @@ void pc_jm_keep(pc_jm *m, const char *key, const json_t *v, pc_record *rec)
     char *raw = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
     if (raw)
         pc_record_add_extra(rec, m->shape->family, key, strlen(key), raw, strlen(raw));
-    free(raw);
+    pc_json_text_free(raw);
 }
 
 /* The walk's rows: a TEXT, LIST or SPLIT row's value (false: the row
@@ -198,8 +198,8 @@ pc_name *pc_jm_name_parts(pc_jm *m, pc_record *rec, pc_field role, const char *g
         char *g = pc_jm_plain(m, given), *sfx = pc_jm_plain(m, suffix);
         nm = pc_record_add_name(rec, role);
         pc_name_from_parts(g, f, sfx, nm);
-        free(g);
-        free(sfx);
+        pc_free(g);
+        pc_free(sfx);
     } else {
         char *lit = pc_jm_plain(m, literal ? literal : given); /* an organisation, or a mononym */
         if (lit) {
@@ -207,7 +207,7 @@ pc_name *pc_jm_name_parts(pc_jm *m, pc_record *rec, pc_field role, const char *g
             nm->literal = lit;
         }
     }
-    free(f);
+    pc_free(f);
     return nm;
 }
 
@@ -218,7 +218,7 @@ pc_name *pc_jm_name_display(pc_jm *m, pc_record *rec, pc_field role, const char 
         return NULL;
     pc_name *nm = pc_record_add_name(rec, role);
     pc_name_parse(t, strlen(t), nm);
-    free(t);
+    pc_free(t);
     return nm;
 }
 
@@ -347,7 +347,7 @@ void pc_jm_funder(pc_jm *m, pc_record *rec, const char *name, const json_t *awar
         pc_buf_putc(&b, ')');
     pc_record_list_add(rec, PC_F_FUNDER, b.ptr, b.len);
     pc_buf_free(&b);
-    free(who);
+    pc_free(who);
 }
 
 void pc_jm_finish(pc_jm *m, pc_record *rec)

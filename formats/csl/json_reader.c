@@ -26,7 +26,7 @@ void pc_json_reader_close(pc_json_reader *r)
         return;
     pc_json_split_close(r->split);
     pc_json_detect_free(r->detect);
-    free(r);
+    pc_free(r);
 }
 
 pc_read_status pc_json_reader_next(pc_json_reader *r, pc_record *rec)

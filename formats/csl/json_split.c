@@ -599,9 +599,9 @@ void pc_json_split_close(pc_json_split *sp)
     if (!sp)
         return;
     pc_json_queue_clear(&sp->queue);
-    free(sp->chunk);
+    pc_free(sp->chunk);
     pc_buf_free(&sp->elem);
-    free(sp);
+    pc_free(sp);
 }
 
 pc_json_got pc_json_split_next(pc_json_split *sp, pc_json_item *item)

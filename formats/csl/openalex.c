@@ -90,7 +90,7 @@ static void inverted_index(const json_t *idx, pc_record *rec)
             pc_buf_putc(&b, ' ');
         pc_buf_puts(&b, w[i].word);
     }
-    free(w);
+    pc_free(w);
     pc_buf_put_folded(&text, b.ptr, b.len);
     pc_utf8_nfc(&text);
     pc_record_set_abstract(rec, text.ptr, text.len, NULL, false);
@@ -157,8 +157,8 @@ static void biblio(pc_jm *m, const json_t *v, pc_record *rec)
     } else {
         pc_record_set_str(rec, PC_F_PAGE, fp);
     }
-    free(fp);
-    free(lp);
+    pc_free(fp);
+    pc_free(lp);
 }
 
 /* {"pmid": "https://pubmed.ncbi.nlm.nih.gov/29456894", "pmcid":
@@ -180,7 +180,7 @@ static void ids(pc_jm *m, const json_t *v, pc_record *rec)
             pc_buf_printf(&m->tmp2, "ids.%s", key);
             char *name = pc_xstrdup(m->tmp2.ptr);
             pc_jm_keep(m, name, x, rec);
-            free(name);
+            pc_free(name);
         }
     }
 }
@@ -209,7 +209,7 @@ static void keywords(pc_jm *m, const json_t *v, pc_record *rec)
         else if (!json_is_null(x))
             json_array_append(rest ? rest : (rest = json_array()), (json_t *)x);
         extra_keys |= kw && json_is_object(x) && (json_object_get(x, "id") || json_object_get(x, "score"));
-        free(kw);
+        pc_free(kw);
     }
     if (!json_is_array(v) && !json_is_null(v))
         pc_jm_keep(m, "keywords", v, rec);

@@ -614,7 +614,7 @@ static void *yaml_open(pc_source *src, pc_ctx *ctx)
     r->text = PC_CSL_MARKDOWN;
     if (!yaml_parser_initialize(&r->parser)) {
         pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "YAML: cannot start the parser");
-        free(r);
+        pc_free(r);
         return NULL;
     }
     yaml_parser_set_input(&r->parser, read_handler, r);
@@ -755,9 +755,9 @@ static void yaml_close(void *state)
     yaml_reader *r = state;
     flush_bad(r, ULLONG_MAX, ULLONG_MAX, 0, 0); /* left after a fatal error */
     yaml_parser_delete(&r->parser);
-    free(r->filt.in);
-    free(r->filt.bad);
-    free(r);
+    pc_free(r->filt.in);
+    pc_free(r->filt.bad);
+    pc_free(r);
 }
 
 /* Skips blank and comment lines at s[*i]; returns the next line's length. */

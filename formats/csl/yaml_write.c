@@ -76,16 +76,18 @@ static bool plain_is_not_string(const char *s, size_t n)
  * its own and was 8% of listing -> yaml; ASCII text (most scalars) cannot
  * fail it, so for ASCII the event is filled here exactly as
  * yaml_scalar_event_initialize fills it (zeroed, no anchor or tag, a
- * NUL-terminated copy of the value).  The copy is malloc'ed because the
- * emitter owns the event and frees its value with free() (yaml_free). */
+ * NUL-terminated copy of the value).  The copy is libc's malloc, not
+ * pc_xmalloc (a caller's allocator, pc_set_allocator): the emitter owns the
+ * event and frees its value with libc's free (yaml_free); without memory
+ * the event takes the slow path, where libyaml allocates. */
 static bool emit_scalar(yaml_writer *w, const char *s, size_t n, bool plain_ok)
 {
     yaml_event_t ev;
     yaml_scalar_style_t style = memchr(s, '\n', n) ? YAML_LITERAL_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
-    if (n < INT_MAX && pc_utf8_is_ascii(s, n)) { /* NUL too: never in model text */
+    yaml_char_t *v = NULL;
+    if (n < INT_MAX && pc_utf8_is_ascii(s, n) && (v = malloc(n + 1))) { /* libc's: yaml_free */
         memset(&ev, 0, sizeof ev);
         ev.type = YAML_SCALAR_EVENT;
-        yaml_char_t *v = pc_xmalloc(n + 1);
         memcpy(v, s, n);
         v[n] = '\0';
         ev.data.scalar.value = v;
@@ -243,6 +245,6 @@ bool pc_yaml_write_end(void *state)
     emit(w, &ev);
     bool ok = w->ok && yaml_emitter_flush(&w->em);
     yaml_emitter_delete(&w->em);
-    free(w);
+    pc_free(w);
     return ok;
 }

@@ -6,7 +6,8 @@
 #ifndef PC_FORMATS_CSL_YAML_WRITE_H
 #define PC_FORMATS_CSL_YAML_WRITE_H
 
-#include "paperconv.h"
+#include "io/ctx.h"
+#include "model/record.h"
 
 #include <stdio.h>
 

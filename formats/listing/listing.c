@@ -116,13 +116,13 @@ static void listing_close(void *state)
     listing_reader *r = state;
     if (!r)
         return;
-    free(r->heading);
+    pc_free(r->heading);
     pc_lines_free(&r->in);
     pc_buf_free(&r->title);
     pc_buf_free(&r->authors);
     pc_buf_free(&r->abstract);
     pc_buf_free(&r->tmp);
-    free(r);
+    pc_free(r);
 }
 
 /* Reads lines until a blank line, a bullet or the end, appending them to

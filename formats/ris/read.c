@@ -175,14 +175,14 @@ void pc_ris_read_close(void *state)
                      r->n_values, 100.0 * (double)r->n_kept / (double)r->n_values);
     for (size_t i = 0; i < r->capf; i++)
         pc_buf_free(&r->f[i].val);
-    free(r->f);
+    pc_free(r->f);
     pc_lines_free(&r->in);
     for (size_t i = 0; buffer(r, i); i++)
         pc_buf_free(buffer(r, i));
     pc_strlist_clear(&r->issn);
     pc_strlist_clear(&r->isbn);
     pc_map_free(r->map);
-    free(r);
+    pc_free(r);
 }
 
 static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_t n, size_t off)

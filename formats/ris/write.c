@@ -64,7 +64,7 @@ bool pc_ris_write_end(void *state)
     pc_map_free(w->map);
     pc_buf_free(&w->rec);
     pc_buf_free(&w->tmp);
-    free(w);
+    pc_free(w);
     return true;
 }
 

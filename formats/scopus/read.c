@@ -55,7 +55,7 @@ static void *csv_grow(void *p, size_t n)
 {
     if (p && malloc_usable_size(p) >= n)
         return p;
-    return realloc(p, n > SIZE_MAX / 2 ? n : 2 * n);
+    return realloc(p, n > SIZE_MAX / 2 ? n : 2 * n); /* libc's: libcsv frees it with free() */
 }
 
 static void on_cell(void *s, size_t n, void *u)
@@ -234,19 +234,19 @@ void pc_scopus_read_close(void *state)
         return;
     csv_free(&r->csv);
     for (size_t i = 0; i < r->n_head; i++)
-        free(r->head[i]);
-    free(r->head);
-    free(r->col_row);
+        pc_free(r->head[i]);
+    pc_free(r->head);
+    pc_free(r->col_row);
     pc_buf_free(&r->row.bytes);
-    free(r->row.off);
-    free(r->row.len);
+    pc_free(r->row.off);
+    pc_free(r->row.len);
     pc_buf_free(&r->st.note);
     pc_buf_free(&r->st.tmp);
     pc_buf_free(&r->st.tmp2);
     pc_strlist_clear(&r->st.affils);
     pc_lines_free(&r->in);
     pc_map_free(r->map);
-    free(r);
+    pc_free(r);
 }
 
 /* ---- one record ------------------------------------------------------------------- */

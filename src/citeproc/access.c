@@ -122,7 +122,7 @@ void cp_rec_free(pc_record *r)
     if (!r)
         return;
     pc_record_clear(r);
-    free(r);
+    pc_free(r);
 }
 
 const char *cp_rec_extra(const pc_record *r, const char *name)

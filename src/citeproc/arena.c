@@ -69,7 +69,7 @@ void cp_arena_reset(cp_arena *a)
     c = c->next;
     while (c) {
         cp_chunk *n = c->next;
-        free(c);
+        pc_free(c);
         c = n;
     }
     keep->next = NULL;
@@ -83,7 +83,7 @@ void cp_arena_free(cp_arena *a)
     cp_chunk *c = a->head;
     while (c) {
         cp_chunk *n = c->next;
-        free(c);
+        pc_free(c);
         c = n;
     }
     memset(a, 0, sizeof *a);

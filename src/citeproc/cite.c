@@ -80,7 +80,7 @@ static size_t *cites_per_note(pc_citeproc *cp)
             per[idx[k]] = sum;
         s = e;
     }
-    free(idx);
+    pc_free(idx);
     return per;
 }
 
@@ -124,9 +124,9 @@ void cp_positions(pc_citeproc *cp)
                                  .locator = ci->locator, .label = ci->label};
         }
     }
-    free(streams);
-    free(seen);
-    free(per_note);
+    pc_free(streams);
+    pc_free(seen);
+    pc_free(per_note);
 }
 
 /* ---- one cite ------------------------------------------------------------------- */

@@ -27,7 +27,8 @@
 #ifndef PC_CITEPROC_H
 #define PC_CITEPROC_H
 
-#include "paperconv.h"
+#include "io/ctx.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 typedef struct pc_citeproc pc_citeproc;

@@ -22,7 +22,8 @@
 #define PC_CP_H
 
 #include "citeproc/citeproc.h"
-#include "paperconv.h"
+#include "io/ctx.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #include <stdbool.h>

@@ -274,9 +274,9 @@ static void add_names(pc_citeproc *cp, dd **g, size_t *n)
         if (!need[i])
             g[left++] = g[i];
     *n = most ? left : m;
-    free(h);
-    free(sorted);
-    free(need);
+    pc_free(h);
+    pc_free(sorted);
+    pc_free(need);
 }
 
 /* by-cite: at each place, a name whose family another cite's name at that
@@ -340,8 +340,8 @@ static void add_given_by_cite(pc_citeproc *cp, dd **g, size_t *n, pc_buf *a, pc_
     for (size_t i = 0; i < m; i++)
         if (!hinted[i])
             g[left++] = g[i];
-    free(hinted);
-    free(v);
+    pc_free(hinted);
+    pc_free(v);
     *n = left;
 }
 
@@ -477,8 +477,8 @@ static void global_given(pc_citeproc *cp, dd *dds, size_t nd, pc_buf *a, pc_buf 
             if (tab[h] && tab[h]->hint)
                 set_hint(cp->items[dds[i].item], x, tab[h]->hint);
         }
-    free(tab);
-    free(all);
+    pc_free(tab);
+    pc_free(all);
     cp_arena_free(&ar);
 }
 
@@ -564,7 +564,7 @@ void cp_disambiguate(pc_citeproc *cp)
                 dd **copy = pc_xmalloc(m * sizeof *copy);
                 memcpy(copy, g, m * sizeof *copy);
                 add_given_by_cite(cp, copy, &all, &b1, &b2);
-                free(copy);
+                pc_free(copy);
             }
             add_names(cp, g, &m);
         }
@@ -575,7 +575,7 @@ void cp_disambiguate(pc_citeproc *cp)
         else
             for (size_t i = 0; i < m; i++)
                 cp->items[g[i]->item]->disamb_cond = true;
-        free(g);
+        pc_free(g);
     }
     pc_buf_free(&t);
     pc_buf_free(&b1);

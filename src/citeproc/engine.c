@@ -39,7 +39,7 @@ static void idmap_grow(pc_citeproc *cp)
 {
     cp_idmap *m = cp->ids;
     m->cap = m->cap ? m->cap * 2 : 64;
-    free(m->slots);
+    pc_free(m->slots);
     m->slots = pc_xcalloc(m->cap, sizeof *m->slots);
     for (size_t i = 0; i < cp->n_items; i++)
         idmap_put(cp, i);
@@ -148,14 +148,14 @@ static cp_style *load_style(const char *spec, pc_ctx *ctx, int depth)
         xml = read_file(path, &n);
         if (!xml) {
             pc_diag_emit(ctx, PC_SEV_ERROR, path, 0, 0, "cannot read the style");
-            free(path);
+            pc_free(path);
             return NULL;
         }
     }
     st = cp_style_parse(xml, n, name, &err);
     if (!st)
         report(ctx, name, &err);
-    free(xml);
+    pc_free(xml);
     if (st && st->parent) {
         if (depth > 3) {
             pc_diag_emit(ctx, PC_SEV_ERROR, name, 0, 0, "dependent styles nested too deep");
@@ -165,14 +165,14 @@ static cp_style *load_style(const char *spec, pc_ctx *ctx, int depth)
             const char *slash = strrchr(st->parent, '/');
             char *parent_name = pc_xstrdup(slash ? slash + 1 : st->parent);
             cp_style *parent = load_style(parent_name, ctx, depth + 1);
-            free(parent_name);
+            pc_free(parent_name);
             if (parent && st->default_locale && !parent->default_locale)
                 parent->default_locale = cp_strdup(&parent->a, st->default_locale);
             cp_style_free(st);
             st = parent;
         }
     }
-    free(path);
+    pc_free(path);
     pc_buf_free(&err);
     return st;
 }
@@ -239,8 +239,8 @@ static bool load_locale_file(pc_citeproc *cp, const char *lang, pc_buf *looked)
     if (!ok)
         pc_diag_emit(cp->ctx, PC_SEV_WARNING, path, 0, 0, "%s; locale skipped", err.len ? err.ptr : "cannot read it");
     pc_buf_free(&err);
-    free(xml);
-    free(path);
+    pc_free(xml);
+    pc_free(path);
     return ok;
 }
 
@@ -340,30 +340,30 @@ void pc_citeproc_free(pc_citeproc *cp)
         return;
     for (size_t i = 0; i < cp->n_items; i++) {
         cp_rec_free(cp->items[i]->rec);
-        free(cp->items[i]->hints);
-        free(cp->items[i]->cite_text);
-        free(cp->items[i]);
+        pc_free(cp->items[i]->hints);
+        pc_free(cp->items[i]->cite_text);
+        pc_free(cp->items[i]);
     }
-    free(cp->items);
+    pc_free(cp->items);
     if (cp->ids)
-        free(cp->ids->slots);
-    free(cp->ids);
+        pc_free(cp->ids->slots);
+    pc_free(cp->ids);
     for (size_t i = 0; i < cp->n_clusters; i++) {
         cp_cluster *c = &cp->clusters[i];
         for (size_t k = 0; k < c->n; k++) {
-            free((char *)c->items[k].id);
-            free((char *)c->items[k].locator);
-            free((char *)c->items[k].label);
-            free((char *)c->items[k].prefix);
-            free((char *)c->items[k].suffix);
+            pc_free((char *)c->items[k].id);
+            pc_free((char *)c->items[k].locator);
+            pc_free((char *)c->items[k].label);
+            pc_free((char *)c->items[k].prefix);
+            pc_free((char *)c->items[k].suffix);
         }
-        free(c->items);
-        free(c->prefix);
-        free(c->suffix);
+        pc_free(c->items);
+        pc_free(c->prefix);
+        pc_free(c->suffix);
     }
-    free(cp->clusters);
-    free(cp->bib_order);
-    free(cp->file_locs);
+    pc_free(cp->clusters);
+    pc_free(cp->bib_order);
+    pc_free(cp->file_locs);
     cp_arena_free(&cp->la);
     cp_arena_free(&cp->scratch);
     cp_arena_free(&cp->keys);
@@ -371,7 +371,7 @@ void pc_citeproc_free(pc_citeproc *cp)
     pc_buf_free(&cp->tmp2);
     pc_buf_free(&cp->extra_buf);
     cp_style_free(cp->style);
-    free(cp);
+    pc_free(cp);
 }
 
 static void add_record(pc_citeproc *cp, pc_record *r)
@@ -480,7 +480,7 @@ void cp_finish(pc_citeproc *cp, cp_rt **r, cp_arena *a)
  * order of the input. */
 static void number_items(pc_citeproc *cp)
 {
-    free(cp->bib_order);
+    pc_free(cp->bib_order);
     cp->bib_order = pc_xmalloc((cp->n_items ? cp->n_items : 1) * sizeof *cp->bib_order);
     for (size_t i = 0; i < cp->n_items; i++) {
         cp->bib_order[i] = i;

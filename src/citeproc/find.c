@@ -36,7 +36,7 @@ static char *each_dir(char *(*try)(const char *dir, const char *name, pc_buf *lo
             if (n) {
                 char *dir = pc_xstrndup(s, n);
                 r = try(dir, name, looked);
-                free(dir);
+                pc_free(dir);
             }
             s = e ? e + 1 : s + n;
         }
@@ -108,7 +108,7 @@ char *pc_citeproc_find_style(const char *name, pc_buf *looked)
     if (n > 4 && strcmp(name + n - 4, ".csl") == 0) {
         char *base = pc_xstrndup(name, n - 4);
         char *r = each_dir(try_style, base, looked);
-        free(base);
+        pc_free(base);
         return r;
     }
     return each_dir(try_style, name, looked);

@@ -196,7 +196,7 @@ static void name_key(pc_citeproc *cp, const pc_name *nm, pc_buf *b)
         pc_buf_puts(b, parts[i] ? parts[i] : "");
         pc_buf_putc(b, ' ');
     }
-    free(joined);
+    pc_free(joined);
 }
 
 static char *var_key(pc_citeproc *cp, cp_eval *ev, int var, cp_arena *a)
@@ -324,7 +324,7 @@ void cp_sort_items(pc_citeproc *cp, const cp_layout *lay, size_t *order, size_t 
         keys_of(&s, order[i]);
     size_t *tmp = pc_xmalloc(n * sizeof *tmp);
     merge_sort(&s, order, tmp, n);
-    free(tmp);
+    pc_free(tmp);
 }
 
 /* The cites of each cluster sorted, in runs that no prefix or suffix
@@ -370,10 +370,10 @@ void cp_sort_clusters(pc_citeproc *cp)
                 for (size_t i = 0; i < m; i++)
                     copy[i] = cl->items[start + pos[i]];
                 memcpy(cl->items + start, copy, m * sizeof *copy);
-                free(copy);
-                free(pos);
+                pc_free(copy);
+                pc_free(pos);
             }
-            free(idx);
+            pc_free(idx);
             start = end;
         }
     }

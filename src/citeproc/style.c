@@ -1000,5 +1000,5 @@ void cp_style_free(cp_style *s)
     if (!s)
         return;
     cp_arena_free(&s->a);
-    free(s);
+    pc_free(s);
 }

@@ -2,11 +2,21 @@
 /* cli.h — the parts of the paperconv command line, shared between its files:
  * options.c (the command line), output.c (where the output goes, atomic
  * replacement and signals), messages.c (diagnostics and the -v summary on
- * stderr), progress.c (the progress line).  main.c puts them together. */
+ * stderr), progress.c (the progress line).  main.c puts them together.
+ *
+ * The command line is a program of the library like any other: it uses
+ * paperconv.h and nothing of the library's own headers. */
 #ifndef PC_CLI_H
 #define PC_CLI_H
 
 #include "paperconv.h"
+
+/* ---- exit codes: the command line's one convention ---- */
+typedef enum pc_exit {
+    PC_EXIT_OK = 0,    /* everything read was written */
+    PC_EXIT_INPUT = 1, /* bad input: some record or file could not be converted */
+    PC_EXIT_USAGE = 2, /* bad command line */
+} pc_exit;
 
 /* --progress / --no-progress / neither */
 typedef enum pc_cli_progress {
@@ -32,7 +42,8 @@ typedef struct pc_cli {
     pc_cli_progress progress;
     const char *out_path; /* -o; NULL or "-" = standard output */
     const pc_format *from, *to;
-    pc_options opt;
+    pc_converter *conv;   /* the options go straight into it */
+    bool keep_going;      /* --keep-going, for output.c's note */
     const char *const *inputs;
     size_t n_inputs;
     pc_cli_meter meter;
@@ -40,8 +51,9 @@ typedef struct pc_cli {
 
 /* ---- options.c ---- */
 
-/* Parses argv into c.  Returns -1 to go on, or the exit status to end with
- * (--help, --version, --list-formats: 0; a usage error, reported: 2). */
+/* Parses argv into c (and c->conv's options).  Returns -1 to go on, or
+ * the exit status to end with (--help, --version, --list-formats: 0; a
+ * usage error, reported: 2). */
 int pc_cli_parse(pc_cli *c, int argc, char **argv);
 
 /* ---- output.c ---- */
@@ -62,7 +74,7 @@ pc_exit pc_cli_output_open(pc_cli_output *o, pc_cli *c);
 /* Finishes the output: flushes it, and for a replaced file renames the temp
  * file over it when rc is PC_EXIT_OK, else removes it.  Returns rc, or
  * PC_EXIT_INPUT when the output could not be finished (reported). */
-pc_exit pc_cli_output_close(pc_cli_output *o, pc_exit rc, const pc_ctx *ctx, pc_cli *c);
+pc_exit pc_cli_output_close(pc_cli_output *o, pc_exit rc, pc_cli *c);
 
 /* ---- messages.c ---- */
 
@@ -74,14 +86,20 @@ void pc_cli_print_diag(void *user, const pc_diag *d);
 void pc_cli_say(pc_cli *c, const char *file, pc_severity sev, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* -v: the counts and the fields writers dropped. */
-void pc_cli_summary(pc_cli *c, const pc_ctx *ctx);
+void pc_cli_summary(pc_cli *c);
 
 /* ---- progress.c ---- */
 
-/* Sets ctx's progress hook to draw c->meter, unless --no-progress, or
- * stderr is not a terminal and not --progress. */
-void pc_cli_progress_start(pc_cli *c, pc_ctx *ctx);
+/* Sets the converter's progress hook to draw c->meter, unless
+ * --no-progress, or stderr is not a terminal and not --progress. */
+void pc_cli_progress_start(pc_cli *c);
 /* Ends the progress line (if one is shown) before another message. */
 void pc_cli_progress_pause(pc_cli_meter *m);
+
+/* ---- small helpers of the command line's own (output.c) ---- */
+
+/* malloc and strdup that end the program on failure. */
+void *pc_cli_alloc(size_t n);
+char *pc_cli_strdup(const char *s);
 
 #endif

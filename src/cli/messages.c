@@ -3,7 +3,6 @@
  * line ("paperconv: FILE:LINE:COL: error: ..."), the command line's own
  * messages, and the -v summary. */
 #include "cli.h"
-#include "util/buf.h"
 
 #include <stdarg.h>
 
@@ -55,21 +54,22 @@ void pc_cli_say(pc_cli *c, const char *file, pc_severity sev, const char *fmt, .
     fputc('\n', stderr);
 }
 
-static void print_drop(void *u, const char *fmt, const char *field, unsigned long n)
-{
-    pc_cli *c = u;
-    pc_cli_say(c, NULL, PC_SEV_NOTE, "%s has no place for %s: dropped from %lu record(s)", fmt,
-               field, n);
-}
-
-void pc_cli_summary(pc_cli *c, const pc_ctx *ctx)
+void pc_cli_summary(pc_cli *c)
 {
     if (!c->verbose)
         return;
+    const pc_converter *v = c->conv;
     pc_cli_progress_pause(&c->meter);
     fprintf(stderr, "%s: %lu record(s) read, %lu written, %lu skipped; %lu warning(s), %lu error(s)\n",
-            c->prog, ctx->n_read, ctx->n_written, ctx->n_skipped, ctx->n_warnings, ctx->n_errors);
-    if (ctx->n_inputs_failed)
-        fprintf(stderr, "%s: %lu input(s) could not be read\n", c->prog, ctx->n_inputs_failed);
-    pc_ctx_each_drop(ctx, print_drop, c);
+            c->prog, pc_converter_count(v, PC_COUNT_READ), pc_converter_count(v, PC_COUNT_WRITTEN),
+            pc_converter_count(v, PC_COUNT_SKIPPED), pc_converter_count(v, PC_COUNT_WARNINGS),
+            pc_converter_count(v, PC_COUNT_ERRORS));
+    unsigned long failed = pc_converter_count(v, PC_COUNT_INPUTS_FAILED);
+    if (failed)
+        fprintf(stderr, "%s: %lu input(s) could not be read\n", c->prog, failed);
+    const char *fmt, *field;
+    unsigned long n;
+    for (size_t i = 0; pc_converter_drop(v, i, &fmt, &field, &n) == PC_OK; i++)
+        pc_cli_say(c, NULL, PC_SEV_NOTE, "%s has no place for %s: dropped from %lu record(s)", fmt,
+                   field, n);
 }

@@ -2,13 +2,11 @@
 /* options.c — the paperconv command line: the option table, --help,
  * --list-formats, and the choice of formats (-t, or -o's extension; -f). */
 #include "cli.h"
-#include "util/buf.h"
-#include "io/encoding.h"
-#include "model/keyformula.h"
 
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void usage(FILE *f)
 {
@@ -54,27 +52,31 @@ static void usage(FILE *f)
 static void list_formats(FILE *f)
 {
     fprintf(f, "%-10s %-5s %-5s %-22s %s\n", "FORMAT", "READ", "WRITE", "ALIASES", "DESCRIPTION");
-    for (const pc_format *const *p = pc_formats; *p; p++) {
-        const pc_format *fmt = *p;
+    for (size_t i = 0; i < pc_format_count(); i++) {
+        const pc_format *fmt = pc_format_at(i);
         char aliases[128] = "";
         size_t used = 0;
-        for (const char *const *a = fmt->aliases; a && *a; a++) {
-            int k = snprintf(aliases + used, sizeof aliases - used, "%s%s", used ? "," : "", *a);
-            if (k < 0 || (size_t)k >= sizeof aliases - used)
+        const char *a;
+        for (size_t k = 0; (a = pc_format_alias(fmt, k)) != NULL; k++) {
+            int m = snprintf(aliases + used, sizeof aliases - used, "%s%s", used ? "," : "", a);
+            if (m < 0 || (size_t)m >= sizeof aliases - used)
                 break;
-            used += (size_t)k;
+            used += (size_t)m;
         }
-        fprintf(f, "%-10s %-5s %-5s %-22s %s\n", fmt->name, fmt->read_open ? "yes" : "-",
-                fmt->write_begin ? "yes" : "-", aliases[0] ? aliases : "-", fmt->description);
+        fprintf(f, "%-10s %-5s %-5s %-22s %s\n", pc_format_name(fmt), pc_format_can_read(fmt) ? "yes" : "-",
+                pc_format_can_write(fmt) ? "yes" : "-", aliases[0] ? aliases : "-",
+                pc_format_description(fmt));
     }
 }
 
 static void valid_formats(FILE *f, bool readers)
 {
     fputs("valid formats:", f);
-    for (const pc_format *const *p = pc_formats; *p; p++)
-        if (readers ? (*p)->read_open != NULL : (*p)->write_begin != NULL)
-            fprintf(f, " %s", (*p)->name);
+    for (size_t i = 0; i < pc_format_count(); i++) {
+        const pc_format *fmt = pc_format_at(i);
+        if (readers ? pc_format_can_read(fmt) : pc_format_can_write(fmt))
+            fprintf(f, " %s", pc_format_name(fmt));
+    }
     fputc('\n', f);
 }
 
@@ -145,33 +147,40 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* Checks --key-format or --key-postfix (the driver compiles it again):
- * a bad one is "PROG: OPTION:COL: error: ...", then the text with a caret
- * under that column; returns PC_EXIT_USAGE then, else -1. */
-static int key_option(const pc_cli *c, const char *option, const char *arg)
+/* The converter's option each flag of the command line sets to 1. */
+static pc_option flag_option(int ch)
 {
-    pc_keyformula_error err;
-    bool postfix = strcmp(option, "--key-postfix") == 0;
-    if (postfix) {
-        pc_keypostfix *pf = pc_keypostfix_compile(arg, &err);
-        pc_keypostfix_free(pf);
-        if (pf)
-            return -1;
-    } else {
-        pc_keyformula *kf = pc_keyformula_compile(arg, &err);
-        pc_keyformula_free(kf);
-        if (kf)
-            return -1;
+    switch (ch) {
+    case OPT_UNICODE: return PC_OPT_UNICODE;
+    case OPT_REKEY: return PC_OPT_REKEY;
+    case OPT_STRICT: return PC_OPT_STRICT;
+    case OPT_KEEP: return PC_OPT_KEEP_GOING;
+    default: return PC_OPT_NONE;
     }
-    fprintf(stderr, "%s: %s:%zu: error: %s\n  %s\n  %*s^\n", c->prog, option, err.col, err.msg.ptr,
-            arg, (int)(err.col - 1), "");
-    pc_buf_free(&err.msg);
+}
+
+/* Sets --key-format or --key-postfix; one that does not compile is
+ * "PROG: OPTION:COL: error: ...", then the text with a caret under that
+ * column: returns PC_EXIT_USAGE then, else -1. */
+static int key_option(const pc_cli *c, pc_option opt, const char *arg)
+{
+    if (pc_converter_set_string(c->conv, opt, arg) == PC_OK)
+        return -1;
+    size_t col = pc_converter_errcol(c->conv);
+    fprintf(stderr, "%s: %s:%zu: error: %s\n  %s\n  %*s^\n", c->prog,
+            opt == PC_OPT_KEY_POSTFIX ? "--key-postfix" : "--key-format", col,
+            pc_converter_errmsg(c->conv), arg, (int)(col ? col - 1 : 0), "");
     return PC_EXIT_USAGE;
 }
 
 /* Applies one option; returns -1 to go on or the exit status. */
 static int apply(pc_cli *c, int ch, const char **to, const char **from, const char *arg)
 {
+    if (flag_option(ch) != PC_OPT_NONE) {
+        pc_converter_set_option(c->conv, flag_option(ch), 1);
+        c->keep_going = c->keep_going || ch == OPT_KEEP;
+        return -1;
+    }
     switch (ch) {
     case 't': *to = arg; break;
     case 'f': *from = arg; break;
@@ -179,27 +188,22 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     case 'q': c->quiet = true; break;
     case 'v': c->verbose++; break;
     case OPT_ENCODING:
-        if (!pc_encoding_known(arg))
+        if (pc_converter_set_string(c->conv, PC_OPT_ENCODING, arg) != PC_OK)
             return usage_error(c, PC_THEN_NOTHING, "unknown encoding '%s' for --encoding (for example latin1, "
                                "windows-1252, utf-16le; `iconv -l` lists the names)", arg);
-        c->opt.encoding = arg;
         break;
-    case OPT_STYLE: c->opt.style = arg; break;
-    case OPT_LOCALE: c->opt.locale = arg; break;
-    case OPT_CITATIONS: c->opt.citations = arg; break;
-    case OPT_UNICODE: c->opt.unicode = true; break;
-    case OPT_REKEY: c->opt.rekey = true; break;
-    case OPT_KEY_FORMAT: c->opt.key_format = arg; return key_option(c, "--key-format", arg);
-    case OPT_KEY_POSTFIX: c->opt.key_postfix = arg; return key_option(c, "--key-postfix", arg);
-    case OPT_STRICT: c->opt.strict = true; break;
-    case OPT_KEEP: c->opt.keep_going = true; break;
+    case OPT_STYLE: pc_converter_set_string(c->conv, PC_OPT_STYLE, arg); break;
+    case OPT_LOCALE: pc_converter_set_string(c->conv, PC_OPT_LOCALE, arg); break;
+    case OPT_CITATIONS: pc_converter_set_string(c->conv, PC_OPT_CITATIONS, arg); break;
+    case OPT_KEY_FORMAT: return key_option(c, PC_OPT_KEY_FORMAT, arg);
+    case OPT_KEY_POSTFIX: return key_option(c, PC_OPT_KEY_POSTFIX, arg);
     case OPT_PROGRESS: c->progress = PC_PROGRESS_ON; break;
     case OPT_NO_PROGRESS: c->progress = PC_PROGRESS_OFF; break;
     case OPT_DATE:
         if (strcmp(arg, "published") == 0)
-            c->opt.date = PC_DATE_PUBLISHED;
+            pc_converter_set_option(c->conv, PC_OPT_DATE, PC_DATE_PUBLISHED);
         else if (strcmp(arg, "updated") == 0)
-            c->opt.date = PC_DATE_UPDATED;
+            pc_converter_set_option(c->conv, PC_OPT_DATE, PC_DATE_UPDATED);
         else
             return usage_error(c, PC_THEN_NOTHING, "--date takes 'published' or 'updated', not '%s'", arg);
         break;
@@ -210,16 +214,6 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     default: return usage_error(c, PC_THEN_HELP, "unknown option '%s'", arg);
     }
     return -1;
-}
-
-static bool named(const pc_format *f, const char *name)
-{
-    if (pc_strcasecmp(f->name, name) == 0)
-        return true;
-    for (const char *const *a = f->aliases; a && *a; a++)
-        if (pc_strcasecmp(*a, name) == 0)
-            return true;
-    return false;
 }
 
 /* Chooses the writer (-t, else -o's extension) and the reader (-f). */
@@ -235,18 +229,15 @@ static int choose_formats(pc_cli *c, const char *to_name, const char *from_name)
         return usage_error(c, PC_THEN_WRITERS, "no output format: use -t FORMAT");
     } else {
         c->to = pc_format_find(to_name);
-        if (!c->to || !c->to->write_begin)
+        if (!c->to || !pc_format_can_write(c->to))
             return usage_error(c, PC_THEN_WRITERS, c->to ? "no writer for output format '%s'"
                                              : "unknown output format '%s'", to_name);
     }
     if (from_name) {
-        c->from = pc_format_find(from_name);
         /* a name a writer and a reader share (text: the text writer, the
            listing reader) means the reader here */
-        for (const pc_format *const *p = pc_formats; c->from && !c->from->read_open && *p; p++)
-            if ((*p)->read_open && named(*p, from_name))
-                c->from = *p;
-        if (!c->from || !c->from->read_open)
+        c->from = pc_format_find_reader(from_name);
+        if (!c->from || !pc_format_can_read(c->from))
             return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'"
                                                : "unknown input format '%s'", from_name);
     }
@@ -264,7 +255,7 @@ int pc_cli_parse(pc_cli *c, int argc, char **argv)
         if (rc >= 0)
             return rc;
     }
-    c->opt.verbose = c->verbose;
+    pc_converter_set_option(c->conv, PC_OPT_VERBOSE, c->verbose);
     c->inputs = (const char *const *)argv + optind;
     c->n_inputs = (size_t)(argc - optind);
     return choose_formats(c, to_name, from_name);

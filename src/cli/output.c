@@ -7,13 +7,13 @@
  * The only global state of the program lives here: the temp file's path, so
  * that a signal handler can remove it (handlers cannot be passed context). */
 #include "cli.h"
-#include "util/buf.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -98,11 +98,27 @@ static void hold_signals(bool hold, sigset_t *saved)
     }
 }
 
+void *pc_cli_alloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fputs("paperconv: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+char *pc_cli_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(pc_cli_alloc(n), s, n);
+}
+
 /* The contents of the symlink `path` (malloc'd), or NULL with errno. */
 static char *read_link(const char *path)
 {
     for (size_t cap = 256;; cap *= 2) {
-        char *buf = pc_xmalloc(cap);
+        char *buf = pc_cli_alloc(cap);
         ssize_t n = readlink(path, buf, cap);
         if (n >= 0 && (size_t)n < cap) {
             buf[n] = '\0';
@@ -119,7 +135,7 @@ static char *read_link(const char *path)
  * NULL with errno ELOOP after 40 links, as the kernel counts. */
 static char *follow_links(const char *path)
 {
-    char *p = pc_xstrdup(path);
+    char *p = pc_cli_strdup(path);
     for (int hops = 0; hops < 40; hops++) {
         struct stat st;
         if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
@@ -132,12 +148,14 @@ static char *follow_links(const char *path)
             return NULL;
         }
         if (to[0] != '/') { /* relative to the link's folder */
-            char *copy = pc_xstrdup(p);
-            pc_buf b = PC_BUF_INIT;
-            pc_buf_printf(&b, "%s/%s", dirname(copy), to);
+            char *copy = pc_cli_strdup(p);
+            const char *dir = dirname(copy);
+            size_t n = strlen(dir) + 1 + strlen(to) + 1;
+            char *joined = pc_cli_alloc(n);
+            snprintf(joined, n, "%s/%s", dir, to);
             free(copy);
             free(to);
-            to = pc_buf_detach(&b);
+            to = joined;
         }
         free(p);
         p = to;
@@ -173,7 +191,7 @@ static void keep_owner(int fd, const struct stat *old, pc_cli *c)
 /* Opens a temp file next to `target`; returns its stream or NULL (reported). */
 static FILE *open_temp(const char *target, pc_cli *c)
 {
-    char *copy = pc_xstrdup(target);
+    char *copy = pc_cli_strdup(target);
     int k = snprintf(temp_path, sizeof temp_path, "%s/.paperconv-XXXXXX", dirname(copy));
     free(copy);
     if (k < 0 || (size_t)k >= sizeof temp_path) {
@@ -269,23 +287,24 @@ static bool commit(pc_cli_output *o, bool keep, pc_cli *c)
 }
 
 /* Why the old file was kept, after the errors that said what failed. */
-static void say_not_written(const pc_cli_output *o, const pc_ctx *ctx, pc_cli *c)
+static void say_not_written(const pc_cli_output *o, pc_cli *c)
 {
-    if (ctx->n_inputs_failed && c->opt.keep_going)
+    unsigned long failed = pc_converter_count(c->conv, PC_COUNT_INPUTS_FAILED);
+    if (failed && c->keep_going)
         pc_cli_say(c, o->name, PC_SEV_NOTE, "not written: %s could not be read (--keep-going "
                    "forgives bad records, not unread inputs)",
-                   ctx->n_inputs_failed == 1 ? "an input" : "some inputs");
+                   failed == 1 ? "an input" : "some inputs");
     else
         pc_cli_say(c, o->name, PC_SEV_NOTE, "not written because of the errors above");
 }
 
-pc_exit pc_cli_output_close(pc_cli_output *o, pc_exit rc, const pc_ctx *ctx, pc_cli *c)
+pc_exit pc_cli_output_close(pc_cli_output *o, pc_exit rc, pc_cli *c)
 {
     if (o->target) {
         if (!commit(o, rc == PC_EXIT_OK, c)) {
             rc = PC_EXIT_INPUT;
-            if (!ctx->output_failed)
-                say_not_written(o, ctx, c);
+            if (!pc_converter_count(c->conv, PC_COUNT_OUTPUT_FAILED))
+                say_not_written(o, c);
         }
         free(o->target);
         o->target = NULL;

@@ -8,9 +8,9 @@
  * --progress and stderr not a terminal (a log file) it is a plain line at
  * most once a second.  Never shown in pipes or logs unless asked. */
 #include "cli.h"
-#include "util/buf.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,7 +74,7 @@ void pc_cli_progress_pause(pc_cli_meter *m)
     }
 }
 
-void pc_cli_progress_start(pc_cli *c, pc_ctx *ctx)
+void pc_cli_progress_start(pc_cli *c)
 {
     pc_cli_meter *m = &c->meter;
     const char *term = getenv("TERM");
@@ -87,6 +87,5 @@ void pc_cli_progress_start(pc_cli *c, pc_ctx *ctx)
         return;
     m->start = now_seconds();
     m->last = 0;
-    ctx->progress = on_progress;
-    ctx->progress_user = m;
+    pc_converter_set_progress(c->conv, on_progress, m);
 }

@@ -9,9 +9,9 @@
  * before its end, foreign content that gave no record) is counted in
  * ctx->n_inputs_failed: the run then ends with exit 1 even with
  * --keep-going, which forgives bad records only. */
-#include "model/citekey.h"
+#include "model/keyset.h"
+#include "io/format_table.h"
 #include "io/encoding.h"
-#include "paperconv.h"
 #include "io/source.h"
 #include "util/buf.h"
 
@@ -29,13 +29,15 @@ struct pc_input {
     const pc_format *fmt; /* NULL: empty input */
     void *state;
     bool foreign; /* not empty, and fmt's sniff does not know its first bytes */
+    bool read_error_said; /* pc_input_say_read_error reported it */
 };
 
-/* Chooses the reader for one input; reports and returns false if it cannot.
- * *f stays NULL for an empty input (nothing to read, nothing to report). */
+/* Chooses the reader for one input (path: what the extension is looked for
+ * in, or NULL); reports and returns false if it cannot.  *f stays NULL for
+ * an empty input (nothing to read, nothing to report). */
 static bool detect(pc_ctx *ctx, pc_source *src, const char *path, const pc_format **f)
 {
-    *f = strcmp(path, "-") ? pc_format_by_extension(path, true) : NULL;
+    *f = path && strcmp(path, "-") ? pc_format_by_extension(path, true) : NULL;
     if (*f)
         return true;
     const char *head;
@@ -72,12 +74,13 @@ static bool choose_encoding(pc_ctx *ctx, pc_source *src)
     return pc_source_choose_encoding(src, ctx, ctx->opt.encoding);
 }
 
-/* Once the format is known: what the top of the input names (JabRef's
- * "% Encoding: windows-1252" in a .bib, a coding cookie), else UTF-8 with
- * bytes that are not UTF-8 read as Windows-1252. */
-static void jabref_encoding(pc_ctx *ctx, pc_source *src, const pc_format *f)
+/* Once the format is known: what the top of the input names (the format's
+ * own header, by its hook: JabRef's "% Encoding: windows-1252" in a .bib;
+ * a coding cookie), else UTF-8 with bytes that are not UTF-8 read as
+ * Windows-1252. */
+static void header_encoding(pc_ctx *ctx, pc_source *src, const pc_format *f)
 {
-    pc_source_header_encoding(src, ctx, f && (!strcmp(f->name, "bibtex") || !strcmp(f->name, "biblatex")));
+    pc_source_header_encoding(src, ctx, f ? f->encoding_header : NULL);
 }
 
 pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from)
@@ -87,14 +90,21 @@ pc_input *pc_input_open(pc_ctx *ctx, const char *path, const pc_format *from)
         pc_diag_emit(ctx, PC_SEV_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
         return NULL;
     }
+    return pc_input_open_source(ctx, src, path, from);
+}
+
+pc_input *pc_input_open_source(pc_ctx *ctx, pc_source *src, const char *path,
+                               const pc_format *from)
+{
     const pc_format *f = from;
     if (!choose_encoding(ctx, src) || (!f && !detect(ctx, src, path, &f))) {
         pc_source_close(src);
         return NULL;
     }
-    jabref_encoding(ctx, src, f);
+    header_encoding(ctx, src, f);
     if (f && !f->read_open) {
-        pc_diag_emit(ctx, PC_SEV_ERROR, path, 0, 0, "format %s cannot be read", f->name);
+        pc_diag_emit(ctx, PC_SEV_ERROR, path ? path : pc_source_name(src), 0, 0, "format %s cannot be read",
+                     f->name);
         pc_source_close(src);
         return NULL;
     }
@@ -127,30 +137,75 @@ pc_read_status pc_input_next(pc_input *in, pc_record *rec)
     return st;
 }
 
+void pc_input_say_read_error(pc_input *in)
+{
+    if (pc_source_error(in->src) && !in->read_error_said)
+        pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0, "read error: %s",
+                     strerror(pc_source_error(in->src)));
+    in->read_error_said = true;
+}
+
 void pc_input_close(pc_input *in)
 {
     if (!in)
         return;
     if (in->state)
         in->fmt->read_close(in->state);
-    if (pc_source_error(in->src))
-        pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0, "read error: %s",
-                     strerror(pc_source_error(in->src)));
+    pc_input_say_read_error(in);
     pc_source_close(in->src);
-    free(in);
+    pc_free(in);
 }
+
+/* ---- the end of an input -------------------------------------------- */
+
+/* True when reading `in` stopped before its end: on a read error
+ * (reported when it is closed), or with bytes left after the
+ * reader's end (a line readers' line over PC_LINE_MAX; said here unless
+ * the reader reported an error since `errors`, the count at the start). */
+static bool stopped_early(pc_input *in, unsigned long errors)
+{
+    if (pc_source_error(in->src))
+        return true;
+    const char *rest;
+    if (in->fmt && pc_source_peek(in->src, 1, &rest) > 0) {
+        if (in->ctx->n_errors == errors)
+            pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
+                         "read as %s: the reader stopped before the end of the input", in->fmt->name);
+        return true;
+    }
+    return false; /* a decoding error is reported at its place and reading goes on */
+}
+
+bool pc_input_failed(pc_input *in, bool fatal, bool got_records, unsigned long errors_before)
+{
+    bool lost = fatal; /* already reported */
+    if (!got_records && in->foreign) {
+        pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
+                     "read as %s: no record found; is it another format? try -f", in->fmt->name);
+        lost = true;
+    }
+    if (lost || stopped_early(in, errors_before)) {
+        in->ctx->n_inputs_failed++;
+        return true;
+    }
+    return false;
+}
+
+int pc_input_error(const pc_input *in) { return pc_source_error(in->src); }
+
+unsigned long long pc_input_offset(const pc_input *in) { return pc_source_offset(in->src); }
 
 /* ---- the driver ------------------------------------------------------ */
 
 enum { PC_PROGRESS_BYTES = 1 << 20, PC_PROGRESS_RECORDS = 4096 };
 
-/* One run of pc_convert.  Key places: each input gets a range of 32-bit
+/* One run of pc_drive.  Key places: each input gets a range of 32-bit
  * numbers, base[i] + line (a record's line in input i), so the key set can
  * keep where a key was first given in 4 bytes; past 2^32 lines over all
  * inputs the place is unknown (0). */
 typedef struct run {
     pc_ctx *ctx;
-    const char *const *inputs;
+    const pc_input_spec *inputs;
     size_t n_inputs;
     const pc_format *from, *to;
     void *ws;
@@ -162,15 +217,24 @@ typedef struct run {
     unsigned long next_records;   /* ... or at this record count */
 } run;
 
-static const char *input_name(const char *path) { return strcmp(path, "-") ? path : "<stdin>"; }
+/* Input i's name in messages: its path ("<stdin>" for "-") or its source's. */
+static const char *input_name(const run *r, size_t i)
+{
+    const pc_input_spec *in = &r->inputs[i];
+    if (!in->path)
+        return in->src ? pc_source_name(in->src) : "<input>";
+    return strcmp(in->path, "-") ? in->path : "<stdin>";
+}
 
-/* Sum of the inputs' sizes; 0 when one is not a regular file (a pipe). */
-static unsigned long long total_size(const char *const *inputs, size_t n)
+/* Sum of the inputs' sizes; 0 when one is not a regular file (a pipe)
+ * or a source (a memory block's size is not asked for). */
+static unsigned long long total_size(const pc_input_spec *inputs, size_t n)
 {
     unsigned long long sum = 0;
     for (size_t i = 0; i < n; i++) {
         struct stat st;
-        int r = strcmp(inputs[i], "-") ? stat(inputs[i], &st) : fstat(STDIN_FILENO, &st);
+        const char *path = inputs[i].path;
+        int r = inputs[i].src || !path ? -1 : strcmp(path, "-") ? stat(path, &st) : fstat(STDIN_FILENO, &st);
         if (r != 0 || !S_ISREG(st.st_mode))
             return 0;
         sum += (unsigned long long)st.st_size;
@@ -195,10 +259,10 @@ static void note_reader(run *r, const pc_input *in, const char *path)
     const pc_format *f = in->fmt;
     if (!f || r->ctx->opt.verbose < 1)
         return;
-    const char *dot = strrchr(path, '.');
+    const char *dot = path ? strrchr(path, '.') : NULL;
     if (r->from)
         pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0, "read as %s (-f)", f->name);
-    else if (strcmp(path, "-") && pc_format_by_extension(path, true) == f && dot)
+    else if (path && strcmp(path, "-") && pc_format_by_extension(path, true) == f && dot)
         pc_diag_emit(r->ctx, PC_SEV_NOTE, pc_source_name(in->src), 0, 0,
                      "read as %s (extension %s)", f->name, dot);
     else
@@ -234,7 +298,7 @@ static void assign_key(run *r, size_t input, pc_record *rec)
                      "citation key \"%s\" holds characters a key cannot (white space, braces, commas, "
                      "quotes, %%, #, invisible characters...): written \"%s\"",
                      clash.refused, rec->key);
-        free(clash.refused);
+        pc_free(clash.refused);
     }
     if (!clash.wanted || (!clash.input_key && r->ctx->opt.verbose < 1))
         return; /* notes are shown with -v only: do not build them */
@@ -245,9 +309,9 @@ static void assign_key(run *r, size_t input, pc_record *rec)
         size_t i = input_of(r, input, clash.first);
         unsigned long line = (unsigned long)(clash.first - r->base[i]);
         if (line)
-            pc_buf_printf(&where, "the record at %s:%lu", input_name(r->inputs[i]), line);
+            pc_buf_printf(&where, "the record at %s:%lu", input_name(r, i), line);
         else
-            pc_buf_printf(&where, "a record of %s", input_name(r->inputs[i]));
+            pc_buf_printf(&where, "a record of %s", input_name(r, i));
     }
     if (clash.case_only)
         pc_buf_printf(&where, " (%s compares keys without case)", r->to->name);
@@ -258,22 +322,13 @@ static void assign_key(run *r, size_t input, pc_record *rec)
     pc_buf_free(&where);
 }
 
-/* True when reading `in` stopped before its end: on a read error
- * (reported when it is closed), or with bytes left after the
- * reader's end (a line readers' line over PC_LINE_MAX; said here unless
- * the reader reported an error since `errors`, the count at the start). */
-static bool stopped_early(pc_input *in, unsigned long errors)
+/* Opens input i: its source, else its path. */
+static pc_input *open_input(run *r, size_t i)
 {
-    if (pc_source_error(in->src))
-        return true;
-    const char *rest;
-    if (in->fmt && pc_source_peek(in->src, 1, &rest) > 0) {
-        if (in->ctx->n_errors == errors)
-            pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
-                         "read as %s: the reader stopped before the end of the input", in->fmt->name);
-        return true;
-    }
-    return false; /* a decoding error is reported at its place and reading goes on */
+    const pc_input_spec *spec = &r->inputs[i];
+    if (spec->src)
+        return pc_input_open_source(r->ctx, spec->src, spec->path, r->from);
+    return pc_input_open(r->ctx, spec->path, r->from);
 }
 
 /* Converts input number i; false when the output failed.  Sets the next
@@ -283,16 +338,15 @@ static bool convert_one(run *r, size_t i)
 {
     pc_ctx *ctx = r->ctx;
     unsigned long long last_line = 0;
-    pc_input *in = pc_input_open(ctx, r->inputs[i], r->from);
+    pc_input *in = open_input(r, i);
     if (!in) {
         ctx->n_inputs_failed++;
         r->base[i + 1] = r->base[i] + 1;
         return true;
     }
-    note_reader(r, in, r->inputs[i]);
-    bool out_ok = true;
+    note_reader(r, in, r->inputs[i].path);
+    bool out_ok = true, fatal = false;
     unsigned long n_before = ctx->n_read, errors_before = ctx->n_errors;
-    bool lost = false;
     pc_record rec;
     pc_record_init(&rec);
     for (;;) {
@@ -311,7 +365,7 @@ static bool convert_one(run *r, size_t i)
             ctx->n_read++;
             ctx->n_skipped++;
         } else {
-            lost = st == PC_READ_FATAL; /* already reported */
+            fatal = st == PC_READ_FATAL; /* already reported */
             break;
         }
         pc_record_clear(&rec);
@@ -319,53 +373,51 @@ static bool convert_one(run *r, size_t i)
             progress(r, in, false);
     }
     pc_record_clear(&rec);
-    if (out_ok && ctx->n_read == n_before && in->foreign) {
-        pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
-                     "read as %s: no record found; is it another format? try -f", in->fmt->name);
-        lost = true;
-    }
-    if (out_ok && (lost || stopped_early(in, errors_before)))
-        ctx->n_inputs_failed++;
+    if (out_ok)
+        pc_input_failed(in, fatal, ctx->n_read != n_before, errors_before);
     r->done += pc_source_offset(in->src);
     r->base[i + 1] = r->base[i] + last_line + 1;
     pc_input_close(in);
     return out_ok;
 }
 
-pc_exit pc_convert(pc_ctx *ctx, const char *const *inputs, size_t n_inputs,
-                   const pc_format *from, const pc_format *to, FILE *out)
+pc_status pc_drive(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs, const pc_format *from,
+                   const pc_format *to, void *ws, const pc_drive_base *since)
 {
-    static const char *const stdin_only[] = {"-"};
+    static const pc_input_spec stdin_only[] = {{.path = "-"}};
     if (n_inputs == 0) {
         inputs = stdin_only;
         n_inputs = 1;
     }
-    run r = {.ctx = ctx, .inputs = inputs, .n_inputs = n_inputs, .from = from, .to = to};
+    run r = {.ctx = ctx, .inputs = inputs, .n_inputs = n_inputs, .from = from, .to = to, .ws = ws};
     r.base = pc_xcalloc(n_inputs + 1, sizeof *r.base);
     r.base[0] = 1; /* place 0 is "unknown" */
     if (ctx->progress)
         r.total = total_size(inputs, n_inputs);
     r.keys = pc_keyset_new_for(to);
-    if (!pc_keyset_use_options(r.keys, ctx)) { /* --key-format: reported */
+    if (!pc_keyset_use_options(r.keys, ctx)) { /* --key-format: reported (the API checks it first) */
         pc_keyset_free(r.keys);
-        free(r.base);
-        return PC_EXIT_USAGE;
+        pc_free(r.base);
+        return PC_ERR_USAGE;
     }
-    r.ws = to->write_begin(out, ctx);
     bool out_ok = true;
-    for (size_t i = 0; i < n_inputs && out_ok; i++)
+    size_t i = 0;
+    for (; i < n_inputs && out_ok; i++)
         out_ok = convert_one(&r, i);
-    out_ok = to->write_end(r.ws) && out_ok;
+    for (; i < n_inputs; i++) /* the sources not read, after the output failed */
+        pc_source_close(inputs[i].src);
     pc_keyset_free(r.keys);
-    free(r.base);
-    if (ctx->progress)
-        progress(&r, NULL, true);
-    if (!out_ok || fflush(out) != 0 || ferror(out)) {
+    pc_free(r.base);
+    if (!out_ok && !ctx->output_failed) {
         ctx->output_failed = true;
         pc_diag_emit(ctx, PC_SEV_ERROR, NULL, 0, 0, "cannot write the output: %s",
                      strerror(errno ? errno : EIO));
     }
-    if (ctx->output_failed || ctx->n_inputs_failed)
-        return PC_EXIT_INPUT;
-    return ctx->n_errors && !ctx->opt.keep_going ? PC_EXIT_INPUT : PC_EXIT_OK;
+    if (ctx->progress)
+        progress(&r, NULL, true);
+    if (!out_ok)
+        return PC_ERR_IO;
+    if (ctx->n_inputs_failed > since->inputs_failed)
+        return PC_ERR_INPUT;
+    return ctx->n_errors > since->errors && !ctx->opt.keep_going ? PC_ERR_INPUT : PC_OK;
 }

@@ -6,7 +6,7 @@
  * pass-through names come from the input, so there can be many) and holds
  * at most MAX_DROPS distinct names: past that, drops are counted under one
  * "(other fields)" entry, so memory does not grow with the input. */
-#include "paperconv.h"
+#include "io/ctx.h"
 #include "util/buf.h"
 #include "util/hash.h"
 
@@ -33,21 +33,61 @@ void pc_ctx_init(pc_ctx *ctx, pc_diag_fn fn, void *user)
     memset(ctx, 0, sizeof *ctx);
     ctx->diag = fn;
     ctx->diag_user = user;
+    pc_buf_init(&ctx->errmsg);
 }
 
 void pc_ctx_free(pc_ctx *ctx)
 {
+    if (!ctx)
+        return;
     struct pc_drops *d = ctx->drops;
     if (d) {
         for (size_t i = 0; i < d->n; i++) {
-            free(d->items[i].fmt);
-            free(d->items[i].field);
+            pc_free(d->items[i].fmt);
+            pc_free(d->items[i].field);
         }
-        free(d->items);
-        free(d->slot);
-        free(d);
+        pc_free(d->items);
+        pc_free(d->slot);
+        pc_free(d);
     }
     ctx->drops = NULL;
+    pc_buf_free(&ctx->errmsg);
+    for (int i = 0; i < PC_CTX_N_STRINGS; i++) {
+        pc_free(ctx->strings[i]);
+        ctx->strings[i] = NULL;
+    }
+}
+
+/* Keeps "FILE:LINE:COL: message" (the parts that are known) as the last
+ * error's message. */
+static void keep_error(pc_ctx *ctx, const char *file, unsigned long line, unsigned long col,
+                       const char *msg)
+{
+    pc_buf_clear(&ctx->errmsg);
+    if (file) {
+        pc_buf_puts(&ctx->errmsg, file);
+        if (line) {
+            pc_buf_printf(&ctx->errmsg, ":%lu", line);
+            if (col)
+                pc_buf_printf(&ctx->errmsg, ":%lu", col);
+        }
+        pc_buf_puts(&ctx->errmsg, ": ");
+    }
+    pc_buf_puts(&ctx->errmsg, msg);
+}
+
+pc_status pc_ctx_refuse(pc_ctx *ctx, pc_status st, const char *fmt, ...)
+{
+    if (!ctx)
+        return st;
+    pc_buf msg = PC_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pc_buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    keep_error(ctx, NULL, 0, 0, msg.ptr);
+    pc_buf_free(&msg);
+    return st;
 }
 
 void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long line,
@@ -59,15 +99,19 @@ void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long 
         ctx->n_errors++;
     else if (sev == PC_SEV_WARNING)
         ctx->n_warnings++;
-    if (!ctx->diag)
-        return;
+    if (!ctx->diag && sev != PC_SEV_ERROR)
+        return; /* nobody listens and it is not the last error: not even formatted */
     pc_buf msg = PC_BUF_INIT;
     va_list ap;
     va_start(ap, fmt);
     pc_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
-    pc_diag d = {.severity = sev, .file = file, .line = line, .col = col, .message = msg.ptr};
-    ctx->diag(ctx->diag_user, &d);
+    if (sev == PC_SEV_ERROR)
+        keep_error(ctx, file, line, col, msg.ptr);
+    if (ctx->diag) {
+        pc_diag d = {.severity = sev, .file = file, .line = line, .col = col, .message = msg.ptr};
+        ctx->diag(ctx->diag_user, &d);
+    }
     pc_buf_free(&msg);
 }
 
@@ -108,6 +152,20 @@ void pc_ctx_dropped(pc_ctx *ctx, const char *fmt, const char *field)
         c = drop_find(ctx->drops, fmt, OTHER);
     if (c) /* NULL only when another format took the catch-all's room */
         c->n++;
+}
+
+size_t pc_ctx_n_drops(const pc_ctx *ctx) { return ctx->drops ? ctx->drops->n : 0; }
+
+bool pc_ctx_drop_at(const pc_ctx *ctx, size_t i, const char **fmt, const char **field,
+                    unsigned long *n)
+{
+    const struct pc_drops *d = ctx->drops;
+    if (!d || i >= d->n)
+        return false;
+    *fmt = d->items[i].fmt;
+    *field = d->items[i].field;
+    *n = d->items[i].n;
+    return true;
 }
 
 void pc_ctx_each_drop(const pc_ctx *ctx,

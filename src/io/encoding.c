@@ -157,7 +157,11 @@ const char *pc_encoding_from_bom(const char *head, size_t n, size_t *bom_len)
 
 /* ---- headers --------------------------------------------------------------- */
 
-void pc_encoding_header_free(pc_encoding_header *h) { pc_buf_free(&h->name); }
+void pc_encoding_header_free(pc_encoding_header *h)
+{
+    if (h)
+        pc_buf_free(&h->name);
+}
 
 /* The line at head + at (ending at '\n' or '\r'): its length, or false if
  * it has no line end within n (it may be cut: do not guess). */
@@ -218,6 +222,7 @@ bool pc_encoding_jabref(const char *head, size_t n, pc_encoding_header *h)
             const char *s = head + i + klen;
             size_t sn = len - klen;
             pc_trim(&s, &sn);
+            h->what = "JabRef's % Encoding header";
             return sn > 0 && header_name(h, s, s + sn, line, i, len);
         }
         i = next_line(head, n, i, len);
@@ -283,6 +288,7 @@ static bool vim_cookie(const char *s, size_t n, pc_encoding_header *h, unsigned 
 bool pc_encoding_cookie(const char *head, size_t n, pc_encoding_header *h)
 {
     size_t i = 0, len;
+    h->what = "the coding cookie";
     for (unsigned long line = 1; line <= 5 && i < n && line_at(head, n, i, &len); line++) {
         if ((line <= 2 && emacs_cookie(head + i, len, h, line, i)) || vim_cookie(head + i, len, h, line, i))
             return true;
@@ -409,7 +415,7 @@ void pc_decoder_free(pc_decoder *d)
         return;
     if (d->cd != (iconv_t)-1)
         iconv_close(d->cd);
-    free(d);
+    pc_free(d);
 }
 
 bool pc_decoder_single_byte(const pc_decoder *d) { return d->single_byte; }
@@ -576,7 +582,7 @@ pc_encoding_fit pc_encoding_fits(const char *name, const char *head, size_t n, c
         }
         at += step;
     }
-    free(out);
+    pc_free(out);
     iconv_close(cd);
     return fit;
 }

@@ -39,12 +39,14 @@ const char *pc_encoding_from_bom(const char *head, size_t n, size_t *bom_len);
 /* A header line that names the encoding of the file it heads. */
 typedef struct pc_encoding_header {
     pc_buf name;        /* the name as written (trimmed) */
+    const char *what;   /* what names it, for messages: "the coding cookie" (static) */
     unsigned long line; /* its line, from 1 */
     size_t at, len;     /* the line's bytes in head, without the line end */
 } pc_encoding_header;
 
 /* JabRef's header: a line "% Encoding: NAME" among the comment lines ("%")
- * at the top of head[0, n).  True if found (*h filled). */
+ * at the top of head[0, n).  True if found (*h filled).  The BibTeX
+ * formats' encoding_header hook (io/format_table.h). */
 bool pc_encoding_jabref(const char *head, size_t n, pc_encoding_header *h);
 /* An editor's coding cookie: Emacs' "-*- coding: NAME -*-" (or
  * "-*- mode: bibtex; coding: NAME -*-") in the first two lines, Vim's

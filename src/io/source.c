@@ -54,8 +54,10 @@ typedef struct raw_input {
 
 struct pc_source {
     char *name;
-    int fd;           /* -1 for memory sources */
+    char *path;       /* the path it was opened by ("-": standard input), or NULL */
+    int fd;           /* -1 for memory and stream sources */
     bool owns_fd;
+    FILE *fp;         /* a stream source: read with fread, not closed */
     const char *mem;  /* memory source: the data */
     char *buf;        /* file source: the window */
     size_t start, end; /* unconsumed bytes are buf[start, end) */
@@ -90,6 +92,7 @@ pc_source *pc_source_open(const char *path)
     }
     pc_source *s = pc_xcalloc(1, sizeof *s);
     s->name = pc_xstrdup(is_stdin ? "<stdin>" : path);
+    s->path = pc_xstrdup(path);
     s->fd = fd;
     s->owns_fd = !is_stdin;
     s->cap = PC_SOURCE_BUFSIZE;
@@ -108,14 +111,25 @@ pc_source *pc_source_mem(const char *name, const char *data, size_t n)
     return s;
 }
 
+pc_source *pc_source_file(const char *name, FILE *f)
+{
+    pc_source *s = pc_xcalloc(1, sizeof *s);
+    s->name = pc_xstrdup(name);
+    s->fd = -1;
+    s->fp = f;
+    s->cap = PC_SOURCE_BUFSIZE;
+    s->buf = pc_xmalloc(s->cap);
+    return s;
+}
+
 static void raw_free(raw_input *raw)
 {
     if (!raw)
         return;
     pc_decoder_free(raw->dec);
-    free(raw->encoding);
-    free(raw->buf);
-    free(raw);
+    pc_free(raw->encoding);
+    pc_free(raw->buf);
+    pc_free(raw);
 }
 
 void pc_source_close(pc_source *s)
@@ -125,12 +139,14 @@ void pc_source_close(pc_source *s)
     if (s->owns_fd)
         close(s->fd);
     raw_free(s->raw);
-    free(s->buf);
-    free(s->name);
-    free(s);
+    pc_free(s->buf);
+    pc_free(s->name);
+    pc_free(s->path);
+    pc_free(s);
 }
 
 const char *pc_source_name(const pc_source *s) { return s->name; }
+const char *pc_source_path(const pc_source *s) { return s->path; }
 int pc_source_error(const pc_source *s) { return s->err; }
 unsigned long long pc_source_offset(const pc_source *s) { return s->offset; }
 const char *pc_source_encoding(const pc_source *s)
@@ -140,9 +156,18 @@ const char *pc_source_encoding(const pc_source *s)
 
 static const char *data(const pc_source *s) { return s->mem ? s->mem : s->buf; }
 
-/* read(2) into dst, retrying on EINTR; -1 with s->err set on an error. */
+/* read(2) into dst, retrying on EINTR (fread for a stream source); -1
+ * with s->err set on an error. */
 static ssize_t read_fd(pc_source *s, char *dst, size_t n)
 {
+    if (s->fp) {
+        size_t got = fread(dst, 1, n, s->fp);
+        if (got == 0 && ferror(s->fp)) {
+            s->err = errno ? errno : EIO;
+            return -1;
+        }
+        return (ssize_t)got;
+    }
     for (;;) {
         ssize_t got = read(s->fd, dst, n);
         if (got >= 0)
@@ -191,6 +216,8 @@ static void attach_raw(pc_source *s, pc_decoder *dec, const char *name, size_t s
 
 bool pc_source_set_encoding(pc_source *s, const char *name, size_t skip)
 {
+    if (s->raw)
+        return false; /* decoded already: a second decoder would take decoded text for raw bytes */
     pc_decoder *dec = pc_decoder_new(name);
     if (!dec)
         return false;
@@ -487,24 +514,20 @@ static bool obey_header(pc_source *s, const pc_encoding_header *h, const char *w
     return false;
 }
 
-/* What the top of the input says its encoding is: JabRef's header (when
- * `jabref`) or a coding cookie; false if neither names one. */
-static bool find_header(const char *head, size_t n, bool jabref, pc_encoding_header *h, const char **what)
+/* What the top of the input says its encoding is: the format's own
+ * header (`own`, the format's hook; may be NULL) or a coding cookie; false
+ * if neither names one. */
+static bool find_header(const char *head, size_t n, pc_encoding_header_fn own, pc_encoding_header *h)
 {
-    if (jabref && pc_encoding_jabref(head, n, h)) {
-        *what = "JabRef's % Encoding header";
-        return true;
-    }
-    *what = "the coding cookie";
-    return pc_encoding_cookie(head, n, h);
+    return (own && own(head, n, h)) || pc_encoding_cookie(head, n, h);
 }
 
-void pc_source_header_encoding(pc_source *s, pc_ctx *ctx, bool jabref)
+void pc_source_header_encoding(pc_source *s, pc_ctx *ctx, pc_encoding_header_fn own)
 {
     s->ctx = ctx;
     if (s->raw)
         return; /* a byte-order mark or --encoding decided */
-    const char *head, *what;
+    const char *head;
     size_t n = pc_source_peek(s, PC_HEADER_BYTES, &head);
     pc_buf decl = PC_BUF_INIT;
     bool xml_other = pc_encoding_xml_declared(head, n, &decl) && !pc_encoding_is_utf8(decl.ptr);
@@ -513,8 +536,8 @@ void pc_source_header_encoding(pc_source *s, pc_ctx *ctx, bool jabref)
         return; /* libxml2 decodes what the XML declaration names, and is strict */
     pc_encoding_header h = {.name = PC_BUF_INIT};
     bool decoded = !ctx->opt.encoding && !(n >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3)) &&
-                   find_header(head, n, jabref, &h, &what) && !pc_encoding_is_utf8(h.name.ptr) &&
-                   obey_header(s, &h, what, head, n);
+                   find_header(head, n, own, &h) && !pc_encoding_is_utf8(h.name.ptr) &&
+                   obey_header(s, &h, h.what, head, n);
     pc_encoding_header_free(&h);
     if (!decoded) /* UTF-8: a byte that is not is read as Windows-1252 */
         attach_raw(s, pc_decoder_new_utf8(), "UTF-8", 0);
@@ -673,7 +696,11 @@ void pc_lines_init(pc_lines *l, pc_source *src, pc_ctx *ctx)
     pc_buf_init(&l->line);
 }
 
-void pc_lines_free(pc_lines *l) { pc_buf_free(&l->line); }
+void pc_lines_free(pc_lines *l)
+{
+    if (l)
+        pc_buf_free(&l->line);
+}
 
 bool pc_lines_next(pc_lines *l)
 {

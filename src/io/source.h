@@ -13,10 +13,25 @@
 #define PC_SOURCE_H
 
 #include "io/encoding.h" /* pc_encoding_hint, for the readers' invalid UTF-8 messages */
-#include "paperconv.h"
+#include "io/ctx.h"
 #include "util/buf.h"
 
 #include <sys/types.h>
+
+typedef struct pc_source pc_source;
+
+/* Opens a file ("-" = stdin).  Returns NULL and sets errno on failure. */
+pc_source *pc_source_open(const char *path);
+/* A source over a memory block (not copied: must outlive the source). */
+pc_source *pc_source_mem(const char *name, const char *data, size_t n);
+/* A source over an open stream, from where it stands (not closed). */
+pc_source *pc_source_file(const char *name, FILE *f);
+void pc_source_close(pc_source *src);
+/* Its name in messages: the path, "<stdin>", or the name given. */
+const char *pc_source_name(const pc_source *src);
+/* The path pc_source_open was given ("-": standard input), for opening
+ * it again; NULL for a memory or stream source. */
+const char *pc_source_path(const pc_source *src);
 
 /* Makes up to `want` bytes available without consuming them; returns how many
  * are (fewer only at end of input or on error) and points *p at them. */
@@ -35,7 +50,8 @@ unsigned long long pc_source_offset(const pc_source *src);
 /* Decodes the input from `encoding` (see pc_decoder_new) from now on,
  * after dropping its first `skip` bytes (a byte-order mark).  Only before
  * anything was consumed: what was peeked is decoded again.  False (and
- * nothing changed) if iconv does not know the name.  Bytes that are not
+ * nothing changed) if iconv does not know the name, or the source is
+ * decoded already (an encoding was set, or chosen).  Bytes that are not
  * `encoding` are replaced by U+FFFD, and reported once per line as errors
  * to the context pc_source_choose_encoding was given (if any). */
 bool pc_source_set_encoding(pc_source *src, const char *encoding, size_t skip);
@@ -49,15 +65,18 @@ const char *pc_source_encoding(const pc_source *src);
  * valid UTF-8 is warned about at its first non-ASCII character.  False
  * after reporting an encoding iconv does not know. */
 bool pc_source_choose_encoding(pc_source *src, pc_ctx *ctx, const char *asked);
+/* The hook of a format that names the input's encoding its own way
+ * (pc_format.encoding_header: pc_encoding_jabref for BibTeX). */
+typedef bool (*pc_encoding_header_fn)(const char *head, size_t n, pc_encoding_header *h);
 /* Second, once the format is known, unless the first step chose: what the
- * top of the input names (JabRef's "% Encoding:" when `jabref`, an
- * Emacs or Vim coding cookie) when the bytes fit it (warned about and
+ * top of the input names (the format's own header, by its hook `own`
+ * (NULL: none), else an Emacs or Vim coding cookie) when the bytes fit it (warned about and
  * ignored otherwise), and ctx->opt.encoding unset; else UTF-8, where a
  * byte that is not UTF-8 is read as Windows-1252 with a warning (one per
  * line, the first with a guess of the encoding).  An input whose XML
  * declaration names another encoding than UTF-8 is left to the XML
  * parser. */
-void pc_source_header_encoding(pc_source *src, pc_ctx *ctx, bool jabref);
+void pc_source_header_encoding(pc_source *src, pc_ctx *ctx, pc_encoding_header_fn own);
 
 /* The longest line a line-based reader takes (16 MB).  A longer line is an
  * error at its line number and ends the input: its bytes past the limit

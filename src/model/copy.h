@@ -5,7 +5,7 @@
 #ifndef PC_COPY_H
 #define PC_COPY_H
 
-#include "paperconv.h"
+#include "model/record.h"
 
 /* Copies field f of src into dst as field `as` (the same kind of value;
  * as = f for the same field), replacing dst's value.  src and dst must

@@ -7,7 +7,7 @@
 #ifndef PC_CSLVIEW_H
 #define PC_CSLVIEW_H
 
-#include "paperconv.h"
+#include "model/record.h"
 
 struct pc_buf;
 

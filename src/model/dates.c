@@ -406,25 +406,29 @@ static void edtf_qualifiers(const pc_date *d, pc_buf *out)
         pc_buf_putc(out, '?');
 }
 
+/* A season EDTF can write (21-24): 1..4; any other value is none. */
+static bool is_season(int s) { return s >= 1 && s <= 4; }
+
 void pc_date_edtf(const pc_date *d, pc_buf *out)
 {
     if (!d->year)
         return;
     if (d->flags & PC_DATE_OPEN_START)
         pc_buf_puts(out, "../");
-    pc_date start = {.year = d->year, .month = d->season ? 0 : d->month, .day = d->season ? 0 : d->day};
+    bool season = is_season(d->season), end_season = is_season(d->end_season);
+    pc_date start = {.year = d->year, .month = season ? 0 : d->month, .day = season ? 0 : d->day};
     pc_date_iso(&start, out);
-    if (d->season) {
+    if (season) {
         pc_buf_putc(out, '-');
         pc_buf_put_int(out, 20 + d->season, 2);
     }
     edtf_qualifiers(d, out);
     if (d->end_year) {
-        pc_date e = {.year = d->end_year, .month = d->end_season ? 0 : d->end_month,
-                     .day = d->end_season ? 0 : d->end_day};
+        pc_date e = {.year = d->end_year, .month = end_season ? 0 : d->end_month,
+                     .day = end_season ? 0 : d->end_day};
         pc_buf_putc(out, '/');
         pc_date_iso(&e, out);
-        if (d->end_season) {
+        if (end_season) {
             pc_buf_putc(out, '-');
             pc_buf_put_int(out, 20 + d->end_season, 2);
         }

@@ -9,7 +9,7 @@
 #ifndef PC_DATES_H
 #define PC_DATES_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 /* Parses [s, s+n); false (and *d zeroed) if it is not a date we know. */

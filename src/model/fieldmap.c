@@ -99,18 +99,18 @@ void pc_map_free(pc_map *m)
     if (!m)
         return;
     for (int k = 0; k < PC_KIND_COUNT; k++) {
-        free(m->found[k]);
+        pc_free(m->found[k]);
         if (m->plans[k]) {
-            free(m->plans[k]->row);
-            free(m->plans[k]->pos);
-            free(m->plans[k]->always);
-            free(m->plans[k]);
+            pc_free(m->plans[k]->row);
+            pc_free(m->plans[k]->pos);
+            pc_free(m->plans[k]->always);
+            pc_free(m->plans[k]);
         }
     }
-    free(m->slot);
-    free(m->next);
-    free(m->len);
-    free(m);
+    pc_free(m->slot);
+    pc_free(m->next);
+    pc_free(m->len);
+    pc_free(m);
 }
 
 static bool kind_fits(pc_kindset set, pc_kind kind)

@@ -5,11 +5,16 @@
  * Names are found by binary search in an index sorted by (length, bytes)
  * that the Makefile generates from fields.def ($(BUILD)/fields_index.inc),
  * so the table is written once. */
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
+/* Indexed by id.  The numbers of fields.def are checked here: one out of
+ * 1 .. PC_F_COUNT - 1 overflows the array, a repeated one (or a 0, which
+ * meets [0] below) initialises an entry twice (-Woverride-init, an error
+ * with -Werror); so every id in 1 .. PC_F_COUNT - 1 has exactly one row. */
 static const pc_field_info fields[PC_F_COUNT] = {
-#define PC_FIELD(id_, name_, kind_, flags_) \
+    [PC_F_NONE] = {.id = PC_F_NONE},
+#define PC_FIELD(id_, num_, name_, kind_, flags_) \
     [PC_F_##id_] = {.id = PC_F_##id_, .name = name_, .kind = PC_FK_##kind_, .flags = flags_},
 #include "paperconv/fields.def"
 #undef PC_FIELD
@@ -18,6 +23,26 @@ static const pc_field_info fields[PC_F_COUNT] = {
 const pc_field_info *pc_field_get(pc_field f)
 {
     return f > PC_F_NONE && f < PC_F_COUNT ? &fields[f] : NULL;
+}
+
+size_t pc_field_count(void) { return PC_F_COUNT - 1; }
+
+const char *pc_field_name(pc_field f)
+{
+    const pc_field_info *fi = pc_field_get(f);
+    return fi ? fi->name : NULL;
+}
+
+pc_field_kind pc_field_value_kind(pc_field f)
+{
+    const pc_field_info *fi = pc_field_get(f);
+    return fi ? fi->kind : PC_FK_NONE;
+}
+
+unsigned pc_field_flags(pc_field f)
+{
+    const pc_field_info *fi = pc_field_get(f);
+    return fi ? fi->flags : 0;
 }
 
 typedef struct name_entry {
@@ -46,6 +71,8 @@ static int cmp_name(const char *a, size_t an, const char *b, size_t bn)
 
 pc_field pc_field_by_name(const char *name, size_t n)
 {
+    if (!name)
+        return PC_F_NONE;
     size_t lo = 0, hi = sizeof by_name / sizeof *by_name;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -69,8 +96,8 @@ static const struct {
     const char *csl;
     pc_kind broader;
 } kinds[PC_KIND_COUNT] = {
-    [PC_KIND_NONE] = {"unknown", PC_KIND_NONE},
-#define PC_KIND(id, csl_, broader_) [PC_KIND_##id] = {.csl = csl_, .broader = PC_KIND_##broader_},
+    [PC_KIND_NONE] = {"unknown", PC_KIND_NONE}, /* kinds.def's numbers are checked as fields' */
+#define PC_KIND(id, num_, csl_, broader_) [PC_KIND_##id] = {.csl = csl_, .broader = PC_KIND_##broader_},
 #include "paperconv/kinds.def"
 #undef PC_KIND
 };
@@ -80,8 +107,12 @@ const char *pc_kind_name(pc_kind k)
     return (unsigned)k < PC_KIND_COUNT ? kinds[k].csl : "unknown";
 }
 
+size_t pc_kind_count(void) { return PC_KIND_COUNT - 1; }
+
 pc_kind pc_kind_by_name(const char *s, size_t n)
 {
+    if (!s)
+        return PC_KIND_NONE;
     for (unsigned k = 1; k < PC_KIND_COUNT; k++)
         if (strlen(kinds[k].csl) == n && memcmp(kinds[k].csl, s, n) == 0)
             return (pc_kind)k;

@@ -5,7 +5,7 @@
 #ifndef PC_IDS_H
 #define PC_IDS_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 /* The bare DOI ("10.1234/x") in [s, s+n): bare, "doi:…", a doi.org or

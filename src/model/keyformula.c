@@ -146,18 +146,18 @@ static void free_alts(kf_alts *a);
 static void free_call(kf_call *c)
 {
     for (size_t i = 0; i < c->nargs; i++)
-        free(c->args[i].s);
-    free(c->args);
+        pc_free(c->args[i].s);
+    pc_free(c->args);
 }
 
 static void free_term(kf_term *t)
 {
-    free(t->text);
+    pc_free(t->text);
     free_call(&t->call);
     free_alts(t->group);
     for (size_t i = 0; i < t->n_filters; i++)
         free_call(&t->filters[i]);
-    free(t->filters);
+    pc_free(t->filters);
 }
 
 /* Recursion as deep as the parser let the nesting be (KF_MAX_DEPTH). */
@@ -168,10 +168,10 @@ static void free_alts(kf_alts *a)
     for (size_t i = 0; i < a->n; i++) {
         for (size_t j = 0; j < a->seqs[i].n; j++)
             free_term(&a->seqs[i].terms[j]);
-        free(a->seqs[i].terms);
+        pc_free(a->seqs[i].terms);
     }
-    free(a->seqs);
-    free(a);
+    pc_free(a->seqs);
+    pc_free(a);
 }
 
 void pc_keyformula_free(pc_keyformula *kf)
@@ -186,7 +186,7 @@ void pc_keyformula_free(pc_keyformula *kf)
     pc_buf_free(&kf->piece[0]);
     pc_buf_free(&kf->piece[1]);
     pc_buf_free(&kf->result);
-    free(kf);
+    pc_free(kf);
 }
 
 /* ---- text helpers ---------------------------------------------------------- */
@@ -1349,9 +1349,9 @@ void pc_keypostfix_free(pc_keypostfix *pf)
 {
     if (!pf)
         return;
-    free(pf->before);
-    free(pf->after);
-    free(pf);
+    pc_free(pf->before);
+    pc_free(pf->after);
+    pc_free(pf);
 }
 
 void pc_keypostfix_put(const pc_keypostfix *pf, pc_buf *out, unsigned long k)

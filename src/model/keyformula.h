@@ -27,7 +27,7 @@
 #ifndef PC_KEYFORMULA_H
 #define PC_KEYFORMULA_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #define PC_KEYFORMULA_DEFAULT                                                                      \

@@ -32,7 +32,8 @@
 #ifndef PAPERCONV_MAP_H
 #define PAPERCONV_MAP_H
 
-#include "paperconv.h"
+#include "io/ctx.h"
+#include "model/record.h"
 
 #include <stdint.h>
 

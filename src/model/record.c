@@ -7,7 +7,7 @@
  * Storage: one small array per kind of value, in the order fields were
  * set, and r->slot[f] = 1 + the field's index in its array.  Removing a
  * field moves the array's last entry into its place. */
-#include "paperconv.h"
+#include "model/record.h"
 #include "model/ids.h"
 #include "util/buf.h"
 
@@ -19,7 +19,7 @@
 /* Each field's kind, from the field table itself: the accessors below ask
  * it on every call, and a call into fields.c cost more than the answer. */
 static const unsigned char field_kind[PC_F_COUNT] = {
-#define PC_FIELD(id_, name_, kind_, flags_) [PC_F_##id_] = PC_FK_##kind_,
+#define PC_FIELD(id_, num_, name_, kind_, flags_) [PC_F_##id_] = PC_FK_##kind_,
 #include "paperconv/fields.def"
 #undef PC_FIELD
 };
@@ -37,20 +37,22 @@ void pc_record_init(pc_record *r) { memset(r, 0, sizeof *r); }
 
 static void text_free(pc_text *t)
 {
-    free(t->s);
+    pc_free(t->s);
     pc_spanlist_clear(&t->markup);
     pc_strlist_clear(&t->protected_words);
 }
 
 void pc_name_clear(pc_name *n)
 {
-    free(n->given);
-    free(n->dparticle);
-    free(n->particle);
-    free(n->family);
-    free(n->suffix);
-    free(n->literal);
-    free(n->orcid);
+    if (!n)
+        return;
+    pc_free(n->given);
+    pc_free(n->dparticle);
+    pc_free(n->particle);
+    pc_free(n->family);
+    pc_free(n->suffix);
+    pc_free(n->literal);
+    pc_free(n->orcid);
     pc_strlist_clear(&n->affiliations);
     memset(n, 0, sizeof *n);
 }
@@ -59,36 +61,39 @@ static void names_free(pc_names *l)
 {
     for (size_t i = 0; i < l->n; i++)
         pc_name_clear(&l->items[i]);
-    free(l->items);
+    pc_free(l->items);
 }
 
 void pc_record_clear(pc_record *r)
 {
-    free(r->key);
+    if (!r)
+        return;
+    pc_free(r->key);
     for (size_t i = 0; i < r->n_texts; i++)
         text_free(&r->texts[i]);
-    free(r->texts);
+    pc_free(r->texts);
     for (size_t i = 0; i < r->n_names; i++)
         names_free(&r->names[i]);
-    free(r->names);
+    pc_free(r->names);
     for (size_t i = 0; i < r->n_dates; i++)
-        free(r->dates[i].literal);
-    free(r->dates);
+        pc_free(r->dates[i].literal);
+    pc_free(r->dates);
     for (size_t i = 0; i < r->n_lists; i++)
         pc_strlist_clear(&r->lists[i].list);
-    free(r->lists);
+    pc_free(r->lists);
     for (size_t i = 0; i < r->n_extras; i++) {
-        free(r->extras[i].name);
-        free(r->extras[i].value);
+        pc_free(r->extras[i].name);
+        pc_free(r->extras[i].value);
     }
-    free(r->extras);
+    pc_free(r->extras);
     pc_record_init(r);
 }
 
-/* Index of f in its array, or -1. */
+/* Index of f in its array, or -1 (also for r NULL: the public calls
+ * pc_record_get, _has, _unset and _date_literal accept it). */
 static long index_of(const pc_record *r, pc_field f)
 {
-    if (f <= PC_F_NONE || f >= PC_F_COUNT || !r->slot[f])
+    if (!r || f <= PC_F_NONE || f >= PC_F_COUNT || !r->slot[f])
         return -1;
     return (long)r->slot[f] - 1;
 }
@@ -127,11 +132,11 @@ static pc_text *text_slot(pc_record *r, pc_field f)
 pc_text *pc_record_take(pc_record *r, pc_field f, char *s)
 {
     if (kind_of(f) != PC_FK_TEXT && kind_of(f) != PC_FK_NUMBER) {
-        free(s);
+        pc_free(s);
         return NULL;
     }
     if (!s || !*s) {
-        free(s);
+        pc_free(s);
         pc_record_unset(r, f);
         return NULL;
     }
@@ -225,7 +230,7 @@ void pc_record_unset(pc_record *r, pc_field f)
         remove_at(r, r->names, &r->n_names, sizeof *r->names, (size_t)i);
         break;
     case PC_FK_DATE:
-        free(r->dates[i].literal);
+        pc_free(r->dates[i].literal);
         remove_at(r, r->dates, &r->n_dates, sizeof *r->dates, (size_t)i);
         break;
     case PC_FK_LIST:
@@ -340,7 +345,7 @@ void pc_record_set_date_literal(pc_record *r, pc_field f, const char *s, size_t 
     pc_datevar *v = date_slot(r, f);
     if (!v)
         return;
-    free(v->literal);
+    pc_free(v->literal);
     v->literal = n ? pc_xstrndup(s, n) : NULL;
     date_tidy(r, f);
 }

@@ -10,7 +10,7 @@
 
 /* Each field's kind, to check a field id read back. */
 static const unsigned char field_kind[PC_F_COUNT] = {
-#define PC_FIELD(id_, name_, kind_, flags_) [PC_F_##id_] = PC_FK_##kind_,
+#define PC_FIELD(id_, num_, name_, kind_, flags_) [PC_F_##id_] = PC_FK_##kind_,
 #include "paperconv/fields.def"
 #undef PC_FIELD
 };
@@ -37,9 +37,9 @@ void pc_serial_names_free(pc_serial_names *t)
     if (!t)
         return;
     for (size_t i = 0; i <= t->mask; i++)
-        free(t->slot[i]);
-    free(t->slot);
-    free(t);
+        pc_free(t->slot[i]);
+    pc_free(t->slot);
+    pc_free(t);
 }
 
 static size_t name_slot(char *const *slot, size_t mask, const char *s, size_t n)
@@ -66,7 +66,7 @@ const char *pc_serial_intern(pc_serial_names *t, const char *s, size_t n)
         for (size_t k = 0; k <= t->mask; k++)
             if (t->slot[k])
                 slot[name_slot(slot, mask, t->slot[k], strlen(t->slot[k]))] = t->slot[k];
-        free(t->slot);
+        pc_free(t->slot);
         t->slot = slot;
         t->mask = mask;
         i = name_slot(t->slot, t->mask, s, n);

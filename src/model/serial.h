@@ -20,7 +20,7 @@
 #ifndef PC_SERIAL_H
 #define PC_SERIAL_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #include <stdio.h>

@@ -8,7 +8,7 @@
  * SET_FROM items the list keeps a hashed set of its distinct items beside
  * it (pc_strset, model/strset.h), so the question costs a hash and a
  * compare, and so does a push, however many equal items the list holds. */
-#include "paperconv.h"
+#include "model/record.h"
 #include "model/strset.h"
 #include "util/buf.h"
 
@@ -89,12 +89,14 @@ void pc_strlist_add_words(pc_strlist *l, const char *s, size_t n)
 
 void pc_strlist_clear(pc_strlist *l)
 {
+    if (!l)
+        return;
     for (size_t i = 0; i < l->n; i++)
-        free(l->items[i]);
-    free(l->items);
+        pc_free(l->items[i]);
+    pc_free(l->items);
     if (l->set) {
         pc_strset_free(l->set);
-        free(l->set);
+        pc_free(l->set);
     }
     memset(l, 0, sizeof *l);
 }
@@ -108,6 +110,8 @@ size_t pc_spanlist_push(pc_spanlist *l, size_t start, size_t end, pc_mark mark)
 
 void pc_spanlist_clear(pc_spanlist *l)
 {
-    free(l->items);
+    if (!l)
+        return;
+    pc_free(l->items);
     memset(l, 0, sizeof *l);
 }

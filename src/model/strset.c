@@ -31,7 +31,7 @@ static void rehash(pc_strset *set, size_t want)
         cap *= 2;
     if (set->mask && cap == set->mask + 1)
         return;
-    free(set->slot);
+    pc_free(set->slot);
     set->slot = pc_xcalloc(cap, sizeof *set->slot);
     set->mask = cap - 1;
     for (size_t k = 0; k < set->n; k++) { /* distinct: the first empty slot */
@@ -80,7 +80,7 @@ void pc_strset_free(pc_strset *set)
 {
     if (!set)
         return;
-    free(set->e);
-    free(set->slot);
+    pc_free(set->e);
+    pc_free(set->slot);
     memset(set, 0, sizeof *set);
 }

@@ -38,12 +38,12 @@ void pc_cited_free(pc_cited *c)
     if (!c)
         return;
     for (size_t i = 0; i < c->n; i++)
-        free((char *)c->e[i].key);
-    free(c->e);
-    free(c->slot);
+        pc_free((char *)c->e[i].key);
+    pc_free(c->e);
+    pc_free(c->slot);
     pc_strlist_clear(&c->files);
     pc_strlist_clear(&c->bibdata);
-    free(c);
+    pc_free(c);
 }
 
 /* ---- the set ------------------------------------------------------------------------ */
@@ -68,7 +68,7 @@ static pc_citation *entry(pc_cited *c, const char *k, size_t n, const char *file
     if (c->slot[s])
         return &c->e[c->slot[s] - 1];
     if (2 * (c->n + 1) > c->mask + 1) {
-        free(c->slot);
+        pc_free(c->slot);
         c->mask = 2 * c->mask + 1;
         c->slot = pc_xcalloc(c->mask + 1, sizeof *c->slot);
         for (size_t i = 0; i < c->n; i++)
@@ -338,11 +338,11 @@ static void queue_aux(pc_cited *c, pc_ctx *ctx, aux_queue *aq, const char *name,
     char *real = realpath(path.ptr, NULL);
     const char *id = real ? real : path.ptr;
     if (!pc_strlist_add_unique(&aq->seen, id, strlen(id))) { /* read already: a cycle */
-        free(real);
+        free(real); /* realpath's memory: libc's free */
         pc_buf_free(&path);
         return;
     }
-    free(real);
+    free(real); /* realpath's memory: libc's free */
     if (aq->n == aq->cap) {
         aq->cap = aq->cap ? 2 * aq->cap : 8;
         aq->q = pc_xrealloc(aq->q, aq->cap * sizeof *aq->q);
@@ -423,7 +423,7 @@ static bool read_aux(pc_cited *c, pc_ctx *ctx, const char *name, const char *dat
     aux_item first = {.path = pc_xstrdup(name), .depth = 0};
     char *real = on_disk ? realpath(name, NULL) : NULL;
     pc_strlist_push(&aq.seen, real ? real : name);
-    free(real);
+    free(real); /* realpath's memory: libc's free */
     pc_buf text = PC_BUF_INIT;
     read_aux_text(c, ctx, &aq, &first, data, n);
     for (; aq.head < aq.n; aq.head++) {
@@ -436,9 +436,9 @@ static bool read_aux(pc_cited *c, pc_ctx *ctx, const char *name, const char *dat
                          "\\@input file %s cannot be read: %s", it.path, strerror(errno));
     }
     for (size_t i = 0; i < aq.n; i++)
-        free(aq.q[i].path);
-    free(aq.q);
-    free(first.path);
+        pc_free(aq.q[i].path);
+    pc_free(aq.q);
+    pc_free(first.path);
     pc_strlist_clear(&aq.seen);
     pc_buf_free(&text);
     pc_buf_free(&root);
@@ -647,8 +647,8 @@ static void find_runs(const char *s, size_t n, runs *r)
         r->closer[i] = *slot;
         *slot = (uint32_t)i;
     }
-    free(m.len);
-    free(m.idx);
+    pc_free(m.len);
+    pc_free(m.idx);
 }
 
 /* The citations of one block of text (lines between blank lines, no
@@ -766,9 +766,9 @@ static void read_markdown(pc_cited *c, const char *file, const char *s, size_t n
     }
     if (block)
         scan_block(c, file, block, block_end - (size_t)(block - s), block_line, &rs);
-    free(rs.pos);
-    free(rs.len);
-    free(rs.closer);
+    pc_free(rs.pos);
+    pc_free(rs.len);
+    pc_free(rs.closer);
 }
 
 /* ---- entry points ---------------------------------------------------------------------------- */

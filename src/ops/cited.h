@@ -35,7 +35,8 @@
 #ifndef PC_OPS_CITED_H
 #define PC_OPS_CITED_H
 
-#include "paperconv.h"
+#include "io/ctx.h"
+#include "model/record.h"
 
 typedef enum pc_cited_kind {
     PC_CITED_NONE = 0,

@@ -89,14 +89,14 @@ void pc_dedupe_free(pc_dedupe *d)
 {
     if (!d)
         return;
-    free(d->fp);
-    free(d->owner);
-    free(d->parent);
-    free(d->doi);
-    free(d->next);
-    free(d->conf);
+    pc_free(d->fp);
+    pc_free(d->owner);
+    pc_free(d->parent);
+    pc_free(d->doi);
+    pc_free(d->next);
+    pc_free(d->conf);
     pc_buf_free(&d->tmp);
-    free(d);
+    pc_free(d);
 }
 
 uint64_t pc_dedupe_fingerprint(const pc_dedupe *d, pc_id_kind kind, const char *s, size_t n)
@@ -136,8 +136,8 @@ static void table_reserve(pc_dedupe *d)
             d->fp[j] = ofp[i];
             d->owner[j] = oown[i];
         }
-    free(ofp);
-    free(oown);
+    pc_free(ofp);
+    pc_free(oown);
 }
 
 /* ---- union-find ------------------------------------------------------------------------ */
@@ -215,9 +215,9 @@ void pc_dedupe_finish(pc_dedupe *d)
     if (d->finished)
         return;
     d->finished = true;
-    free(d->fp);
-    free(d->owner);
-    free(d->doi);
+    pc_free(d->fp);
+    pc_free(d->owner);
+    pc_free(d->doi);
     d->fp = NULL;
     d->owner = NULL;
     d->doi = NULL;
@@ -237,7 +237,7 @@ void pc_dedupe_finish(pc_dedupe *d)
             d->n_merged++;
         }
     }
-    free(tail);
+    pc_free(tail);
 }
 
 uint32_t pc_dedupe_first(const pc_dedupe *d, uint32_t rec)

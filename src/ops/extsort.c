@@ -61,12 +61,12 @@ void pc_extsort_free(pc_extsort *s)
             fclose(s->runs[i]);
     for (size_t i = 0; s->rd && i < s->n_runs; i++)
         pc_buf_free(&s->rd[i].item);
-    free(s->rd);
-    free(s->heap);
-    free(s->e);
+    pc_free(s->rd);
+    pc_free(s->heap);
+    pc_free(s->e);
     pc_buf_free(&s->arena);
-    free(s->tmpdir);
-    free(s);
+    pc_free(s->tmpdir);
+    pc_free(s);
 }
 
 size_t pc_extsort_spilled(const pc_extsort *s) { return s->spilled; }
@@ -196,8 +196,8 @@ static void merge_close(pc_extsort *s)
         fclose(s->runs[i]);
         s->runs[i] = NULL;
     }
-    free(s->rd);
-    free(s->heap);
+    pc_free(s->rd);
+    pc_free(s->heap);
     s->rd = NULL;
     s->heap = NULL;
     s->n_runs = 0;

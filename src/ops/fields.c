@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* fields.c (ops) — --omit, --keep, --rename, --remove-empty and
+/* fields.c — --omit, --keep, --rename, --remove-empty and
  * --max-authors on a record (ops/fields.h): per-field tables of the kinds
  * an operation holds for, hashed sets of pass-through names, counters. */
 #include "ops/fields.h"
+#include "io/format_table.h"
 #include "model/copy.h"
 #include "model/map.h"
 
@@ -47,13 +48,13 @@ void pc_fieldops_free(pc_fieldops *o)
     pc_strlist_clear(&o->omit_x);
     pc_strlist_clear(&o->keep_x);
     for (size_t i = 0; i < o->n_ren; i++) {
-        free(o->ren[i].xfrom);
-        free(o->ren[i].xto);
+        pc_free(o->ren[i].xfrom);
+        pc_free(o->ren[i].xto);
     }
     for (size_t i = 0; i < o->n_x; i++)
-        free(o->xname[i]);
+        pc_free(o->xname[i]);
     pc_buf_free(&o->tmp);
-    free(o);
+    pc_free(o);
 }
 
 /* [s, s+n) lower-cased (ASCII) into b. */
@@ -247,8 +248,8 @@ static void drop_extras(pc_fieldops *o, pc_record *r, pc_fieldop op,
         pc_extra *e = &r->extras[i];
         if (drop(o, e)) {
             o->xcount[op][x_slot(o, e->name)]++;
-            free(e->name);
-            free(e->value);
+            pc_free(e->name);
+            pc_free(e->value);
         } else {
             r->extras[k++] = *e;
         }

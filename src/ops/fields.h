@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fields.h (ops) — what --omit, --keep, --rename, --remove-empty and
+/* fields.h — what --omit, --keep, --rename, --remove-empty and
  * --max-authors do to a record, with a count of each action for -v.
  *
  * Names: a model field by its name (the CSL variable name, or ours:
@@ -26,7 +26,7 @@
 #ifndef PC_OPS_FIELDS_H
 #define PC_OPS_FIELDS_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 typedef enum pc_fieldop {

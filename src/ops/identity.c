@@ -21,7 +21,7 @@ void pc_identity_free(pc_identity *id)
 {
     pc_buf_free(&id->text);
     pc_buf_free(&id->tmp);
-    free(id->keys);
+    pc_free(id->keys);
     memset(id, 0, sizeof *id);
 }
 

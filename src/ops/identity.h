@@ -24,7 +24,7 @@
 #ifndef PC_OPS_IDENTITY_H
 #define PC_OPS_IDENTITY_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 typedef enum pc_id_kind {

@@ -78,7 +78,7 @@ static long index_find(const struct pc_merge_names *ix, const pc_buf *key)
 static void index_put(struct pc_merge_names *ix, const pc_buf *key, size_t name)
 {
     if (2 * (ix->n + 1) > ix->mask + 1) { /* keep it at most half full */
-        free(ix->slot);
+        pc_free(ix->slot);
         ix->mask = ix->mask ? 2 * ix->mask + 1 : 15;
         ix->slot = pc_xcalloc(ix->mask + 1, sizeof *ix->slot);
         for (size_t i = 0; i < ix->n; i++)
@@ -102,11 +102,11 @@ static void index_free(struct pc_merge_names *ix)
     if (!ix)
         return;
     for (size_t i = 0; i < ix->n; i++)
-        free(ix->key[i]);
-    free(ix->key);
-    free(ix->name);
-    free(ix->slot);
-    free(ix);
+        pc_free(ix->key[i]);
+    pc_free(ix->key);
+    pc_free(ix->name);
+    pc_free(ix->slot);
+    pc_free(ix);
 }
 
 /* Indexes name i of the role's list under its keys: "family|initial",
@@ -224,8 +224,8 @@ static void strip_ids(pc_record *rec)
     size_t k = 0;
     for (size_t i = 0; i < rec->n_extras; i++) {
         if (is_bib_ids(&rec->extras[i])) {
-            free(rec->extras[i].name);
-            free(rec->extras[i].value);
+            pc_free(rec->extras[i].name);
+            pc_free(rec->extras[i].value);
         } else {
             rec->extras[k++] = rec->extras[i];
         }
@@ -507,11 +507,11 @@ void pc_merge_free(pc_merge *m)
 {
     pc_record_clear(&m->out);
     for (size_t i = 0; i < m->n_kept_conflicts; i++) {
-        free(m->conflicts[i].kept);
-        free(m->conflicts[i].other);
+        pc_free(m->conflicts[i].kept);
+        pc_free(m->conflicts[i].other);
     }
-    free(m->conflicts);
-    free(m->first_key);
+    pc_free(m->conflicts);
+    pc_free(m->first_key);
     pc_strlist_clear(&m->ids);
     pc_strlist_clear(&m->owned);
     drop_indexes(m);

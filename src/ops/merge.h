@@ -32,7 +32,7 @@
 #ifndef PC_OPS_MERGE_H
 #define PC_OPS_MERGE_H
 
-#include "paperconv.h"
+#include "model/record.h"
 
 typedef enum pc_merge_mode {
     PC_MERGE_NONE = 0,

@@ -21,7 +21,7 @@
 #ifndef PC_OPS_SORTKEY_H
 #define PC_OPS_SORTKEY_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 typedef enum pc_sort_by {

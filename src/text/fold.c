@@ -63,7 +63,7 @@ static void fold(pc_buf *out, const char *s, size_t n, bool spaces)
             gap = true;
         }
     }
-    free(m);
+    free(m); /* utf8proc's memory (malloc'd): libc's free, not pc_free */
 }
 
 void pc_fold_match(pc_buf *out, const char *s, size_t n) { fold(out, s, n, false); }

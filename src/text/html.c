@@ -466,8 +466,8 @@ static void read_csl(const char *s, size_t n, pc_buf *out, pc_spanlist *spans, p
             pc_markup_add_protected(nocase, out->ptr + base + start[t->partner], here - start[t->partner]);
     }
     pc_buf_put(out, s + pos, n - pos);
-    free(start);
-    free(l.t);
+    pc_free(start);
+    pc_free(l.t);
     if (spans) /* drops empty spans and an italic inside an italic (markup.c's tidy) */
         pc_markup_clip(spans, SIZE_MAX);
 }

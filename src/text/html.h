@@ -36,7 +36,7 @@
 #ifndef PC_HTML_H
 #define PC_HTML_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 typedef enum pc_html_mode {

@@ -865,7 +865,7 @@ static void protect_group(dec *d, size_t mark)
         char *copy = pc_xstrndup(w, wn);
         if (!pc_strlist_has(d->prot, copy))
             pc_strlist_push(d->prot, copy);
-        free(copy);
+        pc_free(copy);
     }
     pc_buf_free(&word);
 }
@@ -1134,8 +1134,8 @@ void pc_latex_decode_marked(const char *s, size_t n, pc_buf *out, pc_strlist *pr
         pc_buf_truncate(out, out->len - 1);
     if (high)
         pc_utf8_nfc_from(out, start);
-    free(d.braces.open);
-    free(d.braces.close);
+    pc_free(d.braces.open);
+    pc_free(d.braces.close);
     if (d.n_marks) { /* markers become spans (markup.h) */
         pc_buf marked = PC_BUF_INIT;
         pc_buf_put(&marked, out->ptr + start, out->len - start);

@@ -27,7 +27,7 @@
 #define PC_LATEX_H
 
 #include "text/markup.h"
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 #include <stdint.h>

@@ -208,7 +208,7 @@ static void tidy(pc_spanlist *l, size_t from)
         l->items[o++] = sp;
     }
     l->n = o;
-    free(before_last.v);
+    pc_free(before_last.v);
 }
 
 void pc_markup_clip(pc_spanlist *spans, size_t len)
@@ -441,8 +441,8 @@ static void nc_links(nc_trie *t)
         if (!t->out[v])
             t->out[v] = t->out[t->fail[v]];
     }
-    free(count);
-    free(order);
+    pc_free(count);
+    pc_free(order);
 }
 
 static void nc_build(nc_trie *t, const pc_strlist *words)
@@ -485,7 +485,7 @@ static void nc_free(nc_trie *t)
     pc_strset_free(&t->words);
     void *all[] = {t->edge_from, t->edge_word, t->edge_to, t->parent, t->via, t->depth, t->fail, t->out};
     for (size_t a = 0; a < sizeof all / sizeof *all; a++)
-        free(all[a]);
+        pc_free(all[a]);
 }
 
 /* A protected run found in the text: words [first, last], merged with the
@@ -530,9 +530,9 @@ static void nc_find(const char *s, const pc_strlist *words, pc_spanlist *out)
     for (size_t k = 0; k < depth; k++)
         if (ce[stack[k].last] > cs[stack[k].first])
             pc_spanlist_push(out, cs[stack[k].first], ce[stack[k].last], PC_MARK_NOCASE);
-    free(cs);
-    free(ce);
-    free(stack);
+    pc_free(cs);
+    pc_free(ce);
+    pc_free(stack);
     nc_free(&t);
 }
 
@@ -560,7 +560,7 @@ static void nc_drop_crossing(const pc_spanlist *spans, pc_spanlist *out, size_t 
             out->items[keep++] = out->items[k];
     }
     out->n = keep;
-    free(open);
+    pc_free(open);
 }
 
 void pc_markup_add_protected(pc_strlist *words, const char *s, size_t n)
@@ -675,7 +675,7 @@ static void delims_match(delims *l)
         if (d->open && depth < MAX_NEST)
             stack[depth++] = i;
     }
-    free(stack);
+    pc_free(stack);
 }
 
 /* Writes [s, s+n) to out with matched delimiters turned into spans; text
@@ -703,7 +703,7 @@ static void emit_delims(const char *s, size_t n, const delims *l, pc_buf *out, p
         }
     }
     text(s, pos, n, out);
-    free(span_of);
+    pc_free(span_of);
     tidy(spans, first);
 }
 
@@ -1022,5 +1022,5 @@ void pc_markup_from_markdown(const char *s, size_t n, pc_buf *out, pc_spanlist *
     }
     delims_match(&l);
     emit_delims(s, n, &l, out, spans, nocase, md_unescape);
-    free(l.d);
+    pc_free(l.d);
 }

@@ -24,7 +24,7 @@
 #ifndef PC_MARKUP_H
 #define PC_MARKUP_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 /* ---- math spans ---------------------------------------------------------- */

@@ -209,10 +209,10 @@ static void split_article(pc_name *out)
             pc_buf_putc(&p, ' ');
         }
         pc_buf_puts(&p, articles[i]);
-        free(out->particle);
+        pc_free(out->particle);
         out->particle = pc_buf_detach(&p);
         char *fam = pc_xstrdup(out->family + an);
-        free(out->family);
+        pc_free(out->family);
         out->family = fam;
         return;
     }
@@ -262,7 +262,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         tok *t;
         size_t k = tokenize(s, (size_t)(c1 - s), &t);
         parse_von_last(t, k, out);
-        free(t);
+        pc_free(t);
         split_article(out);
         if (c2) {
             out->suffix = trimmed_copy(rest, (size_t)(c2 - rest));
@@ -275,7 +275,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
     tok *t;
     size_t k = tokenize(s, n, &t);
     if (k == 0) { /* only no-break spaces: nothing to split (was a crash) */
-        free(t);
+        pc_free(t);
         out->literal = pc_xstrndup(s, n);
         return;
     }
@@ -295,7 +295,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         } else {
             out->family = join(t, 0, 1);
         }
-        free(t);
+        pc_free(t);
         split_article(out);
         return;
     }
@@ -324,7 +324,7 @@ void pc_name_parse(const char *s, size_t n, pc_name *out)
         out->given = join(t, 0, fam);
         out->family = join(t, fam, k);
     }
-    free(t);
+    pc_free(t);
     split_article(out);
 }
 
@@ -336,7 +336,7 @@ void pc_name_from_parts(const char *given, const char *family, const char *suffi
         size_t k = tokenize(family, strlen(family), &t);
         if (k)
             leading_particles(t, k, out);
-        free(t);
+        pc_free(t);
         split_article(out);
     }
     if (given) {
@@ -353,14 +353,14 @@ void pc_name_from_parts(const char *given, const char *family, const char *suffi
                 pc_buf_puts(&b, p);
                 pc_buf_putc(&b, ' ');
                 pc_buf_puts(&b, out->particle);
-                free(out->particle);
+                pc_free(out->particle);
                 out->particle = pc_buf_detach(&b);
-                free(p);
+                pc_free(p);
             } else {
                 out->particle = p;
             }
         }
-        free(t);
+        pc_free(t);
     }
     if (suffix && *suffix)
         out->suffix = pc_xstrdup(suffix);
@@ -517,15 +517,15 @@ static void legend_set(legend_texts *lg, size_t k, const char *v, size_t vn)
     PC_GROW(lg->text, lg->cap, k);
     while (lg->n < k)
         lg->text[lg->n++] = NULL;
-    free(lg->text[k - 1]);
+    pc_free(lg->text[k - 1]);
     lg->text[k - 1] = pc_xstrndup(v, vn);
 }
 
 static void legend_free(legend_texts *lg)
 {
     for (size_t i = 0; i < lg->n; i++)
-        free(lg->text[i]);
-    free(lg->text);
+        pc_free(lg->text[i]);
+    pc_free(lg->text);
 }
 
 /* arXiv's numbered affiliations: "A (1), B (1 and 2) ((1) Univ X, (2) Univ Y)".

@@ -19,7 +19,7 @@
 #ifndef PC_NAMES_H
 #define PC_NAMES_H
 
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 /* Parses one name (UTF-8, LaTeX already decoded) into *out (cleared first). */

@@ -262,7 +262,7 @@ static void parse_extended(const char *s, size_t n, pc_name *out, const char *ba
                      : key_is(key, kn, "suffix") ? &out->suffix
                                                  : NULL;
         if (dst) {
-            free(*dst);
+            pc_free(*dst);
             *dst = decode_text(val, vn, rep ? &rep->tex : NULL);
         } else if (!key_is(key, kn, "id") && !key_is(key, kn, "useprefix") &&
                    !(kn > 2 && key[kn - 2] == '-' && key[kn - 1] == 'i')) {
@@ -375,7 +375,7 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
         pc_buf_free(&dec);
         if (org) {
             out->literal = decode_text(s, n, tex);
-            free(w);
+            pc_free(w);
             return;
         }
     }
@@ -400,7 +400,7 @@ void pc_bibtex_name_parse(const char *s, size_t n, pc_name *out, const char *bas
     out->particle = decode_words(w, p.von_a, p.von_b, tex);
     out->family = decode_words(w, p.last_a, p.last_b, tex);
     out->suffix = decode_words(w, p.jr_a, p.jr_b, tex);
-    free(w);
+    pc_free(w);
     if (!out->given && !out->family && !out->particle && !out->suffix)
         note(rep, base, s, "empty name");
 }

@@ -48,7 +48,7 @@
 #define PC_NAMES_BIBTEX_H
 
 #include "text/latex.h"
-#include "paperconv.h"
+#include "model/record.h"
 #include "util/buf.h"
 
 /* What a parse could not do cleanly; the caller reports it with a position. */

@@ -144,7 +144,7 @@ static bool nfc_append(pc_buf *out, const char *s, size_t n)
     for (utf8proc_ssize_t j = 0; j < k; j++)
         pc_utf8_put(out, buf[j]);
     if (buf != stack)
-        free(buf);
+        pc_free(buf);
     return ok;
 }
 

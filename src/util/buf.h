@@ -2,8 +2,12 @@
 /* buf.h — allocation wrappers and the growable byte buffer (pc_buf), and
  * the small string helpers of util.c.
  *
- * Out of memory aborts here, in one place, so callers never check for NULL.
- * A pc_buf's ptr is never NULL and always NUL-terminated. */
+ * Every allocation of the library goes through here, with the allocator a
+ * program installed (pc_set_allocator, paperconv.h), and memory from here
+ * is freed with pc_free, never pc_free().  Out of memory aborts here, in one
+ * place, so callers never check for NULL; only the constructors of
+ * paperconv.h's handles use pc_try_calloc and report it.  A pc_buf's ptr
+ * is never NULL and always NUL-terminated. */
 #ifndef PC_UTIL_H
 #define PC_UTIL_H
 
@@ -13,6 +17,10 @@
 #include <string.h>
 
 void *pc_xmalloc(size_t n);
+/* A zeroed block of `size` bytes, or NULL when the allocator has none. */
+void *pc_try_calloc(size_t size);
+/* Frees memory from the calls here (public: paperconv.h); NULL is allowed. */
+void pc_free(void *p);
 void *pc_xcalloc(size_t n, size_t size);
 void *pc_xrealloc(void *p, size_t n);
 /* realloc of n elements of `size` bytes; a size that overflows aborts too. */
@@ -55,7 +63,7 @@ typedef struct pc_buf {
 extern char pc_buf_empty_[1]; /* shared "" for empty buffers; never written */
 
 void pc_buf_init(pc_buf *b);
-void pc_buf_free(pc_buf *b);
+void pc_buf_free(pc_buf *b); /* NULL is allowed */
 void pc_buf_grow(pc_buf *b, size_t extra);
 void pc_buf_clear(pc_buf *b); /* len = 0, keeps capacity */
 void pc_buf_put(pc_buf *b, const char *s, size_t n);

@@ -1,12 +1,44 @@
 /* SPDX-License-Identifier: MIT */
-/* util.c — allocation wrappers, pc_buf, and small string helpers. */
+/* util.c — the allocator (the default or a program's, pc_set_allocator),
+ * the allocation wrappers that abort on failure, pc_buf, and small string
+ * helpers. */
 #include "util/buf.h"
+#include "paperconv.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 char pc_buf_empty_[1];
+
+/* The allocator: set once, before any other call (paperconv.h says so),
+ * so it is read without a lock. */
+static void *(*alloc_malloc)(size_t) = malloc;
+static void *(*alloc_realloc)(void *, size_t) = realloc;
+static void (*alloc_free)(void *) = free;
+
+pc_status pc_set_allocator(void *(*malloc_fn)(size_t), void *(*realloc_fn)(void *, size_t),
+                           void (*free_fn)(void *))
+{
+    if (!malloc_fn && !realloc_fn && !free_fn) {
+        alloc_malloc = malloc;
+        alloc_realloc = realloc;
+        alloc_free = free;
+        return PC_OK;
+    }
+    if (!malloc_fn || !realloc_fn || !free_fn)
+        return PC_ERR_USAGE;
+    alloc_malloc = malloc_fn;
+    alloc_realloc = realloc_fn;
+    alloc_free = free_fn;
+    return PC_OK;
+}
+
+void pc_free(void *p)
+{
+    if (p)
+        alloc_free(p);
+}
 
 static void oom(void)
 {
@@ -16,23 +48,33 @@ static void oom(void)
 
 void *pc_xmalloc(size_t n)
 {
-    void *p = malloc(n ? n : 1);
+    void *p = alloc_malloc(n ? n : 1);
     if (!p)
         oom();
+    return p;
+}
+
+void *pc_try_calloc(size_t size)
+{
+    void *p = alloc_malloc(size ? size : 1);
+    if (p)
+        memset(p, 0, size);
     return p;
 }
 
 void *pc_xcalloc(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p)
-        oom();
+    if (size && n > SIZE_MAX / size)
+        oom(); /* the product does not fit: no allocator could give it */
+    size_t total = n * size;
+    void *p = pc_xmalloc(total);
+    memset(p, 0, total);
     return p;
 }
 
 void *pc_xrealloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
+    void *q = alloc_realloc(p, n ? n : 1);
     if (!q)
         oom();
     return q;
@@ -64,14 +106,14 @@ char *pc_xstrdup(const char *s) { return s ? pc_xstrndup(s, strlen(s)) : NULL; }
 void pc_set_str(char **dst, const char *s)
 {
     char *copy = pc_xstrdup(s);
-    free(*dst);
+    pc_free(*dst);
     *dst = copy;
 }
 
 void pc_set_strn(char **dst, const char *s, size_t n)
 {
     char *copy = pc_xstrndup(s, n);
-    free(*dst);
+    pc_free(*dst);
     *dst = copy;
 }
 
@@ -83,8 +125,10 @@ void pc_buf_init(pc_buf *b)
 
 void pc_buf_free(pc_buf *b)
 {
+    if (!b)
+        return;
     if (b->cap)
-        free(b->ptr);
+        pc_free(b->ptr);
     pc_buf_init(b);
 }
 

@@ -21,7 +21,7 @@
  * jgm/citeproc's runner does.  The bibliography is wrapped in the
  * test-suite's <div class="csl-bib-body"> markup. */
 #include "citeproc/citeproc.h"
-#include "paperconv.h"
+#include "format.h"
 #include "util/buf.h"
 #include "csl/csl.h"
 #include "citeproc/refs.h" /* pc_refs_extra_text */

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # test_install.sh — make install honours PREFIX and DESTDIR and installs
 # everything README's "Installing" lists (binary, both libraries with the
-# SONAME links, headers, paperconv.pc, man page, bash/zsh/fish completion);
+# SONAME links, the one header with its .def tables and nothing else,
+# paperconv.pc, the man pages paperconv(1) and libpaperconv(3), bash/zsh/fish
+# completion);
 # the installed binary runs; make uninstall removes every file again.
 . "$ROOT/tests/lib.sh"
 case ${PREFIX:-} in
@@ -26,6 +28,9 @@ check "development link libpaperconv.so -> $soname" [ "$(readlink "$P/lib/libpap
 for h in $(cd "$ROOT/include" && find . -name '*.h' | sed 's|^\./||'); do
     check "installed header $h" cmp -s "$ROOT/include/$h" "$P/include/$h"
 done
+(cd "$P/include" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) > "$T/headers"
+printf 'paperconv.h\npaperconv/fields.def\npaperconv/kinds.def\n' > "$T/headers.want"
+same "installed headers: paperconv.h and the tables it includes, nothing internal" "$T/headers.want" "$T/headers"
 pc=$P/lib/pkgconfig/paperconv.pc
 check "installed paperconv.pc" [ -f "$pc" ]
 contains "paperconv.pc: prefix is PREFIX" "$pc" "prefix=/opt/pc"
@@ -33,12 +38,15 @@ contains "paperconv.pc: libdir" "$pc" "libdir=/opt/pc/lib"
 contains "paperconv.pc: Requires.private" "$pc" "Requires.private: jansson yaml-0.1 libxml-2.0 libutf8proc"
 check "paperconv.pc: no @VARIABLE@ left" sh -c "! grep -q '@[A-Z]*@' '$pc'"
 check "installed man page" cmp -s "$ROOT/doc/paperconv.1" "$P/share/man/man1/paperconv.1"
+check "installed library man page" cmp -s "$ROOT/doc/libpaperconv.3" "$P/share/man/man3/libpaperconv.3"
 check "installed bash completion" cmp -s "$ROOT/completions/paperconv.bash" "$P/share/bash-completion/completions/paperconv"
 check "installed zsh completion" cmp -s "$ROOT/completions/_paperconv" "$P/share/zsh/site-functions/_paperconv"
 check "installed fish completion" cmp -s "$ROOT/completions/paperconv.fish" "$P/share/fish/vendor_completions.d/paperconv.fish"
 if command -v man > /dev/null 2>&1; then
     MANPATH="$P/share/man" MANWIDTH=80 man -P cat paperconv > "$T/man.txt" 2> /dev/null
     contains "man finds the installed page" "$T/man.txt" "convert paper listings and bibliographic files"
+    MANPATH="$P/share/man" MANWIDTH=80 man -P cat 3 libpaperconv > "$T/man3.txt" 2> /dev/null
+    contains "man 3 libpaperconv finds the installed page" "$T/man3.txt" "LIBPAPERCONV(3)"
 else
     skip "man finds the installed page" "man is not installed"
 fi
@@ -56,7 +64,8 @@ if make -s -C "$ROOT" install BUILD="$bdir" DESTDIR="$T/root2" PREFIX=/usr \
     check "LIBDIR moves the libraries" [ -f "$T/root2/usr/lib/x86_64-linux-gnu/libpaperconv.a" ]
     check "LIBDIR moves paperconv.pc" grep -q "libdir=/usr/lib/x86_64-linux-gnu" \
         "$T/root2/usr/lib/x86_64-linux-gnu/pkgconfig/paperconv.pc"
-    check "MANDIR moves the man page" [ -f "$T/root2/usr/man/man1/paperconv.1" ]
+    check "MANDIR moves the man pages" sh -c "[ -f '$T/root2/usr/man/man1/paperconv.1' ] &&
+        [ -f '$T/root2/usr/man/man3/libpaperconv.3' ]"
 else
     fail "make install LIBDIR=… MANDIR=…" "$(tail -5 "$T/install3.log")"
 fi

@@ -5,7 +5,8 @@
  * well-formed (balanced BibTeX braces, one RIS tag per line, JSON and YAML
  * that jansson / libyaml parse back).  A malformed output aborts, so the
  * fuzzer reports it like a crash. */
-#include "paperconv.h"
+#include "format.h"
+#include "model/keyset.h"
 #include "io/source.h"
 
 #include <jansson.h>

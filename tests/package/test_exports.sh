@@ -1,5 +1,10 @@
 # SPDX-License-Identifier: MIT
-# test_exports.sh — libpaperconv.so exports exactly the public API.
+# test_exports.sh — libpaperconv.so exports exactly the public API: the
+# functions include/paperconv.h, the one installed header, declares, in both
+# directions (no symbol outside it, no declaration without its symbol), and
+# no variable; the header shows none of the libraries the library uses
+# (jansson, libyaml, libxml2, utf8proc: neither a header nor a type) and no
+# struct but the two read-only views it hands to callbacks.
 #
 # The oracle is the compiler, not tools/exports.sh (which wrote the .so's
 # version script): every pc_ word in a header under include/ is taken as a
@@ -39,10 +44,45 @@ n=$(wc -l < "$T/public")
 check "the headers declare public functions and variables ($n of $(wc -l < "$T/candidates") pc_ words)" [ "$n" -gt 10 ]
 contains "pc_version is declared" "$T/public" "pc_version"
 
+# the command line is built on the public API only: it includes paperconv.h
+# and its own cli.h, no header of the library's own
+grep -hE '^#include "' "$ROOT"/src/cli/*.c "$ROOT"/src/cli/*.h | sort -u > "$T/cli-includes"
+printf '#include "cli.h"\n#include "paperconv.h"\n' > "$T/cli-includes.want"
+same "src/cli includes only paperconv.h and cli.h" "$T/cli-includes.want" "$T/cli-includes"
+
+# the driver and the API know no format by name: what differs per format
+# is the format's row (its hooks: JabRef's encoding header for BibTeX)
+names=$(sed -n 's/.*[{ ]\.name = "\([a-z0-9]*\)".*/\1/p' "$ROOT"/formats/*/*.c | grep . | sort -u | tr '\n' '|' | sed 's/|$//')
+grep -nE "\"($names)\"" "$ROOT"/src/io/*.c "$ROOT"/src/api/*.c "$ROOT"/src/model/*.c > "$T/named"
+check "src/io, src/api and src/model name no format ($names)" [ ! -s "$T/named" ]
+
 # ---- the .so's dynamic symbol table ------------------------------------------
 nm -D --defined-only "$SO" > "$T/nm"
 awk '$2 != "A" { print $3 }' "$T/nm" | sed 's/@.*//' | LC_ALL=C sort > "$T/exported"
-same "exported symbols = the pc_ functions and variables include/ declares" "$T/public" "$T/exported"
+same "exported symbols = the functions paperconv.h declares (both ways)" "$T/public" "$T/exported"
+awk '$2 != "A" && $2 != "T" && $2 != "W" && $2 != "i" { print }' "$T/nm" > "$T/data"
+check "no variable is exported (a table or a buffer a program could write)" [ ! -s "$T/data" ]
+
+# ---- the header: only paperconv.h is installed, and it shows no library -------
+ls "$ROOT/include" > "$T/inc.got"
+printf 'paperconv\npaperconv.h\n' > "$T/inc.want"
+same "include/ holds paperconv.h (and paperconv/, its .def tables) only" "$T/inc.want" "$T/inc.got"
+ls "$ROOT/include/paperconv" > "$T/defs"
+printf 'fields.def\nkinds.def\n' > "$T/defs.want"
+same "include/paperconv/ holds fields.def and kinds.def only" "$T/defs.want" "$T/defs"
+printf '#include "paperconv.h"\n' > "$T/h.c"
+if $CC -std=c11 -M -I"$ROOT/include" "$T/h.c" > "$T/deps" 2> "$T/deps.err"; then
+    tr ' \\' '\n\n' < "$T/deps" | grep -E '(jansson|yaml|libxml|utf8proc|iconv)' > "$T/libdeps"
+    check "paperconv.h includes no header of jansson, libyaml, libxml2, utf8proc, iconv" [ ! -s "$T/libdeps" ]
+else
+    fail "paperconv.h compiles alone" "$(head -c 400 "$T/deps.err")"
+fi
+$CC -std=c11 -E -P -I"$ROOT/include" "$ROOT/include/paperconv.h" 2> /dev/null |
+    grep -oE '\<(json_[a-z_]+|yaml_[a-z_]+|xml[A-Z][A-Za-z]+|utf8proc_[a-z0-9_]+|iconv_t)\>' | sort -u > "$T/libtypes"
+check "paperconv.h names no type of those libraries" [ ! -s "$T/libtypes" ]
+grep -oE 'struct pc_[a-z_]+ \{' "$ROOT/include/paperconv.h" | sort > "$T/structs"
+printf 'struct pc_diag {\nstruct pc_progress {\n' > "$T/structs.want"
+same "paperconv.h defines no struct but pc_diag and pc_progress (views for callbacks)" "$T/structs.want" "$T/structs"
 soname=$(readelf -d "$SO" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
 case $soname in
 libpaperconv.so.[0-9]*) pass "SONAME $soname" ;;

@@ -5,9 +5,12 @@
 # against libpaperconv.so, statically with `pkg-config --static`, and as C++.
 # Each build must print, for every sample, each record's title and first
 # author's family name as `paperconv -t csljson` gives them (markup tags
-# removed).  In the ASan pass the example is built against the sanitized
-# static library of that build instead (leaks and overflows in the API's
-# use), and install and pkg-config are left to the normal pass.
+# removed).  The example of libpaperconv(3) (between its "example:begin"
+# and "example:end" lines) is built the same three ways and must print the
+# record it builds as BibTeX, then as RIS.  In the ASan pass both examples
+# are built against the sanitized static library of that build instead
+# (leaks and overflows in the API's use), and install and pkg-config are
+# left to the normal pass.
 . "$ROOT/tests/lib.sh"
 CC=${CC:-cc}
 CXX=${CXX:-g++}
@@ -19,6 +22,24 @@ awk '/^## Using the library/ { in_sec = 1; next }
      code && /^```$/ { exit }
      code { print }' "$ROOT/README.md" > "$T/titles.c"
 check "README's \"Using the library\" has a C example with main()" grep -q '^int main' "$T/titles.c"
+# the man page's, with roff's escapes undone (\e is a backslash, \- a hyphen)
+awk '/^\.\\" example:begin/ { on = 1; next } /^\.\\" example:end/ { on = 0 }
+     on && !/^\.E[XE]$/ { print }' "$ROOT/doc/libpaperconv.3" | sed -e 's/\\e/\\/g' -e 's/\\-/-/g' > "$T/man.c"
+check "libpaperconv(3) has a C example with main()" grep -q '^int main' "$T/man.c"
+
+# runs one build of the man page's example: NAME PROGRAM [ENV...]
+run_man_example() {
+    name=$1; prog=$2; shift 2
+    if env "$@" "$prog" > "$T/man.raw" 2> "$T/man.err" && tr -d '\r' < "$T/man.raw" > "$T/man.out" &&
+        grep -q '^@inproceedings{vaswani2017attention,$' "$T/man.out" &&
+        grep -q '^TY  - CONF$' "$T/man.out" &&
+        grep -q '^TI  - Attention Is All You Need$' "$T/man.out" &&
+        grep -q '^AU  - Vaswani, Ashish$' "$T/man.out"; then
+        pass "$name: the man page's example prints its record as BibTeX, then RIS"
+    else
+        fail "$name: the man page's example" "$(head -c 400 "$T/man.err")" "$(head -n 20 "$T/man.out")"
+    fi
+}
 
 # ---- what the CLI says: title and first family name per record, via CSL-JSON
 cat > "$T/expect.py" <<'PY'
@@ -63,6 +84,12 @@ asan*)
     else
         fail "example builds against the ASan static library" "$(head -c 600 "$T/cc.err")"
     fi
+    if $CC -std=c11 -Wall -Wextra -Werror $SAN -I"$ROOT/include" -o "$T/man-asan" "$T/man.c" \
+        "$BUILD/libpaperconv.a" $LIBS 2> "$T/cc.err"; then
+        run_man_example "under ASan + UBSan" "$T/man-asan"
+    else
+        fail "the man page's example builds against the ASan static library" "$(head -c 600 "$T/cc.err")"
+    fi
     skip "library install, pkg-config, static and C++ builds" "checked in the normal pass"
     exit 0 ;;
 esac
@@ -106,6 +133,11 @@ if $CC -std=c11 -Wall -Wextra -Werror -o "$T/titles-shared" "$T/titles.c" $cflag
 else
     fail "example builds with pkg-config --cflags --libs paperconv" "$(head -c 600 "$T/cc.err")"
 fi
+if $CC -std=c11 -Wall -Wextra -Werror -o "$T/man-shared" "$T/man.c" $cflags $libs 2> "$T/cc.err"; then
+    run_man_example "shared build" "$T/man-shared" LD_LIBRARY_PATH="$R/usr/lib"
+else
+    fail "the man page's example builds with pkg-config" "$(head -c 600 "$T/cc.err")"
+fi
 
 # static: libpaperconv.a by name, everything else as pkg-config --static says
 static_libs=$(echo "$slibs" | sed 's/-lpaperconv\>/-l:libpaperconv.a/')
@@ -117,6 +149,12 @@ if $CC -std=c11 -Wall -Wextra -Werror -o "$T/titles-static" "$T/titles.c" \
 else
     fail "example builds statically with pkg-config --static" "$(head -c 600 "$T/cc.err")"
 fi
+if $CC -std=c11 -Wall -Wextra -Werror -o "$T/man-static" "$T/man.c" \
+    $(pkg-config --static --cflags paperconv) $static_libs 2> "$T/cc.err"; then
+    run_man_example "static build" "$T/man-static"
+else
+    fail "the man page's example builds statically" "$(head -c 600 "$T/cc.err")"
+fi
 
 # C++: the header's extern "C" guards
 if ! command -v "$CXX" > /dev/null 2>&1; then
@@ -124,6 +162,11 @@ if ! command -v "$CXX" > /dev/null 2>&1; then
 elif $CXX -x c++ -std=c++11 -Wall -Wextra -Werror -o "$T/titles-cxx" "$T/titles.c" $cflags $libs 2> "$T/cxx.err"; then
     pass "example builds as C++ with $CXX"
     run_example "C++ build" "$T/titles-cxx" LD_LIBRARY_PATH="$R/usr/lib"
+    if $CXX -x c++ -std=c++11 -Wall -Wextra -Werror -o "$T/man-cxx" "$T/man.c" $cflags $libs 2> "$T/cxx.err"; then
+        run_man_example "C++ build" "$T/man-cxx" LD_LIBRARY_PATH="$R/usr/lib"
+    else
+        fail "the man page's example builds as C++" "$(head -c 600 "$T/cxx.err")"
+    fi
 else
     fail "example builds as C++ with $CXX" "$(head -c 600 "$T/cxx.err")"
 fi

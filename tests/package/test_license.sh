@@ -9,7 +9,7 @@ if ! command -v git > /dev/null 2>&1 || [ ! -d .git ] && [ ! -f .git ]; then
     skip "SPDX lines" "not a git checkout"
     exit 0
 fi
-git ls-files '*.c' '*.h' '*.inc' '*.def' '*.sh' '*.py' 'Makefile' '.ci/run' '*.bst' '*.1' '*.in' \
+git ls-files '*.c' '*.h' '*.inc' '*.def' '*.sh' '*.py' 'Makefile' '.ci/run' '*.bst' '*.1' '*.3' '*.in' \
     'completions/*' > "$T/files"
 : > "$T/missing"
 while read -r f; do

@@ -54,3 +54,31 @@ if command -v mandoc > /dev/null 2>&1; then
     mandoc -Tascii "$MAN" | col -b > "$T/man.txt"
     contains "the rendered page shows the -t entry" "$T/man.txt" "-t, --to FORMAT"
 fi
+
+# ---- libpaperconv(3): the library's page -------------------------------------
+MAN3=$ROOT/doc/libpaperconv.3
+if command -v mandoc > /dev/null 2>&1; then
+    mandoc -Tlint -W warning "$MAN3" > "$T/mandoc3.log" 2>&1
+    if [ $? -eq 0 ] && [ ! -s "$T/mandoc3.log" ]; then pass "libpaperconv.3: mandoc -Tlint: no warning"; else
+        fail "libpaperconv.3: mandoc -Tlint: no warning" "$(head -n 10 "$T/mandoc3.log")"; fi
+fi
+if command -v groff > /dev/null 2>&1; then
+    groff -ww -z -man "$MAN3" > "$T/groff3.log" 2>&1
+    if [ $? -eq 0 ] && [ ! -s "$T/groff3.log" ]; then pass "libpaperconv.3: groff -ww -z -man: no warning"; else
+        fail "libpaperconv.3: groff -ww -z -man: no warning" "$(head -n 10 "$T/groff3.log")"; fi
+fi
+for sec in NAME LIBRARY SYNOPSIS DESCRIPTION "RETURN VALUE" THREADS EXAMPLES "SEE ALSO"; do
+    check "libpaperconv.3 has $sec" grep -qx ".SH \"*$sec\"*" "$MAN3"
+done
+# every function the header declares (what the .so exports) is on the page
+CC=${CC:-cc} sh "$ROOT/tools/exports.sh" X "$ROOT/include" | sed -n 's/^ *\(pc_[a-z0-9_]*\);$/\1/p' > "$T/functions"
+: > "$T/undocumented"
+while read -r fn; do
+    grep -qw -- "$fn" "$MAN3" || echo "$fn" >> "$T/undocumented"
+done < "$T/functions"
+if [ -s "$T/undocumented" ]; then
+    fail "libpaperconv.3 names every function of paperconv.h" "$(tr '\n' ' ' < "$T/undocumented")"
+else
+    pass "libpaperconv.3 names every function of paperconv.h ($(wc -l < "$T/functions"))"
+fi
+check "paperconv.1 points to libpaperconv(3)" grep -q 'libpaperconv (3)' "$MAN"

@@ -31,7 +31,8 @@
 #include "text/latex.h"
 #include "text/markup.h"
 #include "text/names.h"
-#include "paperconv.h"
+#include "format.h"
+#include "model/keyset.h"
 
 #include <stdlib.h>
 

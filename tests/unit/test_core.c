@@ -3,7 +3,7 @@
  * and their uniqueness, UTF-8 checks and folding, the byte source, pc_buf,
  * author lists with affiliations, identifiers (DOI, arXiv, ORCID), string
  * lists and the hashed set, PC_GROW, pass-through lookup. */
-#include "model/citekey.h"
+#include "model/keyset.h"
 #include "model/ids.h"
 #include "model/strset.h"
 #include "harness.h"

@@ -4,7 +4,7 @@
  * replacement of bytes they cannot take, and jansson running out of
  * memory inside the JSON reader. */
 #include "harness.h"
-#include "paperconv.h"
+#include "format.h"
 #include "io/encoding.h"
 #include "io/source.h"
 

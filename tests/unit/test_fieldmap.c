@@ -19,6 +19,7 @@
 #include "bibtex/bibtex.h"
 #include "csl/csl.h"
 #include "csl/json.h"
+#include "io/format_table.h"
 
 /* ---- the maps ---------------------------------------------------------------- */
 

@@ -3,6 +3,7 @@
  * --max-authors (src/ops/fields.c): the cases of tests/data/fieldops.tsv
  * on the records of fieldops.bib, by model, BibTeX and RIS names; bad
  * specs; a record with 100 000 authors cut in linear time. */
+#include "io/format_table.h"
 #include "harness.h"
 #include "model/copy.h"
 #include "ops/fields.h"

@@ -3,7 +3,7 @@
  * (../shared/schemas/csl-data.json), and the record model's accessors and
  * shared conventions. */
 #include "harness.h"
-#include "paperconv.h"
+#include "format.h"
 #include "util/buf.h"
 
 #include <jansson.h>

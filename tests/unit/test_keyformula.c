@@ -12,8 +12,9 @@
  * Then: today's rule (pc_citekey_base) and PC_KEYFORMULA_DEFAULT agree on
  * every record of every fixture and sample; the default formula is the one
  * the man page shows; a key set with a formula and a postfix. */
+#include "io/format_table.h"
 #include "harness.h"
-#include "model/citekey.h"
+#include "model/keyset.h"
 #include "model/keyformula.h"
 #include "text/translit.h"
 
@@ -367,45 +368,24 @@ static void keyset_rule(harness *h)
     pc_keyset_free(ks);
 }
 
-/* The library says what the CLI does: pc_convert refuses a bad formula
- * before it writes anything. */
-typedef struct said {
-    char file[32], msg[160];
-    unsigned long line;
-} said;
-
-static void remember(void *user, const pc_diag *d)
-{
-    said *s = user;
-    if (d->severity != PC_SEV_ERROR || s->msg[0])
-        return;
-    snprintf(s->file, sizeof s->file, "%s", d->file ? d->file : "");
-    snprintf(s->msg, sizeof s->msg, "%s", d->message);
-    s->line = d->line;
-}
-
+/* The library refuses a formula or postfix that does not compile when it
+ * is set (before anything is read or written), with its column. */
 static void convert_refuses(harness *h)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/data/keyformula.bib", h->root);
-    const char *inputs[] = {path};
-    const char *options[][2] = {{"auth.nosuch", NULL}, {NULL, "%q"}};
+    const pc_option opts[] = {PC_OPT_KEY_FORMAT, PC_OPT_KEY_POSTFIX};
+    const char *texts[] = {"auth.nosuch", "%q"};
+    const size_t cols[] = {6, 1};
     for (size_t i = 0; i < 2; i++) {
-        said s = {.line = 0};
-        pc_ctx ctx;
-        pc_ctx_init(&ctx, remember, &s);
-        ctx.opt.key_format = options[i][0];
-        ctx.opt.key_postfix = options[i][1];
-        FILE *out = tmpfile();
-        pc_exit rc = out ? pc_convert(&ctx, inputs, 1, NULL, pc_format_find("bibtex"), out) : PC_EXIT_OK;
-        long written = out ? ftell(out) : -1;
-        if (out)
-            fclose(out);
-        pc_ctx_free(&ctx);
-        const char *opt = i ? "--key-postfix" : "--key-format";
-        unsigned long col = i ? 1 : 6;
-        h_result(h, rc == PC_EXIT_USAGE && written == 0 && strcmp(s.file, opt) == 0 && s.line == col,
-                 "pc_convert refuses a bad %s (%s:%lu: %s), writes nothing", opt, s.file, s.line, s.msg);
+        pc_converter *c = pc_converter_new();
+        pc_status st = pc_converter_set_string(c, opts[i], texts[i]);
+        size_t col = pc_converter_errcol(c);
+        const char *msg = pc_converter_errmsg(c);
+        h_result(h, st == PC_ERR_USAGE && col == cols[i] && *msg,
+                 "pc_converter_set_string refuses '%s' (column %zu: %s)", texts[i], col, msg);
+        h_result(h, pc_converter_set_string(c, opts[i], i ? "-%n" : "auth.lower + year") == PC_OK &&
+                        pc_converter_errcol(c) == 0,
+                 "... and takes a good one, clearing the column");
+        pc_converter_free(c);
     }
 }
 

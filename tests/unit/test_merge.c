@@ -2,6 +2,7 @@
 /* test_merge.c — merging the records of one work (src/ops/merge.c):
  * the cases of tests/data/merge.tsv over the records of merge.bib, read
  * by the BibTeX reader; then a group of a million members in linear time. */
+#include "io/format_table.h"
 #include "harness.h"
 #include "ops/merge.h"
 #include "model/dates.h"

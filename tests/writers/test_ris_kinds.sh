@@ -19,7 +19,7 @@ fi
 CHECK="python3 $ROOT/tests/writers/ris_check.py"
 
 # --- one item per CSL type, every variable RIS holds -------------------------
-sed -n 's/^PC_KIND([A-Z_]*, *"\([^"]*\)".*/\1/p' include/paperconv/kinds.def > "$T/types"
+sed -n 's/^PC_KIND([A-Z_]*, *[0-9]*, *"\([^"]*\)".*/\1/p' include/paperconv/kinds.def > "$T/types"
 "$PCTOOL" fields --holds ris > "$T/holds"
 python3 - "$T/types" "$T/holds" > "$T/kinds.yaml" <<'PYEOF'
 import sys
