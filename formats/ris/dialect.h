@@ -65,6 +65,9 @@ void pc_ris_dialect_write(ris_dialect d, const pc_record *r, pc_buf *out, pc_buf
  * lines they were read from, kept as they are: not as AD lines (counted). */
 bool pc_ris_dialect_own_affiliations(ris_dialect d, const pc_record *r);
 bool pc_ris_dialect_own_orcid(ris_dialect d, const pc_record *r);
+/* True if the dialect's AD lines are the record's addresses, not the
+ * affiliations of the author before them. */
+bool pc_ris_dialect_record_ad(ris_dialect d);
 
 /* ---- the remaps (dialect.c), for dialect_write.c ---- */
 

@@ -116,3 +116,14 @@ bool pc_ris_dialect_own_orcid(ris_dialect d, const pc_record *r)
 {
     return (RIS_D_OVID & (1u << d)) && (has_source(r, "AI") || has_source(r, "AO"));
 }
+
+/* True if the dialect's AD lines are the record's addresses (no author's):
+ * an author's affiliations are not written as AD after its AU there. */
+bool pc_ris_dialect_record_ad(ris_dialect d)
+{
+    const ris_remap *m = NULL;
+    for (size_t i = 0; d && i < pc_ris_n_remaps && !m; i++)
+        if ((pc_ris_remaps[i].dialects & (1u << d)) && !strcmp(pc_ris_remaps[i].tag, "AD"))
+            m = &pc_ris_remaps[i];
+    return m && m->field == PC_F_AUTHOR_ADDRESS;
+}

@@ -146,17 +146,19 @@ static bool put_names(void *u, const pc_map_row *row, bool *wrote)
     bool author = row->field == PC_F_AUTHOR, aff = false, orcid = false;
     /* a dialect's own lines (Embase M1, Ovid AI) hold them, kept as they were */
     bool own_aff = author && w->dialect && pc_ris_dialect_own_affiliations(w->dialect, w->r);
+    /* where AD is the record's (Scopus, WoS), an AD after an AU would read back so */
+    bool no_ad = author && !own_aff && w->dialect && pc_ris_dialect_record_ad(w->dialect);
     bool own_orcid = author && w->dialect && pc_ris_dialect_own_orcid(w->dialect, w->r);
     for (size_t i = 0; i < l->n; i++) {
         const pc_name *nm = &l->items[i];
         put_name(w, row->name, nm);
-        for (size_t k = 0; author && !own_aff && k < nm->affiliations.n; k++)
+        for (size_t k = 0; author && !own_aff && !no_ad && k < nm->affiliations.n; k++)
             put_tag(w, "AD", nm->affiliations.items[k]);
-        aff |= !author && nm->affiliations.n;
+        aff |= (!author || no_ad) && nm->affiliations.n;
         orcid |= nm->orcid != NULL && !own_orcid;
     }
     if (aff)
-        pc_ctx_dropped(w->ctx, fmt_name, "affiliation (not an author's)");
+        pc_ctx_dropped(w->ctx, fmt_name, no_ad ? "affiliation (the dialect's AD lines are the record's)" : "affiliation (not an author's)");
     if (orcid)
         pc_ctx_dropped(w->ctx, fmt_name, "ORCID");
     if (l->et_al)

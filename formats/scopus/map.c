@@ -77,7 +77,7 @@ const pc_map_row pc_scopus_rows[] = {
     COL("Document Type", GENRE, SPECIAL(TYPE)),
     COL("Publication Stage", STATUS, SPECIAL(STAGE)),
     KEEP("Open Access"),
-    KEEP("Source"),                                   /* always "Scopus" */
+    COL("Source", ARCHIVE, TEXT),                     /* "Scopus": the database, as RIS DB */
     COL("EID", SCOPUS_EID, TEXT),
 };
 

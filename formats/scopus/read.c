@@ -301,8 +301,11 @@ static void build(scopus_reader *r, pc_record *rec)
     char name[40];
     for (size_t i = 0; i < r->row.n; i++) {
         const pc_map_row *row = i < r->n_head ? r->col_row[i] : NULL;
-        if (row && row->how == PC_MAP_SPECIAL && !pc_scopus_readers[row->handler])
+        if (row && row->how == PC_MAP_SPECIAL && !pc_scopus_readers[row->handler] &&
+            r->st.col_of[row->handler] == i)
             continue; /* read at the row's end, with the columns it goes with */
+        if (row && row->how == PC_MAP_SPECIAL && !pc_scopus_readers[row->handler])
+            row = NULL; /* a second column of that name: kept as it is */
         scopus_value x = {.v = clean_cell(r, i)};
         x.n = r->st.tmp.len;
         if (!x.n)

@@ -471,6 +471,8 @@ static void read_pages(scopus_state *s, pc_record *rec)
 
 void pc_scopus_finish(scopus_state *s, pc_record *rec)
 {
+    /* RIS output writes it as Scopus' RIS does (PMID as C2, AD lines) */
+    pc_record_set_str(rec, PC_F_RIS_DIALECT, "scopus");
     read_names(s, rec);
     read_pages(s, rec);
     if (s->note.len)

@@ -127,3 +127,15 @@ else
 fi
 $PC a10.csv -t csljson > a10.json 2> a10.err
 contains "scopus: the millionth author is there" a10.json '"family": "N999999"'
+
+# ---- Scopus CSV -> RIS: as Scopus' own RIS (the Scopus dialect) -------------------------
+$PC "$F" -t ris > s.ris 2> /dev/null
+contains "scopus -> ris: the PMID as C2" s.ris "C2  - 38580657"
+contains "scopus -> ris: the record's addresses as AD" s.ris "AD  - University of Alaska Museum, Fairbanks, AK, United States"
+contains "scopus -> ris: Source is the database" s.ris "DB  - Scopus"
+"$PCTOOL" dump s.ris > sris.dump 2> /dev/null
+check "scopus -> ris -> model: the PMID back" grep -qx "$(printf 'PMID\t38580657')" sris.dump
+# a column named twice: the second kept as it is
+printf '"Title","Year","EID","Authors","Authors"\n"T","2020","2-s2.0-1","Doe J.","Roe R."\n' > twice.csv
+"$PCTOOL" dump twice.csv > twice.dump 2> /dev/null
+check "scopus: a second Authors column kept" grep -qx "$(printf 'extra\tscopuscsv\tAuthors\tRoe R.')" twice.dump

@@ -472,8 +472,9 @@ static void check_compiled(harness *h)
             continue;
         h_result(h, bad_finds((*fp)->map, (*fp)->map_len) == 0,
                  "%s: a name finds the row of its kind, asked once or again", (*fp)->name);
-        h_result(h, bad_plans((*fp)->map, (*fp)->map_len) == 0,
-                 "%s: the plan of each kind writes what a walk of every row writes", (*fp)->name);
+        if ((*fp)->write_begin) /* a reader only (Scopus CSV) has no plan to write */
+            h_result(h, bad_plans((*fp)->map, (*fp)->map_len) == 0,
+                     "%s: the plan of each kind writes what a walk of every row writes", (*fp)->name);
     }
     h_result(h, bad_finds(pc_bib_read_rows, PC_BIB_N_ROWS) == 0,
              "bibtex (reading): a name finds the row of its kind, asked once or again");
