@@ -139,3 +139,8 @@ check "scopus -> ris -> model: the PMID back" grep -qx "$(printf 'PMID\t38580657
 printf '"Title","Year","EID","Authors","Authors"\n"T","2020","2-s2.0-1","Doe J.","Roe R."\n' > twice.csv
 "$PCTOOL" dump twice.csv > twice.dump 2> /dev/null
 check "scopus: a second Authors column kept" grep -qx "$(printf 'extra\tscopuscsv\tAuthors\tRoe R.')" twice.dump
+# a NUL byte: an error at its place, the record skipped, the next read
+printf '"Title","Year","EID"\n"A\0B","2020","2-s2.0-1"\n"Ok","2021","2-s2.0-2"\n' > nul.csv
+$PC nul.csv -t csljson > nul.json 2> nul.err
+contains "scopus: a NUL byte is an error at its place" nul.err 'nul.csv:2:3: error: NUL byte'
+contains "scopus: the record after a NUL byte is read" nul.json '"title": "Ok"'
