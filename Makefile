@@ -42,6 +42,22 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 PKG_OK     := $(shell pkg-config --exists $(PKGS) 2>/dev/null && echo yes)
 
+# libcsv (the Scopus CSV reader, formats/scopus/): through pkg-config when
+# the installed libcsv has a libcsv.pc; Debian's libcsv-dev ships none, so
+# the fallback is -lcsv when the compiler finds <csv.h>.  Neither: an error
+# that says what to install (but for make deps, demo, help, clean).
+ifeq ($(shell pkg-config --exists libcsv 2>/dev/null && echo yes),yes)
+CSV_CFLAGS := $(shell pkg-config --cflags libcsv)
+CSV_LIBS   := $(shell pkg-config --libs libcsv)
+else ifeq ($(shell printf '\043include <csv.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo yes),yes)
+CSV_CFLAGS :=
+CSV_LIBS   := -lcsv
+else ifeq ($(filter deps demo help clean,$(MAKECMDGOALS)),)
+$(error libcsv not found (no libcsv.pc, no <csv.h>): install libcsv-dev, or run make deps)
+endif
+PKG_CFLAGS += $(CSV_CFLAGS)
+PKG_LIBS   += $(CSV_LIBS)
+
 # Flags.  The project's own are PC_*; CPPFLAGS, CFLAGS and LDFLAGS are the
 # user's (command line or environment: Debian's dpkg-buildflags) and come
 # after them, so `make CFLAGS="-O0 -g"` replaces only the optimisation.

@@ -770,11 +770,81 @@ static void pubmed_record(buf *b, const record *rec, unsigned long i)
     puts_(b, "    </ArticleIdList>\n  </PubmedData>\n</PubmedArticle>\n");
 }
 
+/* ---- Scopus CSV ----------------------------------------------------------------- */
+
+/* A cell: quoted, its quotes doubled (Scopus quotes every cell). */
+static void put_csv(buf *b, const char *s, bool last)
+{
+    putc_(b, '"');
+    for (; *s; s++) {
+        if (*s == '"')
+            putc_(b, '"');
+        putc_(b, *s);
+    }
+    puts_(b, last ? "\"\r\n" : "\",");
+}
+
+static void scopus_header(buf *b)
+{
+    puts_(b, "\xEF\xBB\xBF\"Authors\",\"Author full names\",\"Author(s) ID\","
+             "\"Authors with affiliations\",\"Title\",\"Year\",\"Source title\",\"Volume\","
+             "\"Page start\",\"Page end\",\"DOI\",\"Link\",\"Abstract\",\"Document Type\",\"Source\",\"EID\"\r\n");
+}
+
+/* One record as a Scopus CSV row (the same record as the other shapes). */
+static void scopus_record(buf *b, const record *rec, unsigned long i)
+{
+    buf t = {0};
+    for (int pass = 0; pass < 4; pass++) { /* Authors, full names, ids, with affiliations */
+        t.n = 0;
+        for (int k = 0; k < rec->n_au; k++) {
+            const author *a = &rec->au[k];
+            const char *fam = a->org ? a->org : a->family ? a->family->utf8 : a->pfamily;
+            if (k)
+                puts_(&t, "; ");
+            if (pass == 2) {
+                putf(&t, "%lu", 57000000000ul + i * 20 + (unsigned long)k);
+                continue;
+            }
+            if (a->particle && !a->org)
+                putf(&t, "%s ", a->particle);
+            puts_(&t, fam);
+            if (!a->org && pass != 1) { /* the first letter of the given name, whole (UTF-8) */
+                const char *g = a->given->utf8;
+                int len = 1;
+                while (g[len] && (g[len] & 0xC0) == 0x80)
+                    len++;
+                putf(&t, " %.*s.", len, g);
+            }
+            if (!a->org && pass == 1)
+                putf(&t, ", %s (%lu)", a->given->utf8, 57000000000ul + i * 20 + (unsigned long)k);
+            for (int j = 0; pass == 3 && j < a->n_aff; j++)
+                putf(&t, ", %s", a->aff[j]);
+        }
+        putc_(&t, '\0');
+        put_csv(b, t.p, false);
+    }
+    put_csv(b, rec->title, false);
+    putf(b, "\"%d\",", rec->year);
+    put_csv(b, rec->doi[0] ? "Physical Review D" : "", false);
+    putf(b, "\"%d\",\"%d\",\"%d\",", 1 + rec->pages % 90, 100 + rec->pages, 110 + rec->pages);
+    put_csv(b, rec->doi, false);
+    putf(b, "\"https://www.scopus.com/inward/record.uri?eid=2-s2.0-%lu&partnerID=40\",", 85000000000ul + i);
+    put_csv(b, rec->abstract, false);
+    put_csv(b, "Article", false);
+    put_csv(b, "Scopus", false);
+    t.n = 0;
+    putf(&t, "2-s2.0-%lu", 85000000000ul + i);
+    putc_(&t, '\0');
+    put_csv(b, t.p, true);
+    free(t.p);
+}
+
 /* ---- driver ---------------------------------------------------------------------- */
 
-enum { F_LISTING, F_ATOM, F_CSLJSON, F_JSONL, F_PUBMED, F_N };
-static const char *const fmt_names[F_N] = {"listing", "atom", "csljson", "jsonl", "pubmedxml"};
-static const char *const fmt_exts[F_N] = {"txt", "atom", "json", "jsonl", "pubmed.xml"};
+enum { F_LISTING, F_ATOM, F_CSLJSON, F_JSONL, F_PUBMED, F_SCOPUS, F_N };
+static const char *const fmt_names[F_N] = {"listing", "atom", "csljson", "jsonl", "pubmedxml", "scopuscsv"};
+static const char *const fmt_exts[F_N] = {"txt", "atom", "json", "jsonl", "pubmed.xml", "csv"};
 
 typedef struct out {
     FILE *f;
@@ -794,8 +864,8 @@ static void flush(out *o, bool force)
 
 static void usage(void)
 {
-    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl|pubmedxml [-o FILE] [-z gzip|zstd|xz]\n"
-          "       gen_corpus -n COUNT [-s SEED] -p PREFIX   (writes PREFIX.txt .atom .json .jsonl .pubmed.xml)\n",
+    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl|pubmedxml|scopuscsv [-o FILE] [-z gzip|zstd|xz]\n"
+          "       gen_corpus -n COUNT [-s SEED] -p PREFIX   (writes PREFIX.txt .atom .json .jsonl .pubmed.xml .csv)\n",
           stderr);
     exit(2);
 }
@@ -880,6 +950,8 @@ int main(int argc, char **argv)
         puts_(&outs[F_PUBMED].b, "<?xml version=\"1.0\" ?>\n<!DOCTYPE PubmedArticleSet PUBLIC \"-//NLM//DTD PubMedArticle, "
                                  "1st January 2019//EN\" \"https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_190101.dtd\">\n"
                                  "<PubmedArticleSet>\n");
+    if (outs[F_SCOPUS].f)
+        scopus_header(&outs[F_SCOPUS].b);
     record *rec = malloc(sizeof *rec);
     for (unsigned long i = 0; i < n; i++) {
         make_record(seed, i, rec);
@@ -893,6 +965,8 @@ int main(int argc, char **argv)
             jsonl_record(&outs[F_JSONL].b, rec, i);
         if (outs[F_PUBMED].f)
             pubmed_record(&outs[F_PUBMED].b, rec, i);
+        if (outs[F_SCOPUS].f)
+            scopus_record(&outs[F_SCOPUS].b, rec, i);
         for (int f = 0; f < F_N; f++)
             flush(&outs[f], false);
     }

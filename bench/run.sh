@@ -114,6 +114,7 @@ for r in $READERS; do
     case $r in
     listing) echo "listing listing txt gen:listing" ;;
     atom) echo "atom atom atom gen:atom" ;;
+    scopuscsv) echo "scopuscsv scopuscsv csv gen:scopuscsv" ;;
     pubmedxml) echo "pubmedxml pubmedxml pubmed.xml gen:pubmedxml" ;; # read only: generated
     json) echo "json-csl json json gen:csljson"; echo "json-arxiv json jsonl gen:jsonl"
         # compressed dumps (OpenAlex, Crossref ship gzip): read as they stream

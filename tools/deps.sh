@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # deps.sh — install what paperconv needs, only if missing (Debian: apt-get).
 #   sh tools/deps.sh build   what it needs to build and run (make demo, make deps):
-#                            a C compiler, make, pkg-config and the seven libraries
+#                            a C compiler, make, pkg-config and the eight libraries
 #                            jansson, libyaml, libxml2, utf8proc, zlib, libzstd,
-#                            liblzma (found with pkg-config)
+#                            liblzma (found with pkg-config) and libcsv (Debian's
+#                            libcsv-dev has no .pc file: found by its header)
 #   sh tools/deps.sh check   the build's: report what is missing, never install (the
 #                            Makefile runs it before compiling when pkg-config lacks one)
 #   sh tools/deps.sh test    the test tools (make deps-test, which make check runs):
@@ -31,6 +32,7 @@ build_deps() {
         mod=${pair%%:*}; pkg=${pair#*:}
         command -v pkg-config > /dev/null 2>&1 && pkg-config --exists "$mod" 2> /dev/null || missing "$pkg"
     done
+    printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - > /dev/null 2>&1 || missing libcsv-dev
     command -v pkg-config > /dev/null 2>&1 || missing pkg-config
     command -v cc > /dev/null 2>&1 || missing gcc
     command -v make > /dev/null 2>&1 || missing make

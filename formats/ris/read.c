@@ -24,7 +24,7 @@
  * every AD of a record with several authors comes after the last AU (as
  * Scopus exports them) they cannot be tied to an author and are kept in
  * the note as "Address: ...". */
-#include "read.h"
+#include "dialect.h"
 
 #include <stdlib.h>
 
@@ -153,11 +153,11 @@ static bool check_utf8(ris_reader *r)
 }
 
 /* The reader's buffers, for opening and closing them in one loop; the
- * ones from index 2 on hold the current record's values. */
+ * ones from index 3 on hold the current record's values. */
 static pc_buf *buffer(ris_reader *r, size_t i)
 {
-    pc_buf *const all[] = {&r->tmp, &r->tmp2, &r->ab, &r->n2,         &r->note,    &r->addr, &r->sp,
-                           &r->ep,  &r->jo,   &r->j9, &r->issued_val, &r->lit_val};
+    pc_buf *const all[] = {&r->tmp, &r->tmp2, &r->dval, &r->ab,         &r->n2,     &r->note, &r->addr,
+                           &r->sp,  &r->ep,   &r->jo,   &r->j9, &r->issued_val, &r->lit_val};
     return i < sizeof all / sizeof *all ? all[i] : NULL;
 }
 
@@ -178,6 +178,10 @@ void pc_ris_read_close(void *state)
     ris_reader *r = state;
     if (!r)
         return;
+    if (r->n_values)
+        pc_diag_emit(r->ctx, PC_SEV_NOTE, r->file, 0, 0,
+                     "ris: %lu of %lu tag value(s) (%.1f%%) kept only as pass-through values", r->n_kept,
+                     r->n_values, 100.0 * (double)r->n_kept / (double)r->n_values);
     for (size_t i = 0; i < r->capf; i++)
         pc_buf_free(&r->f[i].val);
     pc_free(r->f);
@@ -281,7 +285,7 @@ static void start_record(ris_reader *r, pc_record *rec)
             r->first_ad = i;
     }
     r->ad_positional = !(n_au > 1 && r->first_ad > last_au);
-    for (size_t i = 2; buffer(r, i); i++)
+    for (size_t i = 3; buffer(r, i); i++)
         pc_buf_clear(buffer(r, i));
     pc_strlist_clear(&r->issn);
     pc_strlist_clear(&r->isbn);
@@ -319,24 +323,52 @@ static bool read_value(void *u, const pc_map_row *row, pc_record *rec, void *val
 static void keep_value(void *u, const pc_map_row *row, pc_record *rec, void *value)
 {
     const ris_value *x = value;
+    ((ris_reader *)u)->n_kept++;
     keep_tag(u, rec, x->f, x->v, x->n, row != NULL);
 }
 
 static const pc_map_reader ris_rows = {
     .value = read_value, .special = pc_ris_readers, .n_special = PC_RIS_N_HANDLERS, .keep = keep_value};
 
-/* Turns the fields of one record into rec through the map. */
+/* One value of a record in a dialect: as the dialect reads it, or, for a
+ * tag it does not name, the generic map (perhaps as another tag). */
+static void read_dialect(ris_reader *r, pc_record *rec, ris_value *x)
+{
+    const char *as;
+    switch (pc_ris_dialect_read(r, rec, x, &as)) {
+    case RIS_READ_DONE: return;
+    case RIS_READ_KEEP:
+        r->n_kept += !r->read_too;
+        pc_ris_keep(rec, x->f, x->v, x->n);
+        return;
+    case RIS_READ_GENERIC: break;
+    }
+    pc_map_read_row(&ris_rows, pc_map_find(r->map, as, 2, r->kind), rec, r, x);
+}
+
+/* Turns the fields of one record into rec through the map.  In a dialect,
+ * the values that name authors (affiliations, ORCIDs) are read after the
+ * names, wherever they are. */
 static void build(ris_reader *r, pc_record *rec)
 {
     start_record(r, rec);
-    for (size_t i = 1; i < r->nf; i++) {
-        ris_value x = {.f = &r->f[i]};
-        x.v = clean(r, x.f);
-        x.n = r->tmp.len;
-        if (!x.n)
-            continue; /* empty tags ("IS  - ") say nothing */
-        pc_map_read_row(&ris_rows, pc_map_find(r->map, x.f->tag, 2, r->kind), rec, r, &x);
-    }
+    pc_ris_dialect_begin(r, rec);
+    r->match_budget = (size_t)1 << 20;
+    for (int pass = 0; pass < (r->dialect ? 2 : 1); pass++)
+        for (size_t i = 1; i < r->nf; i++) {
+            ris_value x = {.f = &r->f[i]};
+            if (r->dialect && pc_ris_dialect_late(r->dialect, x.f->tag) != (pass == 1))
+                continue;
+            x.v = clean(r, x.f);
+            x.n = r->tmp.len;
+            if (!x.n)
+                continue; /* empty tags ("IS  - ") say nothing */
+            r->n_values++;
+            if (r->dialect)
+                read_dialect(r, rec, &x);
+            else
+                pc_map_read_row(&ris_rows, pc_map_find(r->map, x.f->tag, 2, r->kind), rec, r, &x);
+        }
     pc_ris_read_finish(r, rec);
 }
 
@@ -396,6 +428,21 @@ static line_shape line_tag(ris_reader *r, char tag[3], size_t *off, bool in_reco
     return shape;
 }
 
+/* True for a line that only numbers the record after it ("47. ", as Ovid
+ * writes them between records). */
+static bool record_number(const pc_buf *line)
+{
+    size_t i = 0, n = line->len;
+    while (i < n && pc_is_digit((unsigned char)line->ptr[i]))
+        i++;
+    if (!i || i >= n || line->ptr[i] != '.')
+        return false;
+    for (i++; i < n; i++)
+        if (!is_blank(line->ptr[i]))
+            return false;
+    return true;
+}
+
 /* "ER  - text": the record ends there, the text is reported. */
 static void check_er(ris_reader *r, size_t off)
 {
@@ -422,6 +469,8 @@ pc_read_status pc_ris_read_next(void *state, pc_record *rec)
             continue;
         if (line_tag(r, tag, &off, false) == LINE_TAG && !strcmp(tag, "TY"))
             break;
+        if (record_number(&r->in.line))
+            continue; /* Ovid numbers its records: "2. " */
         if (!stray_reported)
             pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->in.lineno, 1,
                          "text outside a record ignored (a record starts with \"TY  - \")");

@@ -26,6 +26,7 @@ typedef struct ris_reader {
     size_t nf, capf;
     pc_buf tmp;   /* the cleaned value of the field being read */
     pc_buf tmp2;  /* scratch of the value readers */
+    pc_buf dval;  /* a value as a dialect rewrote it (dialect.c) */
     /* the current record: its type, and what is decided at its end */
     const pc_ris_type *type;
     pc_kind kind;
@@ -48,6 +49,13 @@ typedef struct ris_reader {
     pc_buf issued_val;
     char lit_tag[3];
     pc_buf lit_val;
+    /* the dialect (dialect.h: a database's own use of tags) of the current
+     * record; the one -v last named */
+    int dialect, dialect_said;
+    bool read_too;       /* the value kept as it is was read into fields too */
+    size_t match_budget; /* authors a dialect may still look at for names (dialect.c) */
+    /* tag values read, and kept only as pass-through values (-v) */
+    unsigned long n_values, n_kept;
     bool reported[RIS_NTAGS]; /* tags already noted for this input */
     unsigned char odd_reported[RIS_NTAGS]; /* oddities of tag lines warned (read.c) */
 } ris_reader;

@@ -24,7 +24,7 @@
  * arXiv:2610.01234v2 [cs.LG]", arXiv's citation form).  Pass-through values
  * the RIS reader kept are written back under their own tags; everything the
  * record holds that RIS cannot is counted (pc_ctx_dropped, shown by -v). */
-#include "ris.h"
+#include "dialect.h"
 
 #include <stdlib.h>
 
@@ -37,6 +37,7 @@ typedef struct ris_writer {
     FILE *out;
     pc_ctx *ctx;
     const pc_record *r; /* the record being written */
+    ris_dialect dialect; /* the database dialect it was read in (dialect.h) */
     pc_kind kind;       /* the kind its TY reads back as: whose rows it is written with */
     pc_map *map;        /* pc_ris_rows */
     pc_buf rec;  /* its text */
@@ -143,16 +144,21 @@ static bool put_names(void *u, const pc_map_row *row, bool *wrote)
     const pc_names *l = pc_record_names(w->r, row->field);
     (void)wrote;
     bool author = row->field == PC_F_AUTHOR, aff = false, orcid = false;
+    /* a dialect's own lines (Embase M1, Ovid AI) hold them, kept as they were */
+    bool own_aff = author && w->dialect && pc_ris_dialect_own_affiliations(w->dialect, w->r);
+    /* where AD is the record's (Scopus, WoS), an AD after an AU would read back so */
+    bool no_ad = author && !own_aff && w->dialect && pc_ris_dialect_record_ad(w->dialect);
+    bool own_orcid = author && w->dialect && pc_ris_dialect_own_orcid(w->dialect, w->r);
     for (size_t i = 0; i < l->n; i++) {
         const pc_name *nm = &l->items[i];
         put_name(w, row->name, nm);
-        for (size_t k = 0; author && k < nm->affiliations.n; k++)
+        for (size_t k = 0; author && !own_aff && !no_ad && k < nm->affiliations.n; k++)
             put_tag(w, "AD", nm->affiliations.items[k]);
-        aff |= !author && nm->affiliations.n;
-        orcid |= nm->orcid != NULL;
+        aff |= (!author || no_ad) && nm->affiliations.n;
+        orcid |= nm->orcid != NULL && !own_orcid;
     }
     if (aff)
-        pc_ctx_dropped(w->ctx, fmt_name, "affiliation (not an author's)");
+        pc_ctx_dropped(w->ctx, fmt_name, no_ad ? "affiliation (the dialect's AD lines are the record's)" : "affiliation (not an author's)");
     if (orcid)
         pc_ctx_dropped(w->ctx, fmt_name, "ORCID");
     if (l->et_al)
@@ -527,7 +533,17 @@ bool pc_ris_write_record(void *state, const pc_record *r)
     pc_buf_puts(&w->rec, w->types[k]->code);
     pc_buf_puts(&w->rec, "\r\n");
     put_tag(w, "ID", r->key);
-    pc_map_write(w->map, w->kind, r, w->ctx, fmt_name, &sink, w, ris_own);
+    const pc_field *skip = ris_own;
+    pc_field dialect_skip[32];
+    w->dialect = pc_record_has(r, PC_F_RIS_DIALECT) ? pc_ris_dialect_find(pc_record_get(r, PC_F_RIS_DIALECT))
+                                                    : RIS_D_NONE;
+    if (w->dialect) {
+        pc_ris_dialect_skip(w->dialect, r, ris_own, dialect_skip, sizeof dialect_skip / sizeof *dialect_skip);
+        skip = dialect_skip;
+    }
+    pc_map_write(w->map, w->kind, r, w->ctx, fmt_name, &sink, w, skip);
+    if (w->dialect)
+        pc_ris_dialect_write(w->dialect, r, &w->rec, &w->tmp);
     pc_buf_puts(&w->rec, "ER  - \r\n");
     if (!pc_record_has(r, PC_F_ARXIV_ID))
         for (const pc_field *f = ris_own; *f; f++)

@@ -302,8 +302,8 @@ def excused(field, value, seen, drops):
         return "ORCID" in drops
     if field.endswith("_edtf"):
         return LEGACY.get(field[:-5], field[:-5]) + ": range, season, circa or uncertain" in drops
-    if field == "affiliation":
-        return "affiliation (not an author's)" in drops
+    if field == "affiliation":  # an editor's; or an author's where a dialect's AD is the record's
+        return "affiliation (not an author's)" in drops or "affiliation (the dialect's AD lines are the record's)" in drops
     if field == "extra":
         fmt, tag, _ = value.split("\t", 2)
         return f"{tag} ({fmt})" in drops

@@ -255,8 +255,11 @@ if [ -d "$SHARED/corpus/ris" ]; then
     contains "ris corpus: Zotero ELEC" "$c" "kind	webpage"
     contains "ris corpus: Zotero T2 journal" "$c" "container	eLife"
     c="$T/scopus-export.ris.dump"
-    check "ris corpus: Scopus 3 authors" [ "$(grep -c '^author' "$c")" -eq 3 ]
-    contains "ris corpus: Scopus AD block kept in the comment" "$c" "Address: Human Performance Laboratory"
+    check "ris corpus: Scopus 3 authors" [ "$(grep -c '^author	' "$c")" -eq 3 ]
+    # the Scopus dialect (issue 23): AD lines are the record's addresses
+    contains "ris corpus: Scopus AD block is the record's addresses" "$c" "author-address	Human Performance Laboratory"
+    contains "ris corpus: Scopus dialect recognised" "$c" "ris-dialect	scopus"
+    contains "ris corpus: Scopus EID from the record URL" "$c" "scopus-eid	2-s2.0-4544289390"
     contains "ris corpus: Scopus UTF-8" "$c" "Facoltà di Ingegneria"
     if [ $have_ris2xml = 1 ]; then
         for f in "$SHARED"/corpus/ris/*.ris; do
