@@ -33,6 +33,33 @@ pc_ctx *pc_api_ctx(pc_converter *c, pc_ctx **own)
 /* A boolean option's value, or -1 when it is not 0 or 1. */
 static int flag(int value) { return value == 0 || value == 1 ? value : -1; }
 
+/* The PC_OPT_BIB_* layout options: false when opt is not one, or value
+ * is out of its range. */
+static bool bib_layout_option(pc_options *o, pc_option opt, int value)
+{
+    struct pc_bib_layout *b = &o->bib;
+    switch (opt) {
+    case PC_OPT_BIB_INDENT:
+        if ((value < 0 || value > 16) && value != PC_BIB_INDENT_TAB)
+            return false;
+        b->indent_set = true;
+        b->indent = value;
+        return true;
+    case PC_OPT_BIB_ALIGN:
+        if ((value < 0 || value > 64) && value != PC_BIB_ALIGN_LONGEST)
+            return false;
+        b->align = value;
+        return true;
+    case PC_OPT_BIB_DELIMS: return value >= 0 && value <= PC_BIB_DELIMS_QUOTES && (b->delims = value, true);
+    case PC_OPT_BIB_FIELD_ORDER: return value >= 0 && value <= PC_BIB_ORDER_ALPHA && (b->order = value, true);
+    case PC_OPT_BIB_MONTHS: return value >= 0 && value <= PC_BIB_MONTHS_NAME && (b->months = value, true);
+    case PC_OPT_BIB_WRAP:
+        return (value == 0 || (value >= 20 && value <= 10000)) && (b->wrap = value, true);
+    case PC_OPT_BIB_TRAILING_COMMA: return flag(value) >= 0 && (b->trailing_comma = value, true);
+    default: return false;
+    }
+}
+
 pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value)
 {
     if (!c)
@@ -48,6 +75,7 @@ pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value)
         o->verbose = value;
     } else if (opt == PC_OPT_DATE && (value == PC_DATE_PUBLISHED || value == PC_DATE_UPDATED)) {
         o->date = (pc_date_choice)value;
+    } else if (bib_layout_option(o, opt, value)) {
     } else {
         return pc_ctx_refuse(c, PC_ERR_USAGE, "option %d is not an integer option taking %d", (int)opt,
                              value);
