@@ -458,6 +458,7 @@ typedef enum pc_option {
     PC_OPT_BIB_MONTHS,         /* PC_BIB_MONTHS_* */
     PC_OPT_BIB_WRAP,           /* 0 no; N (20..10000): values broken at spaces to lines of N columns */
     PC_OPT_BIB_TRAILING_COMMA, /* 0/1: a ',' after the last field */
+    PC_OPT_BIB_REWRITE,        /* 0/1: 1 writes every entry from its values, as from any other format */
 } pc_option;
 
 /* Values of the PC_OPT_BIB_* options. */

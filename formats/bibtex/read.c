@@ -910,7 +910,10 @@ static void *open_as(pc_source *src, pc_ctx *ctx, const char *fmt)
     bib_reader *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
     r->lx = pc_bib_lex_open(src, ctx);
-    r->keep = ctx->write_format && strcmp(ctx->write_format, fmt) == 0;
+    /* (an input decoded from another character set is written from its
+     * values: in UTF-8 its text would belie its "% Encoding:" line) */
+    r->keep = ctx->write_format && strcmp(ctx->write_format, fmt) == 0 && !ctx->opt.bib.rewrite &&
+              !pc_source_encoding(src);
     if (r->keep)
         pc_bib_lex_keep(r->lx);
     pc_record_init(&r->held);

@@ -267,9 +267,18 @@ static void edtf_field(bib_writer *w, const char *name, pc_field f, const pc_dat
     field_close(w);
 }
 
+/* True when year and month say all the date does: no day, range, season
+ * or EDTF qualifier (then `date` beside them would only repeat them). */
+static bool year_month_say_it(const pc_date *d)
+{
+    return !d->day && !d->end_year && !d->end_month && !d->end_day && !d->season && !d->end_season &&
+           !d->flags && d->year > 0;
+}
+
 /* Classic BibTeX: year (a range "1999--2000"), month as a macro (a range
- * "jul # {--} # aug"), and the whole date in biblatex's `date` too, which
- * the styles ignore. */
+ * "jul # {--} # aug"), and, when it says more than they do (a day, a
+ * range, a season, an uncertain or approximate date, a year BC), the whole
+ * date in biblatex's `date` too, which the styles ignore. */
 static void classic_issued(bib_writer *w, const pc_date *d)
 {
     if (!field_open(w, "year", PC_F_ISSUED))
@@ -291,7 +300,8 @@ static void classic_issued(bib_writer *w, const pc_date *d)
         }
         pc_buf_puts(&w->entry, ",\n");
     }
-    edtf_field(w, "date", PC_F_ISSUED, d);
+    if (!year_month_say_it(d))
+        edtf_field(w, "date", PC_F_ISSUED, d);
 }
 
 /* A date's parts in EDTF (classic BibTeX's issued date: year and month),

@@ -56,6 +56,7 @@ static bool bib_layout_option(pc_options *o, pc_option opt, int value)
     case PC_OPT_BIB_WRAP:
         return (value == 0 || (value >= 20 && value <= 10000)) && (b->wrap = value, true);
     case PC_OPT_BIB_TRAILING_COMMA: return flag(value) >= 0 && (b->trailing_comma = value, true);
+    case PC_OPT_BIB_REWRITE: return flag(value) >= 0 && (b->rewrite = value, true);
     default: return false;
     }
 }

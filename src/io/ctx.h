@@ -35,6 +35,7 @@ typedef struct pc_options {
         int months;          /* PC_BIB_MONTHS_* */
         int wrap;            /* 0: no; N: values broken at spaces to lines of at most N columns */
         bool trailing_comma; /* a ',' after the last field */
+        bool rewrite;        /* not kept: written from the values (--rewrite) */
     } bib;
 } pc_options;
 
