@@ -67,6 +67,10 @@ _paperconv()
     --key-postfix)
         mapfile -t COMPREPLY < <(compgen -W "%a %A -%n _%a" -- "$cur")
         return ;;
+    --indent) mapfile -t COMPREPLY < <(compgen -W "2 4 tab" -- "$cur"); return ;;
+    --field-order) mapfile -t COMPREPLY < <(compgen -W "input standard alpha" -- "$cur"); return ;;
+    --months) mapfile -t COMPREPLY < <(compgen -W "macro number name" -- "$cur"); return ;;
+    --wrap) mapfile -t COMPREPLY < <(compgen -W "72 80 100" -- "$cur"); return ;;
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
@@ -74,6 +78,7 @@ _paperconv()
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
             --rekey --key-format --key-postfix --date --style --locale --citations --strict --keep-going --progress
             --no-progress --list-formats
+            --indent --align --braces --quotes --field-order --months --wrap --trailing-comma --rewrite
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return
     fi
