@@ -85,6 +85,19 @@ void pc_bib_keep_record(pc_record *rec, const pc_bib_raw *raw, const pc_bib_entr
     put_u(&lay, raw->key);
     put_u(&lay, raw->key_end);
     pc_buf_putc(&lay, '\n');
+    /* the model fields each field made: (field, model field) pairs in the
+     * fields' order (a model field has one origin: at most PC_F_COUNT) */
+    struct { int k, m; } made[PC_F_COUNT];
+    size_t n_made = 0, at = 0;
+    for (int m = 1; m < PC_F_COUNT; m++) {
+        if (origin[m] < 0)
+            continue;
+        size_t i = n_made++;
+        for (; i > 0 && made[i - 1].k > origin[m]; i--) /* few: insertion */
+            made[i] = made[i - 1];
+        made[i].k = origin[m];
+        made[i].m = m;
+    }
     for (size_t k = 0; k < e->n_fields; k++) {
         const pc_bib_field *f = &e->fields[k];
         if (f->inherited)
@@ -98,9 +111,11 @@ void pc_bib_keep_record(pc_record *rec, const pc_bib_raw *raw, const pc_bib_entr
         put_u(&lay, f->used ? 0 : pc_hash(f->val.ptr, f->val.len));
         if (f->used && rows[k] && rows[k]->field != PC_F_NONE)
             put_u(&lay, (unsigned)rows[k]->field);
-        for (int m = 1; m < PC_F_COUNT; m++)
-            if (origin[m] == (int)k && (!rows[k] || rows[k]->field != (pc_field)m))
-                put_u(&lay, (unsigned)m);
+        while (at < n_made && made[at].k < (int)k)
+            at++;
+        for (; at < n_made && made[at].k == (int)k; at++)
+            if (!rows[k] || rows[k]->field != (pc_field)made[at].m)
+                put_u(&lay, (unsigned)made[at].m);
         pc_buf_putc(&lay, '\n');
     }
     hashes *hs = pc_xcalloc(1, sizeof *hs);

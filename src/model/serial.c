@@ -186,22 +186,22 @@ void pc_serial_each_hash(const pc_record *rec, pc_buf *scratch, void (*fn)(void 
     for (size_t i = 0; i < rec->n_texts; i++) {
         pc_buf_clear(scratch);
         put_text(scratch, &rec->texts[i]);
-        fn(u, rec->texts[i].field, pc_hash(scratch->ptr, scratch->len));
+        fn(u, rec->texts[i].field, pc_hash_words(scratch->ptr, scratch->len));
     }
     for (size_t i = 0; i < rec->n_names; i++) {
         pc_buf_clear(scratch);
         put_names(scratch, &rec->names[i]);
-        fn(u, rec->names[i].role, pc_hash(scratch->ptr, scratch->len));
+        fn(u, rec->names[i].role, pc_hash_words(scratch->ptr, scratch->len));
     }
     for (size_t i = 0; i < rec->n_dates; i++) {
         pc_buf_clear(scratch);
         put_date(scratch, &rec->dates[i]);
-        fn(u, rec->dates[i].field, pc_hash(scratch->ptr, scratch->len));
+        fn(u, rec->dates[i].field, pc_hash_words(scratch->ptr, scratch->len));
     }
     for (size_t i = 0; i < rec->n_lists; i++) {
         pc_buf_clear(scratch);
         put_strlist(scratch, &rec->lists[i].list);
-        fn(u, rec->lists[i].field, pc_hash(scratch->ptr, scratch->len));
+        fn(u, rec->lists[i].field, pc_hash_words(scratch->ptr, scratch->len));
     }
 }
 
