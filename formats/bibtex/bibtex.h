@@ -283,6 +283,11 @@ void pc_bib_keep_free(pc_bib_keep *k);
  * (nothing appended) when rec holds no text kept as written. */
 bool pc_bib_keep_put(pc_bib_keep *k, pc_buf *out, const pc_record *rec, bool first, const char *type,
                      pc_bib_view_fn *fn, void *u);
+/* The text kept before rec's entry (after: after it), for an entry the
+ * writer makes although its text was kept (a layout this build cannot
+ * read): nothing between the entries is lost.  Before the first entry of
+ * the output, or one that starts a line, no line end is added. */
+void pc_bib_keep_around(pc_buf *out, const pc_record *rec, bool first, bool after);
 
 /* The pass-through names the reader uses for what is not a field: the
  * entry type as written, when the writer would choose another; a

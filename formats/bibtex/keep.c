@@ -442,16 +442,20 @@ static void put_wrapped(pc_buf *out, const pc_bib_layout *lay, const char *s, si
         return;
     }
     size_t st = 0, last_space = SIZE_MAX;
+    bool text = false; /* a byte other than a space on this line: a space after it may break */
     for (size_t i = 0; i <= n; i++) {
         if (i < n && (s[i] == '\n' || s[i] == '\r')) {
             pc_buf_put(out, s + st, i + 1 - st);
             st = i + 1;
             col = 0;
             last_space = SIZE_MAX;
+            text = false;
             continue;
         }
-        if (i < n && s[i] == ' ')
+        if (i < n && s[i] == ' ' && text)
             last_space = i;
+        else if (i < n && s[i] != ' ' && s[i] != '\t')
+            text = true;
         if (col + (i - st) > (size_t)lay->wrap && last_space != SIZE_MAX && last_space > st) {
             pc_buf_put(out, s + st, last_space - st);
             pc_buf_putc(out, '\n');
@@ -460,6 +464,7 @@ static void put_wrapped(pc_buf *out, const pc_bib_layout *lay, const char *s, si
             col = 2 * (lay->indent == PC_BIB_INDENT_TAB ? 8 : lay->indent_set ? (size_t)lay->indent : 2);
             st = last_space + 1;
             last_space = SIZE_MAX;
+            text = false;
             i = st - 1;
             continue;
         }
@@ -593,26 +598,23 @@ static const char *extra_value(const pc_record *rec, const char *name, size_t *n
 bool pc_bib_keep_put(pc_bib_keep *k, pc_buf *out, const pc_record *rec, bool first, const char *type,
                      pc_bib_view_fn *fn, void *u)
 {
-    size_t len, lay_n, n;
+    size_t len, lay_n;
     const char *entry = extra_value(rec, X_ENTRY, &len);
     const char *layout = entry ? extra_value(rec, X_LAYOUT, &lay_n) : NULL;
     if (!layout || !parse_layout(k, layout, len))
         return false;
-    const char *lead = extra_value(rec, X_LEAD, &n);
-    if (!first && (!lead || (lead[0] != '\n' && lead[0] != '\r')))
-        pc_buf_putc(out, '\n'); /* after an entry of another input, or one made */
-    if (lead)
-        pc_buf_put(out, lead, n);
+    pc_bib_keep_around(out, rec, first, false);
     pc_record view;
     choose(k, rec, entry, &view);
     bool same_kind = k->kind == rec->kind;
     bool verbatim = !k->repaired && !pc_bib_layout_asked(&k->lay);
     if (same_kind) {
         pc_buf_put(out, entry, k->key);
-    } else {
+    } else { /* the writer's type, with the delimiter that closes as written */
+        const char *open = memchr(entry, '(', k->key);
         pc_buf_putc(out, '@');
         pc_buf_puts(out, type);
-        pc_buf_putc(out, '{');
+        pc_buf_putc(out, open && !memchr(entry, '{', (size_t)(open - entry)) ? '(' : '{');
     }
     if (rec->key)
         pc_buf_puts(out, rec->key);
@@ -659,12 +661,20 @@ bool pc_bib_keep_put(pc_bib_keep *k, pc_buf *out, const pc_record *rec, bool fir
             pc_buf_truncate(out, out->len - 1);
         }
         const char *open = memchr(entry, '(', k->key);
-        pc_buf_putc(out, same_kind && open && !memchr(entry, '{', (size_t)(open - entry)) ? ')' : '}');
+        pc_buf_putc(out, open && !memchr(entry, '{', (size_t)(open - entry)) ? ')' : '}');
     }
-    const char *tail = extra_value(rec, X_TAIL, &n);
-    if (tail)
-        pc_buf_put(out, tail, n);
+    pc_bib_keep_around(out, rec, first, true);
     return true;
+}
+
+void pc_bib_keep_around(pc_buf *out, const pc_record *rec, bool first, bool after)
+{
+    size_t n;
+    const char *text = extra_value(rec, after ? X_TAIL : X_LEAD, &n);
+    if (!after && !first && (!text || (text[0] != '\n' && text[0] != '\r')))
+        pc_buf_putc(out, '\n'); /* after an entry of another input, or one made */
+    if (text)
+        pc_buf_put(out, text, n);
 }
 
 bool pc_bib_layout_asked(const pc_bib_layout *lay)

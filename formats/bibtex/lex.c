@@ -819,6 +819,7 @@ static bool check_key(pc_bib_lexer *r, int close, unsigned long kl, unsigned lon
     WARN(r, kl, kc, "entry without a key: a key is made for it");
     r->raw_repaired = true;
     r->raw_name = r->raw_key;
+    r->raw_key_end = r->raw_key; /* no key: what stood there is the first field */
     pc_buf_clear(&r->ident);
     uint64_t h = r->seed;
     for (size_t i = 0; i < r->key.len; i++) {

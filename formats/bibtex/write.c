@@ -635,8 +635,7 @@ bool pc_bib_write(void *state, const pc_record *rec)
     w->kind = read_back_kind(type);
     if (w->keep && pc_bib_keep_put(w->keep, &w->entry, rec, first, type, write_changed, w))
         return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
-    if (!first)
-        pc_buf_putc(&w->entry, '\n');
+    pc_bib_keep_around(&w->entry, rec, first, false); /* the text before it, if kept; a line end */
     put_bodies(w, rec);
     const pc_extra *kept = pc_record_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE);
     if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
@@ -656,6 +655,7 @@ bool pc_bib_write(void *state, const pc_record *rec)
                     rec->kind == PC_KIND_ARTICLE_MAGAZINE ? "magazine" : "newspaper");
     pc_map_write(w->map, w->kind, rec, w->ctx, w->fmt, &sink, w, NULL);
     pc_buf_puts(&w->entry, "}\n");
+    pc_bib_keep_around(&w->entry, rec, first, true);
     return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
 }
 
