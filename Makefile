@@ -5,6 +5,7 @@
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 CC       ?= cc
+INSTALL  ?= install
 PKGS     := jansson yaml-0.1 libxml-2.0 libutf8proc
 HEADERS  := $(sort $(shell find include -name '*.h' -o -name '*.def'))
 # the internal headers: src/ by layer, formats/ by family (not installed)
@@ -16,6 +17,7 @@ LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 DATADIR      ?= $(PREFIX)/share
 MANDIR       ?= $(DATADIR)/man
+DOCDIR       ?= $(DATADIR)/doc/paperconv
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR  ?= $(DATADIR)/bash-completion/completions
 ZSHCOMPDIR   ?= $(DATADIR)/zsh/site-functions
@@ -35,12 +37,20 @@ endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKG_OK     := $(shell pkg-config --exists $(PKGS) 2>/dev/null && echo yes)
 
-CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
-CFLAGS   += $(SANFLAGS) -Iinclude -Isrc $(PKG_CFLAGS)
-LDFLAGS  += $(SANFLAGS)
-LDLIBS   += $(PKG_LIBS)
+# Flags.  The project's own are PC_*; CPPFLAGS, CFLAGS and LDFLAGS are the
+# user's (command line or environment: Debian's dpkg-buildflags) and come
+# after them, so `make CFLAGS="-O0 -g"` replaces only the optimisation.
+# -Werror only where we want it: make check, CI, or WERROR=1.
+CFLAGS      ?= -O2 -g
+WERROR      ?=
+PC_CPPFLAGS := -Iinclude -Isrc -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS)
+PC_CFLAGS    = -std=c11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) $(SANFLAGS)
+PC_LDFLAGS   = $(SANFLAGS)
+PC_LIBS     := $(PKG_LIBS)
+COMPILE      = $(CC) $(PC_CPPFLAGS) $(CPPFLAGS) $(PC_CFLAGS) $(CFLAGS)
+LINK         = $(CC) $(PC_CFLAGS) $(CFLAGS) $(PC_LDFLAGS) $(LDFLAGS)
 
 LIB_SRC  := $(filter-out src/cli/%,$(wildcard src/*/*.c)) $(wildcard formats/*/*.c)
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
@@ -50,8 +60,8 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 TOOL_BIN := $(BUILD)/tests/pctool
 
-.PHONY: all deps demo check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
-        clean golden-update readme-fields help bench bench-smoke shared
+.PHONY: FORCE all deps deps-test demo dist install-strip check check-bins asan valgrind fuzz fuzz-build fuzz-bins install uninstall \
+        clean golden-update man-fields readme-fields help bench bench-smoke shared
 
 all: $(BIN)
 
@@ -69,14 +79,30 @@ help:
 	@echo "                header, paperconv.pc, man pages, bash/zsh/fish completion"
 	@echo "make uninstall  remove what make install installed (same PREFIX and DESTDIR)"
 	@echo "make golden-update  rewrite tests/golden from the current build"
-	@echo "make readme-fields  rewrite README's field matrix from the format maps (pctool fields)"
+	@echo "make man-fields  rewrite paperconv-formats(7)'s field list from the format maps"
 
+# make deps: what paperconv needs to build and run; make deps-test: the
+# test tools (make check runs it).  Both install with apt-get only what is
+# missing (tools/deps.sh).
 deps:
-	@sh tools/deps.sh
+	@sh tools/deps.sh build
 
-$(BUILD)/%.o: %.c $(HEADERS) $(INTERNAL_HEADERS)
+deps-test:
+	@sh tools/deps.sh test
+
+# Objects are rebuilt when the compiler or the flags change ($(FLAGS_STAMP)
+# holds them; -Werror changes no object and is not in it).
+FLAGS_STAMP := $(BUILD)/flags
+FLAGS_NOW   := $(CC) $(PC_CPPFLAGS) $(CPPFLAGS) $(filter-out -Werror,$(PC_CFLAGS)) $(CFLAGS) $(LDFLAGS)
+$(FLAGS_STAMP): FORCE
+	@$(if $(PKG_OK),,sh tools/deps.sh check || exit 1;)
+	@mkdir -p $(BUILD)
+	@echo '$(subst ','\'',$(FLAGS_NOW))' > $@.new; \
+	 if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+
+$(BUILD)/%.o: %.c $(HEADERS) $(INTERNAL_HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(COMPILE) -c $< -o $@
 
 # The format table: one PC_FORMAT(pc_format_x) line per format file (a
 # format of several files lives in its own folder: formats/NAME/*.c).
@@ -86,7 +112,7 @@ $(BUILD)/formats.inc: $(wildcard formats/*/*.c)
 	    $(sort $(wildcard formats/*/*.c)) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/src/io/registry.o: $(BUILD)/formats.inc
-$(BUILD)/src/io/registry.o: CFLAGS += -I$(BUILD)
+$(BUILD)/src/io/registry.o: PC_CPPFLAGS += -I$(BUILD)
 
 # The field names in binary-search order (length, then bytes), from the
 # field table: src/model/fields.c includes it, so the table is written once.
@@ -97,7 +123,7 @@ $(BUILD)/fields_index.inc: include/paperconv/fields.def
 	    awk '{ printf "{\"%s\", %d, PC_F_%s},\n", $$2, length($$2), $$3 }' > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/src/model/fields.o: $(BUILD)/fields_index.inc
-$(BUILD)/src/model/fields.o: CFLAGS += -I$(BUILD)
+$(BUILD)/src/model/fields.o: PC_CPPFLAGS += -I$(BUILD)
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
@@ -112,21 +138,23 @@ $(LIB): $(LIB_OBJ)
 # the first stable API.  The shared library exports only the pc_ functions and
 # variables that include/ declares: tools/exports.sh writes the version
 # script from the headers at build time (tests/package/test_exports.sh).
-VERSION   := $(shell sed -n 's/^\#define PC_VERSION "\(.*\)"/\1/p' $(HEADERS) | head -n 1)
+# The version is written once: PC_VERSION_MAJOR, _MINOR, _PATCH in paperconv.h.
+VERSION   := $(shell sed -n 's/^\#define PC_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$$/\2/p' \
+                 include/paperconv.h | paste -sd.)
 SOVERSION := 0
 SONAME    := libpaperconv.so.$(SOVERSION)
 SHLIB     := $(BUILD)/libpaperconv.so.$(VERSION)
 EXPORTS   := $(BUILD)/libpaperconv.map
 
-$(LIB_OBJ): CFLAGS += -fPIC -fno-semantic-interposition
+$(LIB_OBJ): PC_CFLAGS += -fPIC -fno-semantic-interposition
 
 $(EXPORTS): $(HEADERS) tools/exports.sh
 	@mkdir -p $(dir $@)
 	@CC="$(CC)" sh tools/exports.sh PAPERCONV_$(SOVERSION) include > $@.tmp && mv $@.tmp $@
 
 $(SHLIB): $(LIB_OBJ) $(EXPORTS)
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(EXPORTS) -Wl,--no-undefined \
-	    $(LDFLAGS) -o $@ $(LIB_OBJ) $(LDLIBS)
+	$(LINK) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(EXPORTS) -Wl,--no-undefined \
+	    -o $@ $(LIB_OBJ) $(PC_LIBS) $(LDLIBS)
 	@ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	@ln -sf $(SONAME) $(BUILD)/libpaperconv.so
 
@@ -135,20 +163,31 @@ all: $(SHLIB)
 check-bins: $(SHLIB)
 valgrind: $(SHLIB)
 
-# The command line (src/cli/) stays out of the library.
+# The command line (src/cli/) stays out of the library and links the shared
+# one through its SONAME, as any program does: the build tree's binary finds
+# build/libpaperconv.so.0 beside it ($$ORIGIN), the installed one
+# ($(INST_BIN), the same objects linked again) has no rpath and finds the
+# installed library where the system's loader looks.
 CLI_OBJ  := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
+INST_BIN := $(BUILD)/install/paperconv
 $(CLI_OBJ): $(wildcard src/cli/*.h)
 
-$(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BIN): $(CLI_OBJ) $(SHLIB)
+	$(LINK) -o $@ $(CLI_OBJ) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lpaperconv $(LDLIBS)
+
+$(INST_BIN): $(CLI_OBJ) $(SHLIB)
+	@mkdir -p $(dir $@)
+	$(LINK) -o $@ $(CLI_OBJ) -L$(BUILD) -lpaperconv $(LDLIBS)
+
+all: $(INST_BIN)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/harness.h $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests/unit -Iformats $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(COMPILE) -Itests/unit -Iformats $(PC_LDFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(PC_LIBS) $(LDLIBS)
 
 $(TOOL_BIN): tests/tools/pctool.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iformats $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(COMPILE) -Iformats $(PC_LDFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(PC_LIBS) $(LDLIBS)
 
 # make demo: deps, build, the listing sample to BibTeX; then every sample
 # (one per reader) must convert with exit 0 and at least one record.
@@ -158,6 +197,9 @@ demo: deps
 	@./$(BIN) samples/latest-parallel-computing.fr.txt -t bibtex
 	@echo "== every sample" >&2
 	@sh tools/demo.sh ./$(BIN)
+	@echo "== the binary is $(BIN) (it runs from here); to install it:" >&2
+	@echo "   make install                 (to $(PREFIX); then sudo ldconfig)" >&2
+	@echo "   make install PREFIX=~/.local (for you alone: ~/.local/bin/paperconv)" >&2
 
 # tests/robust/test_complexity.sh: its input generator and CPU-time runner
 ROBUST_BIN := $(BUILD)/tests/gen_hostile $(BUILD)/tests/cpu_run
@@ -169,7 +211,7 @@ $(ROBUST_BIN): $(BUILD)/tests/%: tests/robust/%.c
 SUITE_BIN := $(BUILD)/tests/citeproc_suite
 $(SUITE_BIN): tests/citeproc/run_suite.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iformats $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(COMPILE) -Iformats $(PC_LDFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(PC_LIBS) $(LDLIBS)
 
 check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN) $(ROBUST_BIN) $(SUITE_BIN)
 
@@ -177,12 +219,14 @@ check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN) $(ROBUST_BIN) $(SUITE_BIN)
 # UBSan (build-asan/), plus every fuzz target over its seeds and a short
 # smoke run when clang is installed.  SANITIZE=1 runs the sanitized pass only.
 ifeq ($(SANITIZE),)
-check: check-bins
-	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1 BUILD=$(BUILD)-asan
+check: deps-test
+	@$(MAKE) --no-print-directory check-bins WERROR=1
+	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1 BUILD=$(BUILD)-asan WERROR=1
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -s fuzz-build; fi
 	@BUILD=$(BUILD) ASAN_BUILD=$(BUILD)-asan FUZZ_BUILD=build-fuzz sh tests/run.sh
 else
-check: check-bins
+check: deps-test
+	@$(MAKE) --no-print-directory check-bins WERROR=1
 	@BUILD=$(BUILD) sh tests/run.sh
 endif
 
@@ -191,7 +235,7 @@ asan:
 
 # Fuzzing: one target per reader (tests/fuzz/fuzz_reader.c built per format).
 FUZZ_SECONDS ?= 60
-READERS = $(shell ./$(BUILD)/paperconv --list-formats | awk 'NR > 1 && $$2 == "yes" { print $$1 }')
+READERS = $(shell ./$(BUILD)/paperconv --list-input-formats)
 
 fuzz-build: $(BIN)
 	@$(MAKE) --no-print-directory SANITIZE=fuzz BUILD=build-fuzz fuzz-bins READER_LIST="$(READERS)"
@@ -199,8 +243,8 @@ fuzz-build: $(BIN)
 fuzz-bins: $(LIB)
 	@mkdir -p $(BUILD)/fuzz
 	@for r in $(READER_LIST); do \
-	    $(CC) $(CFLAGS) -fsanitize=fuzzer -DPC_FUZZ_FORMAT=\"$$r\" -o $(BUILD)/fuzz/fuzz_$$r \
-	        tests/fuzz/fuzz_reader.c $(LIB) $(LDLIBS) || exit 1; \
+	    $(COMPILE) -fsanitize=fuzzer -DPC_FUZZ_FORMAT=\"$$r\" -o $(BUILD)/fuzz/fuzz_$$r \
+	        tests/fuzz/fuzz_reader.c $(LIB) $(PC_LIBS) $(LDLIBS) || exit 1; \
 	done
 
 fuzz: fuzz-build $(ROBUST_BIN)
@@ -212,15 +256,16 @@ valgrind: $(BIN) $(UNIT_BIN) $(TOOL_BIN)
 golden-update: $(BIN)
 	@BUILD=$(BUILD) sh tests/golden/update.sh
 
-# README's "what each format keeps": the table between the fields-matrix
-# markers is `pctool fields` (tests/robust/test_fields_matrix.sh fails when
-# it is out of date).
-readme-fields: $(TOOL_BIN)
-	@$(TOOL_BIN) fields > $(BUILD)/fields-matrix.md
-	@awk -v gen=$(BUILD)/fields-matrix.md \
-	    '/<!-- fields-matrix:end/ { skip = 0 } !skip { print } \
-	     /<!-- fields-matrix:begin/ { while ((getline l < gen) > 0) print l; skip = 1 }' \
-	    README.md > README.md.tmp && mv README.md.tmp README.md
+# paperconv-formats(7)'s "what each format keeps": the block between the
+# fields-matrix markers is `pctool fields --man`
+# (tests/robust/test_fields_matrix.sh fails when it is out of date).
+# readme-fields: its old name.
+man-fields readme-fields: $(TOOL_BIN)
+	@$(TOOL_BIN) fields --man > $(BUILD)/fields-matrix.man
+	@awk -v gen=$(BUILD)/fields-matrix.man \
+	    '/^\.\\" fields-matrix:end/ { skip = 0 } !skip { print } \
+	     /^\.\\" fields-matrix:begin/ { while ((getline l < gen) > 0) print l; skip = 1 }' \
+	    doc/paperconv-formats.7 > doc/paperconv-formats.7.tmp && mv doc/paperconv-formats.7.tmp doc/paperconv-formats.7
 
 # ---- benchmark (bench/README.md) -------------------------------------------
 # make bench: -O2 build, corpus of 10k/100k/1M records, every reader -> writer
@@ -244,38 +289,56 @@ bench-smoke: $(BIN) $(BENCH_TOOLS)
 	@PAPERCONV=$(BIN) BENCH_BIN=$(BUILD)/bench CC="$(CC)" sh bench/run.sh --smoke \
 	    --out $(BUILD)/bench/RESULTS-smoke.md --corpus $(BUILD)/bench/corpus 200
 
-# make install: the binary, both libraries (with the SONAME links), the
-# headers, paperconv.pc, the man page and the bash, zsh and fish completions.
-install: $(BIN) $(LIB) $(SHLIB)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(BASHCOMPDIR) \
-	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/paperconv
-	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libpaperconv.a
-	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
-	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpaperconv.so
-	for h in $(patsubst include/%,%,$(HEADERS)); do \
-	    install -D -m 644 include/$$h $(DESTDIR)$(INCLUDEDIR)/$$h || exit 1; \
-	done
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+# make install: the binary (linked to the installed libpaperconv.so.0, no
+# rpath), both libraries (with the SONAME links), the headers, paperconv.pc,
+# the man pages, the bash, zsh and fish completions, README.md, NEWS and
+# LICENSE.  tools/install.sh installs the list below and remembers the
+# directories it created ($(MANIFEST)), so that make uninstall (the same
+# PREFIX and DESTDIR) removes exactly what install made, those directories
+# included (tests/cli/test_install.sh).  make install-strip strips the
+# binary and the shared library.
+MANIFEST := $(DOCDIR)/installed-dirs
+INSTALL_LIST = \
+    755:$(INST_BIN):$(BINDIR)/paperconv \
+    644:$(LIB):$(LIBDIR)/libpaperconv.a \
+    755:$(SHLIB):$(LIBDIR)/$(notdir $(SHLIB)) \
+    link:$(notdir $(SHLIB)):$(LIBDIR)/$(SONAME) \
+    link:$(SONAME):$(LIBDIR)/libpaperconv.so \
+    $(foreach h,$(patsubst include/%,%,$(HEADERS)),644:include/$(h):$(INCLUDEDIR)/$(h)) \
+    644:$(BUILD)/paperconv.pc:$(PKGCONFIGDIR)/paperconv.pc \
+    644:doc/paperconv.1:$(MANDIR)/man1/paperconv.1 \
+    644:doc/libpaperconv.3:$(MANDIR)/man3/libpaperconv.3 \
+    644:doc/paperconv-formats.7:$(MANDIR)/man7/paperconv-formats.7 \
+    644:completions/paperconv.bash:$(BASHCOMPDIR)/paperconv \
+    644:completions/_paperconv:$(ZSHCOMPDIR)/_paperconv \
+    644:completions/paperconv.fish:$(FISHCOMPDIR)/paperconv.fish \
+    644:README.md:$(DOCDIR)/README.md \
+    644:NEWS:$(DOCDIR)/NEWS \
+    644:LICENSE:$(DOCDIR)/LICENSE
+
+$(BUILD)/paperconv.pc: paperconv.pc.in FORCE
+	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
-	    paperconv.pc.in > $(BUILD)/paperconv.pc
-	install -m 644 $(BUILD)/paperconv.pc $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc
-	install -m 644 doc/paperconv.1 $(DESTDIR)$(MANDIR)/man1/paperconv.1
-	install -m 644 doc/libpaperconv.3 $(DESTDIR)$(MANDIR)/man3/libpaperconv.3
-	install -m 644 completions/paperconv.bash $(DESTDIR)$(BASHCOMPDIR)/paperconv
-	install -m 644 completions/_paperconv $(DESTDIR)$(ZSHCOMPDIR)/_paperconv
-	install -m 644 completions/paperconv.fish $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
+	    paperconv.pc.in > $@
+
+install install-strip: $(INST_BIN) $(LIB) $(SHLIB) $(BUILD)/paperconv.pc
+	@INSTALL="$(INSTALL)" sh tools/install.sh $@ "$(DESTDIR)" $(MANIFEST) $(INSTALL_LIST)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/paperconv $(DESTDIR)$(LIBDIR)/libpaperconv.a \
-	      $(DESTDIR)$(LIBDIR)/libpaperconv.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
-	      $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(PKGCONFIGDIR)/paperconv.pc \
-	      $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(patsubst include/%,%,$(HEADERS))) \
-	      $(DESTDIR)$(MANDIR)/man1/paperconv.1 $(DESTDIR)$(MANDIR)/man3/libpaperconv.3 \
-	      $(DESTDIR)$(BASHCOMPDIR)/paperconv \
-	      $(DESTDIR)$(ZSHCOMPDIR)/_paperconv $(DESTDIR)$(FISHCOMPDIR)/paperconv.fish
+	@sh tools/install.sh uninstall "$(DESTDIR)" $(MANIFEST) $(INSTALL_LIST)
+
+# make dist: paperconv-$(VERSION).tar.gz of the files git tracks, in a
+# folder paperconv-$(VERSION)/ (tests/package/test_dist.sh unpacks it,
+# builds it and runs a part of make check there).
+DIST := paperconv-$(VERSION)
+dist:
+	@git ls-files -z > /dev/null 2>&1 || { echo "make dist: needs the git checkout" >&2; exit 1; }
+	@rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist/$(DIST)
+	@git ls-files -z | xargs -0 cp --parents -t $(BUILD)/dist/$(DIST)
+	@tar -C $(BUILD)/dist --owner=0 --group=0 --numeric-owner --sort=name \
+	    --mtime="$$(git log -1 --format=%cI 2>/dev/null || echo @0)" -czf $(DIST).tar.gz $(DIST)
+	@rm -rf $(BUILD)/dist
+	@echo "make dist: $(DIST).tar.gz" >&2
 
 clean:
-	rm -rf build build-asan build-fuzz tests/out
+	rm -rf build build-asan build-fuzz tests/out paperconv-*.tar.gz

@@ -77,7 +77,7 @@ _paperconv()
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "-t --to -f --from -o --output --encoding --unicode
             --rekey --key-format --key-postfix --date --style --locale --citations --strict --keep-going --progress
-            --no-progress --list-formats
+            --no-progress --list-formats --list-input-formats --list-output-formats
             --indent --align --braces --quotes --field-order --months --wrap --trailing-comma --rewrite
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return

@@ -42,6 +42,8 @@ complete -c paperconv -l keep-going -d 'Exit 0 even if some records could not be
 complete -c paperconv -l progress -d 'Show a progress line on stderr'
 complete -c paperconv -l no-progress -d 'Never show the progress line'
 complete -c paperconv -l list-formats -d 'List the formats and exit'
+complete -c paperconv -l list-input-formats -d 'List the input formats, one a line'
+complete -c paperconv -l list-output-formats -d 'List the output formats, one a line'
 complete -c paperconv -s q -l quiet -d 'Do not print warnings'
 complete -c paperconv -s v -l verbose -d 'Print notes and a summary'
 complete -c paperconv -s h -l help -d 'Show the help and exit'

@@ -59,10 +59,16 @@ extern "C" {
 
 /* ---- versions ------------------------------------------------------------------ */
 
+/* The version, written here only (the Makefile and paperconv.pc take it
+ * from these three lines; NEWS and debian/changelog name it, and
+ * tests/package/test_dist.sh checks that they agree). */
 #define PC_VERSION_MAJOR 0
 #define PC_VERSION_MINOR 1
 #define PC_VERSION_PATCH 0
-#define PC_VERSION "0.1.0"
+#define PC_VERSION_STR_(x) #x
+#define PC_VERSION_XSTR_(x) PC_VERSION_STR_(x)
+#define PC_VERSION                                                                            \
+    PC_VERSION_XSTR_(PC_VERSION_MAJOR) "." PC_VERSION_XSTR_(PC_VERSION_MINOR) "." PC_VERSION_XSTR_(PC_VERSION_PATCH)
 /* MAJOR * 10000 + MINOR * 100 + PATCH: 100 for 0.1.0, comparable with < */
 #define PC_VERSION_NUMBER (PC_VERSION_MAJOR * 10000 + PC_VERSION_MINOR * 100 + PC_VERSION_PATCH)
 

@@ -21,7 +21,8 @@ for f in samples/*; do
         n=0
     fi
     if [ "$n" -gt 0 ]; then
-        echo "demo: ok   $f: $n records" >&2
+        [ "$n" -eq 1 ] && what=record || what=records
+        echo "demo: ok   $f: $n $what" >&2
     else
         echo "demo: FAIL $f: $why" >&2
         bad=1

@@ -523,6 +523,34 @@ static const char *xml_hint(atom_xml_error err)
     return n ? pc_encoding_hint(bytes, n) : "";
 }
 
+/* libxml2's commonest messages in our words ("Couldn't find end of Start
+ * Tag", "Opening and ending tag mismatch: a line 3 and b"), into buf; NULL
+ * for the others, said in libxml2's words.  A message about the end of the
+ * file says so when the input has ended (a file cut short). */
+static const char *xml_words(const atom_reader *r, atom_xml_error err, char *buf, size_t size)
+{
+    const char *cut = r->at_eof ? "; the file ends there (truncated?)" : "";
+    const char *a = err->str1 ? err->str1 : "?", *b = err->str2 ? err->str2 : "?";
+    switch (err->code) {
+    case XML_ERR_GT_REQUIRED: snprintf(buf, size, "a tag is not closed with '>'%s", cut); break;
+    case XML_ERR_TAG_NAME_MISMATCH:
+        snprintf(buf, size, "</%s> where </%s> should close <%s>, opened at line %d", b, a, a, err->int1);
+        break;
+    case XML_ERR_TAG_NOT_FINISHED:
+        snprintf(buf, size, "the file ends inside <%s>, opened at line %d (truncated?)", a, err->int1);
+        break;
+    case XML_ERR_DOCUMENT_END:
+        snprintf(buf, size, "%s", r->at_eof ? "the file ends before the document does, or text follows its "
+                                              "last element (truncated?)"
+                                            : "text after the end of the document");
+        break;
+    case XML_ERR_DOCUMENT_EMPTY: snprintf(buf, size, "no XML element in the file"); break;
+    case XML_ERR_NAME_REQUIRED: snprintf(buf, size, "'<' without a tag name after it (write &lt; for a '<' in text)"); break;
+    default: return NULL;
+    }
+    return buf;
+}
+
 /* libxml2's errors for this reader.  The first fatal one is reported; what
  * follows it is noise ("Premature end of data in tag feed ...").  Errors
  * raised without a parser context (encoding conversion, I/O) have no
@@ -547,7 +575,12 @@ static void on_xml_error(void *user, atom_xml_error err)
     }
     /* messages end in "\n" and may have a second line ("Bytes: 0xFF ...") */
     pc_buf_clear(&r->m.tmp2);
-    pc_buf_put_folded(&r->m.tmp2, err->message, strlen(err->message));
+    char said[200];
+    const char *words = xml_words(r, err, said, sizeof said);
+    if (words)
+        pc_buf_puts(&r->m.tmp2, words);
+    else
+        pc_buf_put_folded(&r->m.tmp2, err->message, strlen(err->message));
     if (sev == PC_SEV_ERROR && r->entry_depth >= 0)
         r->e.bad = true;
     pc_diag_emit(r->ctx, sev, r->file, line, col, "XML: %s%s", r->m.tmp2.ptr, xml_hint(err));

@@ -326,6 +326,42 @@ static bool flush_bad(yaml_reader *r, unsigned long long start, unsigned long lo
     return true;
 }
 
+/* libyaml's messages in our words: {its problem, its context (NULL: any),
+ * what we say}; a context that opened something (a quote, a flow list)
+ * adds where it opened.  NULL: libyaml's own words. */
+static const struct {
+    const char *problem, *context, *say;
+} yaml_sayings[] = {
+    {"found a tab character that violates indentation", NULL,
+     "a tab indents this line; YAML indents with spaces only"},
+    {"found character that cannot start any token", "while scanning for the next token",
+     "a character that cannot start a value here (a tab indents this line? YAML indents with spaces "
+     "only; `@` and a backquote cannot start a plain value: quote it)"},
+    {"mapping values are not allowed in this context", NULL,
+     "\": \" inside a plain value, or a key indented more than the keys before it: quote the value or "
+     "align the key"},
+    {"did not find expected key", NULL, "a line is indented differently from the keys of its mapping"},
+    {"found unexpected end of stream", "while scanning a quoted scalar",
+     "a quoted value is never closed: the file ends inside it"},
+    {"found unexpected end of stream", NULL, "the file ends inside a value"},
+};
+
+static const char *yaml_words(const yaml_parser_t *p, char *buf, size_t size)
+{
+    for (size_t i = 0; p->problem && i < sizeof yaml_sayings / sizeof *yaml_sayings; i++) {
+        if (strcmp(p->problem, yaml_sayings[i].problem) != 0 ||
+            (yaml_sayings[i].context && (!p->context || strcmp(p->context, yaml_sayings[i].context) != 0)))
+            continue;
+        if (p->context && strstr(p->context, "quoted scalar"))
+            snprintf(buf, size, "%s (the quote opens at %lu:%lu)", yaml_sayings[i].say,
+                     (unsigned long)p->context_mark.line + 1, (unsigned long)p->context_mark.column + 1);
+        else
+            snprintf(buf, size, "%s", yaml_sayings[i].say);
+        return buf;
+    }
+    return NULL;
+}
+
 /* Next event; false after reporting a syntax or read error. */
 static bool next_event(yaml_reader *r, yaml_event_t *ev)
 {
@@ -348,6 +384,12 @@ static bool next_event(yaml_reader *r, yaml_event_t *ev)
         line = col = 0;
     /* on a reader error libyaml's raw pointer is still at the bad sequence */
     bool raw = p->error == YAML_READER_ERROR && p->raw_buffer.pointer < p->raw_buffer.last;
+    char said[256];
+    const char *words = yaml_words(p, said, sizeof said);
+    if (words) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "YAML: %s", words);
+        return false;
+    }
     pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, line, col, "YAML: %s%s%s%s",
                  p->problem ? p->problem : "syntax error", p->context ? " " : "",
                  p->context ? p->context : "",

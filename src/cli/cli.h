@@ -47,6 +47,10 @@ typedef struct pc_cli {
     const char *const *inputs;
     size_t n_inputs;
     pc_cli_meter meter;
+    struct {              /* messages.c: the cap on errors per input */
+        char *file;       /* the input the counts are for */
+        unsigned long shown, hidden;
+    } cap;
 } pc_cli;
 
 /* ---- options.c ---- */
@@ -55,6 +59,11 @@ typedef struct pc_cli {
  * the exit status to end with (--help, --version, --list-formats: 0; a
  * usage error, reported: 2). */
 int pc_cli_parse(pc_cli *c, int argc, char **argv);
+
+/* ---- suggest.c ---- */
+
+/* The candidate a mistyped word most likely meant, or NULL. */
+const char *pc_cli_suggest(const char *word, const char *const *cands, size_t n);
 
 /* ---- output.c ---- */
 
@@ -85,6 +94,12 @@ void pc_cli_print_diag(void *user, const pc_diag *d);
  * warnings are hidden by -q. */
 void pc_cli_say(pc_cli *c, const char *file, pc_severity sev, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* At most PC_CLI_ERROR_CAP errors at a position are shown per input (all
+ * of them with -v); then "… and N more errors like these", said before the
+ * input's next message without a position, the next input's first one, or
+ * by pc_cli_diag_end at the end of the run. */
+enum { PC_CLI_ERROR_CAP = 10 };
+void pc_cli_diag_end(pc_cli *c);
 /* -v: the counts and the fields writers dropped. */
 void pc_cli_summary(pc_cli *c);
 

@@ -41,6 +41,7 @@ int main(int argc, char **argv)
             pc_converter_set_diag(c.conv, pc_cli_print_diag, &c);
             pc_cli_progress_start(&c);
             status = pc_cli_output_close(&out, convert(&c, out.f), &c);
+            pc_cli_diag_end(&c);
             pc_cli_summary(&c);
         }
     }

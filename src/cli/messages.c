@@ -5,6 +5,8 @@
 #include "cli.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const char *const severity_names[] = {
     [PC_SEV_NONE] = "",
@@ -31,12 +33,55 @@ static void prefix(pc_cli *c, const char *file, unsigned long line, unsigned lon
     fprintf(stderr, "%s: ", severity_names[sev]);
 }
 
+/* Says how many errors the cap hid in the current input, if any. */
+static void cap_flush(pc_cli *c)
+{
+    if (!c->cap.hidden)
+        return;
+    prefix(c, c->cap.file, 0, 0, PC_SEV_NOTE);
+    fprintf(stderr, "\u2026 and %lu more error%s like these (-v shows every one)\n", c->cap.hidden,
+            c->cap.hidden == 1 ? "" : "s");
+    c->cap.hidden = 0;
+}
+
+/* True when d is an error the cap hides (it is then counted). */
+static bool capped(pc_cli *c, const pc_diag *d)
+{
+    bool same = c->cap.file && d->file && strcmp(c->cap.file, d->file) == 0;
+    if (!same || !d->line)
+        cap_flush(c);
+    if (c->verbose >= 1 || d->severity != PC_SEV_ERROR || !d->line || !d->file)
+        return false;
+    if (!same) {
+        free(c->cap.file);
+        c->cap.file = strdup(d->file); /* out of memory: no cap, every error shown */
+        c->cap.shown = 0;
+        if (!c->cap.file)
+            return false;
+    }
+    if (c->cap.shown < PC_CLI_ERROR_CAP) {
+        c->cap.shown++;
+        return false;
+    }
+    c->cap.hidden++;
+    return true;
+}
+
+void pc_cli_diag_end(pc_cli *c)
+{
+    cap_flush(c);
+    free(c->cap.file);
+    c->cap.file = NULL;
+}
+
 void pc_cli_print_diag(void *user, const pc_diag *d)
 {
     pc_cli *c = user;
     if (d->severity == PC_SEV_NOTE && c->verbose < 1)
         return;
     if (d->severity == PC_SEV_WARNING && c->quiet)
+        return;
+    if (capped(c, d))
         return;
     prefix(c, d->file, d->line, d->col, d->severity);
     fprintf(stderr, "%s\n", d->message);

@@ -50,7 +50,9 @@ static void usage(FILE *f)
           "      --progress        show a progress line on stderr (default: on a\n"
           "                        terminal, for inputs over 50 MB)\n"
           "      --no-progress     never show the progress line\n"
-          "      --list-formats    list the formats and exit\n"
+          "      --list-formats    list the formats (aliases, extensions) and exit\n"
+          "      --list-input-formats  list the input formats, one a line, and exit\n"
+          "      --list-output-formats  list the output formats, one a line, and exit\n"
           "  -q, --quiet           do not print warnings\n"
           "  -v, --verbose         print notes (the reader chosen for each input) and a\n"
           "                        summary of what was converted\n"
@@ -61,23 +63,58 @@ static void usage(FILE *f)
           f);
 }
 
+/* A format's aliases (what = 0) or extensions (1, with their dot),
+ * comma-joined, or "-". */
+static const char *format_names(const pc_format *fmt, int what, char *buf, size_t size)
+{
+    size_t used = 0;
+    const char *a;
+    buf[0] = '\0';
+    for (size_t k = 0; (a = what ? pc_format_extension(fmt, k) : pc_format_alias(fmt, k)) != NULL; k++) {
+        int m = snprintf(buf + used, size - used, "%s%s%s", used ? "," : "", what ? "." : "", a);
+        if (m < 0 || (size_t)m >= size - used)
+            break;
+        used += (size_t)m;
+    }
+    return buf[0] ? buf : "-";
+}
+
+/* --list-formats: one line per format, in columns as wide as their widest
+ * cell (FORMAT READ WRITE ALIASES EXTENSIONS DESCRIPTION; each cell one
+ * word, so that awk '$2 == "yes"' finds the readers). */
 static void list_formats(FILE *f)
 {
-    fprintf(f, "%-10s %-5s %-5s %-22s %s\n", "FORMAT", "READ", "WRITE", "ALIASES", "DESCRIPTION");
+    enum { CELL = 160 };
+    char buf[CELL];
+    int wn = (int)strlen("FORMAT"), wa = (int)strlen("ALIASES"), we = (int)strlen("EXTENSIONS");
     for (size_t i = 0; i < pc_format_count(); i++) {
         const pc_format *fmt = pc_format_at(i);
-        char aliases[128] = "";
-        size_t used = 0;
-        const char *a;
-        for (size_t k = 0; (a = pc_format_alias(fmt, k)) != NULL; k++) {
-            int m = snprintf(aliases + used, sizeof aliases - used, "%s%s", used ? "," : "", a);
-            if (m < 0 || (size_t)m >= sizeof aliases - used)
-                break;
-            used += (size_t)m;
-        }
-        fprintf(f, "%-10s %-5s %-5s %-22s %s\n", pc_format_name(fmt), pc_format_can_read(fmt) ? "yes" : "-",
-                pc_format_can_write(fmt) ? "yes" : "-", aliases[0] ? aliases : "-",
+        int n = (int)strlen(pc_format_name(fmt));
+        int a = (int)strlen(format_names(fmt, 0, buf, sizeof buf));
+        int e = (int)strlen(format_names(fmt, 1, buf, sizeof buf));
+        wn = n > wn ? n : wn;
+        wa = a > wa ? a : wa;
+        we = e > we ? e : we;
+    }
+    fprintf(f, "%-*s %-5s %-5s %-*s %-*s %s\n", wn, "FORMAT", "READ", "WRITE", wa, "ALIASES", we,
+            "EXTENSIONS", "DESCRIPTION");
+    char ext[CELL];
+    for (size_t i = 0; i < pc_format_count(); i++) {
+        const pc_format *fmt = pc_format_at(i);
+        fprintf(f, "%-*s %-5s %-5s %-*s %-*s %s\n", wn, pc_format_name(fmt),
+                pc_format_can_read(fmt) ? "yes" : "-", pc_format_can_write(fmt) ? "yes" : "-", wa,
+                format_names(fmt, 0, buf, sizeof buf), we, format_names(fmt, 1, ext, sizeof ext),
                 pc_format_description(fmt));
+    }
+}
+
+/* --list-input-formats, --list-output-formats: one name a line. */
+static void list_names(FILE *f, bool readers)
+{
+    for (size_t i = 0; i < pc_format_count(); i++) {
+        const pc_format *fmt = pc_format_at(i);
+        if (readers ? pc_format_can_read(fmt) : pc_format_can_write(fmt))
+            fprintf(f, "%s\n", pc_format_name(fmt));
     }
 }
 
@@ -124,6 +161,8 @@ enum {
     OPT_STRICT,
     OPT_KEEP,
     OPT_LIST,
+    OPT_LIST_IN,
+    OPT_LIST_OUT,
     OPT_ENCODING,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
@@ -162,6 +201,8 @@ static const struct option longopts[] = {
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"list-formats", no_argument, NULL, OPT_LIST},
+    {"list-input-formats", no_argument, NULL, OPT_LIST_IN},
+    {"list-output-formats", no_argument, NULL, OPT_LIST_OUT},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -177,6 +218,25 @@ static const struct option longopts[] = {
     {"rewrite", no_argument, NULL, OPT_BIB_REWRITE},
     {NULL, 0, NULL, 0},
 };
+
+/* "; did you mean --NAME?" for an unknown long option arg ("--unicdoe",
+ * "--stlye=apa"), into buf; "" when none is near. */
+static const char *option_hint(const char *arg, char *buf, size_t size)
+{
+    enum { MAX_OPTS = sizeof longopts / sizeof *longopts };
+    const char *cands[MAX_OPTS];
+    size_t n = 0;
+    for (const struct option *o = longopts; o->name; o++)
+        cands[n++] = o->name;
+    char word[64];
+    const char *best = NULL;
+    if (strncmp(arg, "--", 2) == 0 && snprintf(word, sizeof word, "%s", arg + 2) < (int)sizeof word) {
+        word[strcspn(word, "=")] = '\0';
+        best = pc_cli_suggest(word, cands, n);
+    }
+    snprintf(buf, size, best ? "; did you mean --%s?" : "", best);
+    return buf;
+}
 
 /* The converter's option each flag of the command line sets to 1. */
 static pc_option flag_option(int ch)
@@ -303,12 +363,47 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
             return usage_error(c, PC_THEN_NOTHING, "--date takes 'published' or 'updated', not '%s'", arg);
         break;
     case OPT_LIST: list_formats(stdout); return PC_EXIT_OK;
+    case OPT_LIST_IN:
+    case OPT_LIST_OUT: list_names(stdout, ch == OPT_LIST_IN); return PC_EXIT_OK;
     case 'h': usage(stdout); return PC_EXIT_OK;
     case 'V': printf("paperconv %s\n", PC_VERSION); return PC_EXIT_OK;
     case ':': return usage_error(c, PC_THEN_HELP, "option '%s' needs a value", arg);
-    default: return usage_error(c, PC_THEN_HELP, "unknown option '%s'", arg);
+    default: {
+        char hint[64];
+        return usage_error(c, PC_THEN_HELP, "unknown option '%s'%s", arg, option_hint(arg, hint, sizeof hint));
+    }
     }
     return -1;
+}
+
+/* "; did you mean NAME?" for a format name no reader (readers) or writer
+ * knows, into buf ("" when nothing is near): names first, then aliases. */
+static const char *format_hint(const char *name, bool readers, char *buf, size_t size)
+{
+    enum { MAX_NAMES = 256 };
+    const char *cands[MAX_NAMES];
+    size_t n = 0;
+    for (int aliases = 0; aliases < 2; aliases++)
+        for (size_t i = 0; i < pc_format_count(); i++) {
+            const pc_format *fmt = pc_format_at(i);
+            if (!(readers ? pc_format_can_read(fmt) : pc_format_can_write(fmt)))
+                continue;
+            const char *a;
+            for (size_t k = 0; n < MAX_NAMES && (a = aliases ? pc_format_alias(fmt, k) : k ? NULL
+                                                             : pc_format_name(fmt)) != NULL; k++)
+                cands[n++] = a;
+        }
+    /* names are looked at first: a name and an alias equally near, the name */
+    const char *best = pc_cli_suggest(name, cands, n);
+    for (size_t i = 0; best && i < pc_format_count(); i++) {
+        const pc_format *fmt = pc_format_at(i);
+        for (size_t k = 0; pc_format_alias(fmt, k); k++)
+            if (strcmp(pc_format_alias(fmt, k), best) == 0 &&
+                (readers ? pc_format_can_read(fmt) : pc_format_can_write(fmt)))
+                best = pc_format_name(fmt); /* say the name an alias stands for */
+    }
+    snprintf(buf, size, best ? "; did you mean %s?" : "", best);
+    return buf;
 }
 
 /* Chooses the writer (-t, else -o's extension) and the reader (-f). */
@@ -324,17 +419,21 @@ static int choose_formats(pc_cli *c, const char *to_name, const char *from_name)
         return usage_error(c, PC_THEN_WRITERS, "no output format: use -t FORMAT");
     } else {
         c->to = pc_format_find(to_name);
+        char hint[80];
         if (!c->to || !pc_format_can_write(c->to))
-            return usage_error(c, PC_THEN_WRITERS, c->to ? "no writer for output format '%s'"
-                                             : "unknown output format '%s'", to_name);
+            return usage_error(c, PC_THEN_WRITERS, c->to ? "no writer for output format '%s'%s"
+                                             : "unknown output format '%s'%s", to_name,
+                               format_hint(to_name, false, hint, sizeof hint));
     }
     if (from_name) {
         /* a name a writer and a reader share (text: the text writer, the
            listing reader) means the reader here */
         c->from = pc_format_find_reader(from_name);
+        char hint[80];
         if (!c->from || !pc_format_can_read(c->from))
-            return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'"
-                                               : "unknown input format '%s'", from_name);
+            return usage_error(c, PC_THEN_READERS, c->from ? "no reader for input format '%s'%s"
+                                               : "unknown input format '%s'%s", from_name,
+                               format_hint(from_name, true, hint, sizeof hint));
     }
     return -1;
 }

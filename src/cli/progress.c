@@ -27,7 +27,7 @@ static double now_seconds(void)
 static void describe(char *buf, size_t size, const pc_progress *p, double secs)
 {
     double mb = (double)p->bytes / 1e6;
-    int k = snprintf(buf, size, "%lu records, %.1f MB", p->records, mb);
+    int k = snprintf(buf, size, "%lu record%s, %.1f MB", p->records, p->records == 1 ? "" : "s", mb);
     if (k > 0 && (size_t)k < size && secs >= 0.01)
         k += snprintf(buf + k, size - (size_t)k, ", %.1f MB/s", mb / secs);
     if (k > 0 && (size_t)k < size && p->total && p->bytes <= p->total) {

@@ -29,6 +29,9 @@ struct pc_input {
     const pc_format *fmt; /* NULL: empty input */
     void *state;
     bool foreign; /* not empty, and fmt's sniff does not know its first bytes */
+    bool forced;  /* -f chose the reader (a hint then says no "try -f") */
+    const pc_format *looks; /* the reader its first bytes fit, when not fmt's own */
+    unsigned long n_good;   /* records read whole (not skipped) */
     bool read_error_said; /* pc_input_say_read_error reported it */
 };
 
@@ -66,6 +69,81 @@ static bool foreign_to(const pc_format *f, pc_source *src)
     return i < n && !(f->sniff && f->sniff(head, n) > 0);
 }
 
+/* What a file that is no bibliography at all is, by its first bytes. */
+static const struct {
+    const char *magic;
+    size_t len;
+    const char *what;
+} not_bibliographies[] = {
+    {"%PDF-", 5, "this is a PDF file, not a bibliography"},
+    {"\x1f\x8b", 2, "this is a gzip file, not a bibliography (decompress it first: gunzip)"},
+    {"PK\x03\x04", 4, "this is a ZIP archive, not a bibliography (unpack it first)"},
+    {"PK\x05\x06", 4, "this is an empty ZIP archive, not a bibliography"},
+};
+
+/* Reports and returns true when the input is a PDF, gzip or ZIP file. */
+static bool not_a_bibliography(pc_ctx *ctx, pc_source *src)
+{
+    const char *head;
+    size_t n = pc_source_peek(src, 8, &head);
+    for (size_t i = 0; i < sizeof not_bibliographies / sizeof *not_bibliographies; i++)
+        if (n >= not_bibliographies[i].len && memcmp(head, not_bibliographies[i].magic, not_bibliographies[i].len) == 0) {
+            pc_diag_emit(ctx, PC_SEV_ERROR, pc_source_name(src), 0, 0, "%s", not_bibliographies[i].what);
+            return true;
+        }
+    return false;
+}
+
+/* A format's name for people: the first word of its description when it
+ * is capitalised ("BibTeX", "CSL-YAML", "RIS"), else its name. */
+static void format_title(const pc_format *f, char *buf, size_t size)
+{
+    const char *d = f->description ? f->description : "";
+    size_t n = strcspn(d, " :,(");
+    if (n == 0 || n >= size || !(d[0] >= 'A' && d[0] <= 'Z'))
+        snprintf(buf, size, "%s", f->name);
+    else
+        snprintf(buf, size, "%.*s", (int)n, d);
+}
+
+/* The reader the first bytes fit, when it is not f's own: NULL if none
+ * (looked at when the input is opened, before its reader reads). */
+static const pc_format *looks_like(const pc_format *f, pc_source *src)
+{
+    const char *head;
+    size_t n = pc_source_peek(src, PC_SNIFF_BYTES, &head);
+    bool ambiguous;
+    const pc_format *g = n ? pc_format_sniff(head, n, &ambiguous) : NULL;
+    return g && g->read_open != f->read_open ? g : NULL;
+}
+
+/* An input that gave no record, or only bad ones (any_read): what it
+ * looks like instead, or (no record at all) the old vague hint when it
+ * looks like nothing we read and is foreign to its reader; a file of its
+ * own format that failed has had its errors.  True when a line was said. */
+static bool say_no_record(pc_input *in, unsigned long errors_before, bool any_read)
+{
+    const pc_format *g = in->looks;
+    if (!g && (!in->foreign || any_read))
+        return false;
+    const char *file = pc_source_name(in->src);
+    if (!g) {
+        pc_diag_emit(in->ctx, PC_SEV_ERROR, file, 0, 0,
+                     "read as %s: no record found; is it another format? try -f", in->fmt->name);
+        return true;
+    }
+    char title[32];
+    format_title(g, title, sizeof title);
+    const char *how = in->ctx->n_errors > errors_before ? "no record could be read" : "no record found";
+    if (in->forced)
+        pc_diag_emit(in->ctx, PC_SEV_ERROR, file, 0, 0, "read as %s (-f): %s; this looks like %s", in->fmt->name,
+                     how, title);
+    else
+        pc_diag_emit(in->ctx, PC_SEV_ERROR, file, 0, 0, "read as %s: %s; this looks like %s: try -f %s",
+                     in->fmt->name, how, title, g->name);
+    return true;
+}
+
 /* Chooses the input's encoding before the format is told: a UTF-16 or
  * UTF-32 byte-order mark, else --encoding (source.c).  False after
  * reporting an encoding iconv does not know. */
@@ -97,7 +175,7 @@ pc_input *pc_input_open_source(pc_ctx *ctx, pc_source *src, const char *path,
                                const pc_format *from)
 {
     const pc_format *f = from;
-    if (!choose_encoding(ctx, src) || (!f && !detect(ctx, src, path, &f))) {
+    if (!choose_encoding(ctx, src) || not_a_bibliography(ctx, src) || (!f && !detect(ctx, src, path, &f))) {
         pc_source_close(src);
         return NULL;
     }
@@ -112,8 +190,10 @@ pc_input *pc_input_open_source(pc_ctx *ctx, pc_source *src, const char *path,
     in->ctx = ctx;
     in->src = src;
     in->fmt = f;
+    in->forced = from != NULL;
     if (f) {
         in->foreign = foreign_to(f, src);
+        in->looks = looks_like(f, src);
         in->state = f->read_open(src, ctx);
         if (!in->state) { /* the reader reported why */
             pc_input_close(in);
@@ -130,6 +210,7 @@ pc_read_status pc_input_next(pc_input *in, pc_record *rec)
     if (!in->fmt)
         return PC_READ_EOF;
     pc_read_status st = in->fmt->read_next(in->state, rec);
+    in->n_good += st == PC_READ_RECORD;
     /* readers keep the first version's date and the latest; --date says
      * which one is the record's date */
     if (st == PC_READ_RECORD && in->ctx->opt.date == PC_DATE_UPDATED)
@@ -179,11 +260,8 @@ static bool stopped_early(pc_input *in, unsigned long errors)
 bool pc_input_failed(pc_input *in, bool fatal, bool got_records, unsigned long errors_before)
 {
     bool lost = fatal; /* already reported */
-    if (!got_records && in->foreign) {
-        pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
-                     "read as %s: no record found; is it another format? try -f", in->fmt->name);
-        lost = true;
-    }
+    if (in->fmt && !in->n_good && say_no_record(in, errors_before, got_records))
+        lost = lost || (!got_records && in->foreign); /* bad records: --keep-going's to forgive */
     if (lost || stopped_early(in, errors_before)) {
         in->ctx->n_inputs_failed++;
         return true;

@@ -12,6 +12,9 @@
 #include <errno.h>
 #include <iconv.h>
 #include <stdlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* ---- names --------------------------------------------------------------- */
 
@@ -441,25 +444,36 @@ static bool utf8_prefix(const unsigned char *s, size_t k)
 
 static size_t utf8_seq_len(unsigned char c) { return c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
 
-/* UTF-8 passes as it is up to the first byte that is not part of valid
- * UTF-8.  ASCII goes 8 bytes a step: this runs over every UTF-8 input. */
-static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, char *out, size_t out_cap,
-                                 size_t *out_made)
+/* The first i' >= i where in[i'] is not ASCII, or n: 32 bytes a step
+ * with SSE2 (every x86-64), else 16 as two words. */
+static size_t ascii_run(const char *in, size_t i, size_t n)
 {
-    size_t n = in_n < out_cap ? in_n : out_cap, i = 0;
-    pc_decode_status st = PC_DECODE_OK;
+#ifdef __SSE2__
+    for (; i + 32 <= n; i += 32) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(in + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(in + i + 16));
+        if (_mm_movemask_epi8(_mm_or_si128(a, b)))
+            break;
+    }
+#endif
     const uint64_t highs = 0x8080808080808080u;
-    while (i < n) {
-        uint64_t v;
-        if (i + 8 <= n && (memcpy(&v, in + i, 8), !(v & highs))) {
-            i += 8;
-            continue;
-        }
+    for (uint64_t v, w; i + 16 <= n; i += 16) {
+        memcpy(&v, in + i, 8);
+        memcpy(&w, in + i + 8, 8);
+        if ((v | w) & highs)
+            break;
+    }
+    while (i < n && (unsigned char)in[i] < 0x80)
+        i++;
+    return i;
+}
+
+size_t pc_utf8_scan(const char *in, size_t n, bool whole, pc_decode_status *status)
+{
+    size_t i = 0;
+    pc_decode_status st = PC_DECODE_OK;
+    while ((i = ascii_run(in, i, n)) < n) {
         const unsigned char *p = (const unsigned char *)in + i;
-        if (p[0] < 0x80) {
-            i++;
-            continue;
-        }
         size_t len = utf8_seq_len(p[0]);
         /* the common cases without utf8proc: U+0080-U+07FF, and three
          * bytes with no overlong or surrogate possible (not E0, ED) */
@@ -472,7 +486,7 @@ static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, c
         if (i + len > n) { /* cut here: by the end of the input, or of the room */
             if (!utf8_prefix(p, n - i))
                 st = PC_DECODE_INVALID;
-            else if (n == in_n)
+            else if (whole)
                 st = PC_DECODE_INCOMPLETE;
             break;
         }
@@ -483,6 +497,19 @@ static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, c
         }
         i += len;
     }
+    if (status)
+        *status = st;
+    return i;
+}
+
+/* UTF-8 passes as it is up to the first byte that is not part of valid
+ * UTF-8 (pc_utf8_scan). */
+static pc_decode_status utf8_run(const char *in, size_t in_n, size_t *in_used, char *out, size_t out_cap,
+                                 size_t *out_made)
+{
+    size_t n = in_n < out_cap ? in_n : out_cap;
+    pc_decode_status st;
+    size_t i = pc_utf8_scan(in, n, n == in_n, &st);
     memcpy(out, in, i);
     *in_used = *out_made = i;
     return st;

@@ -98,6 +98,12 @@ pc_decoder *pc_decoder_new_utf8(void);
 void pc_decoder_free(pc_decoder *d);
 /* Converts in[0, in_n) into out[0, out_cap): *in_used and *out_made say how
  * many bytes were read and written. */
+/* The length of the longest prefix of in[0, n) that is whole, valid UTF-8
+ * (ASCII 16 bytes a step: this runs over every UTF-8 input).  *status (may be
+ * NULL): PC_DECODE_INVALID when a byte there is not UTF-8;
+ * PC_DECODE_INCOMPLETE when n ends inside a character and `whole` says
+ * in[0, n) is all the input there is; else PC_DECODE_OK. */
+size_t pc_utf8_scan(const char *in, size_t n, bool whole, pc_decode_status *status);
 pc_decode_status pc_decoder_run(pc_decoder *d, const char *in, size_t in_n, size_t *in_used, char *out,
                                 size_t out_cap, size_t *out_made);
 /* After PC_DECODE_INVALID at in (or PC_DECODE_INCOMPLETE at the end of the

@@ -146,6 +146,7 @@ void pc_source_close(pc_source *s)
 }
 
 const char *pc_source_name(const pc_source *s) { return s->name; }
+bool pc_source_utf8_checked(const pc_source *s) { return s && s->raw; }
 const char *pc_source_path(const pc_source *s) { return s->path; }
 int pc_source_error(const pc_source *s) { return s->err; }
 unsigned long long pc_source_offset(const pc_source *s) { return s->offset; }
@@ -436,6 +437,38 @@ static bool fill_decoded(pc_source *s)
     }
 }
 
+/* UTF-8 input with nothing left on the raw side: reads straight into the
+ * window and checks the bytes there, without the decoder's copy (the
+ * common case: every UTF-8 file).  From the first byte that is not UTF-8,
+ * or a character the read cut, the bytes go back to the raw side, where
+ * fill_decoded replaces and reports them as before.  False when this did
+ * not fill (a file that is not plain UTF-8, a memory source, the end). */
+static bool fill_utf8_direct(pc_source *s)
+{
+    raw_input *raw = s->raw;
+    if (!raw->fallback || raw->mem || raw->eof || raw->start != raw->end)
+        return false;
+    raw->start = raw->end = 0;
+    char *at = s->buf + s->end;
+    ssize_t got = read_fd(s, at, s->cap - s->end);
+    if (got <= 0) {
+        raw->eof = true;
+        return false;
+    }
+    size_t valid = pc_utf8_scan(at, (size_t)got, false, NULL), rest = (size_t)got - valid;
+    if (rest) {
+        PC_GROW(raw->buf, raw->cap, rest);
+        memcpy(raw->buf, at + valid, rest);
+        raw->end = rest;
+    }
+    if (!valid)
+        return false;
+    raw->offset += valid;
+    raw_advance(raw, at, valid);
+    s->end += valid;
+    return true;
+}
+
 /* ---- choosing the encoding ------------------------------------------------- */
 
 enum { PC_HEADER_BYTES = 32768 }; /* what a header's claim is checked against */
@@ -559,6 +592,8 @@ static bool fill(pc_source *s)
     /* room for a few decoded characters at least */
     PC_GROW(s->buf, s->cap, s->end + (s->raw ? 16 : 1));
     if (s->raw) {
+        if (fill_utf8_direct(s))
+            return true;
         if (!fill_decoded(s)) {
             s->eof = true;
             return false;

@@ -29,6 +29,11 @@ pc_source *pc_source_file(const char *name, FILE *f);
 void pc_source_close(pc_source *src);
 /* Its name in messages: the path, "<stdin>", or the name given. */
 const char *pc_source_name(const pc_source *src);
+/* True when every byte the source gives is valid UTF-8 already (it goes
+ * through a decoder or the UTF-8 check: every input once its encoding is
+ * chosen, but XML that declares another encoding, which libxml2 decodes).
+ * A reader then needs to look only for NUL bytes. */
+bool pc_source_utf8_checked(const pc_source *src);
 /* The path pc_source_open was given ("-": standard input), for opening
  * it again; NULL for a memory or stream source. */
 const char *pc_source_path(const pc_source *src);

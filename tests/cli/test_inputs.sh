@@ -45,10 +45,10 @@ fails() {
 
 fails "a missing file (a typo)" "refrences.bib: error: cannot read: No such file or directory" refrences.bib
 fails "a directory" "dir.bib: error: cannot read: Is a directory" dir.bib
-fails "a PDF" "paper.pdf: error: cannot tell which format this is" paper.pdf
-fails "a PDF named .bib" "pdf.bib: error: read as bibtex: no record found" pdf.bib
-fails "a gzip file" "good.bib.gz: error: cannot tell which format this is" good.bib.gz
-fails "a gzip file named .bib" "error: NUL byte: this is not a BibTeX text file" gz.bib
+fails "a PDF" "paper.pdf: error: this is a PDF file, not a bibliography" paper.pdf
+fails "a PDF named .bib" "pdf.bib: error: this is a PDF file, not a bibliography" pdf.bib
+fails "a gzip file" "good.bib.gz: error: this is a gzip file, not a bibliography" good.bib.gz
+fails "a gzip file named .bib" "gz.bib: error: this is a gzip file, not a bibliography" gz.bib
 fails "text of no format" "junk.txt: error: read as listing: no record found" junk.txt
 fails "text named .bib" "junk.bib: error: read as bibtex: no record found" junk.bib
 fails "a file whose reading stops at a NUL" "nul.bib:5:1: error: NUL byte" nul.bib
@@ -87,7 +87,7 @@ echo OLD > out.bib
 exit_is "-f ris good.bib --keep-going, -o: exit 1" 1 $PCW -f ris good.bib -o out.bib --keep-going
 check "-f ris good.bib --keep-going, -o: old file intact" [ "$(cat out.bib)" = OLD ]
 exit_is "-f ris on a BibTeX file --keep-going: exit 1" 1 $PCW -f ris good.bib -t bibtex --keep-going
-contains "-f ris on a BibTeX file: says why" "$T/stderr" "good.bib: error: read as ris: no record found"
+contains "-f ris on a BibTeX file: says why" "$T/stderr" "good.bib: error: read as ris (-f): no record found; this looks like BibTeX"
 
 # a file one cannot read (as root: as nobody, in a folder nobody may write)
 mkdir -p perm && cp good.bib perm/good.bib && cp good.bib perm/secret.bib && chmod 000 perm/secret.bib
@@ -111,7 +111,7 @@ fi
 
 # standard input that is a directory, or a PDF
 exit_is "stdin a PDF --keep-going: exit 1" 1 $PCW -t bibtex --keep-going < paper.pdf
-contains "stdin a PDF: says why" "$T/stderr" "<stdin>: error: cannot tell which format this is"
+contains "stdin a PDF: says why" "$T/stderr" "<stdin>: error: this is a PDF file, not a bibliography"
 
 # what is fine: an empty input, white space, a file of the format with no
 # record; -o is then replaced (nothing was lost)

@@ -2,9 +2,12 @@
 # test_install.sh — make install honours PREFIX and DESTDIR and installs
 # everything README's "Installing" lists (binary, both libraries with the
 # SONAME links, the one header with its .def tables and nothing else,
-# paperconv.pc, the man pages paperconv(1) and libpaperconv(3), bash/zsh/fish
-# completion);
-# the installed binary runs; make uninstall removes every file again.
+# paperconv.pc, the man pages paperconv(1), paperconv-formats(7) and
+# libpaperconv(3), bash/zsh/fish completion, README.md, NEWS and LICENSE);
+# the installed binary links the installed shared library through its
+# SONAME with no rpath, and runs; install-strip strips; make uninstall
+# removes exactly what install made: every file, and the directories it
+# created (a directory that was there before stays).
 . "$ROOT/tests/lib.sh"
 case ${PREFIX:-} in
 ?*) skip "make install / uninstall" "once is enough: checked in the normal pass"; exit 0 ;;
@@ -12,13 +15,25 @@ esac
 bdir=${BUILD#$ROOT/}
 R=$T/root
 P=$R/opt/pc
+mkdir -p "$P/share/man/man1" "$R/opt/other"     # there before: uninstall keeps them
+(cd "$R" && find . | LC_ALL=C sort) > "$T/before"
 if make -s -C "$ROOT" install BUILD="$bdir" DESTDIR="$R" PREFIX=/opt/pc > "$T/install.log" 2>&1; then
     pass "make install DESTDIR=… PREFIX=/opt/pc"
 else
     fail "make install" "$(tail -5 "$T/install.log")"
 fi
 check "installed binary" [ -x "$P/bin/paperconv" ]
-check "installed binary runs" "$P/bin/paperconv" --version
+check "installed binary runs (the installed library on LD_LIBRARY_PATH)" \
+    env LD_LIBRARY_PATH="$P/lib" "$P/bin/paperconv" --version
+readelf -d "$P/bin/paperconv" > "$T/dynamic" 2>&1
+check "installed binary: no rpath or runpath" sh -c "! grep -qE 'R(UN)?PATH' '$T/dynamic'"
+contains "installed binary needs the SONAME libpaperconv.so.0" "$T/dynamic" "Shared library: [libpaperconv.so.0]"
+readelf -d "$PC" > "$T/dynamic.build" 2>&1
+contains "the build tree's binary finds the library beside it (\$ORIGIN)" "$T/dynamic.build" 'runpath: [$ORIGIN]'
+for d in README.md NEWS LICENSE; do
+    check "installed $d" cmp -s "$ROOT/$d" "$P/share/doc/paperconv/$d"
+done
+check "installed paperconv-formats(7)" cmp -s "$ROOT/doc/paperconv-formats.7" "$P/share/man/man7/paperconv-formats.7"
 check "installed static library" [ -f "$P/lib/libpaperconv.a" ]
 so=$(cd "$P/lib" && ls libpaperconv.so.*.*.* 2> /dev/null)
 check "installed shared library libpaperconv.so.X.Y.Z ($so)" [ -f "$P/lib/$so" ]
@@ -77,3 +92,19 @@ else
 fi
 find "$R" ! -type d > "$T/left"
 check "make uninstall leaves no file behind ($(wc -l < "$T/left") left)" [ ! -s "$T/left" ]
+(cd "$R" && find . | LC_ALL=C sort) > "$T/after"
+same "make uninstall removes the directories install created, and only those" "$T/before" "$T/after"
+
+# install-strip: the same files, the binary and the shared library stripped
+if make -s -C "$ROOT" install-strip BUILD="$bdir" DESTDIR="$T/root4" PREFIX=/usr > "$T/install4.log" 2>&1; then
+    pass "make install-strip"
+    check "install-strip: the binary has no symbol table" \
+        sh -c "! readelf -S '$T/root4/usr/bin/paperconv' | grep -q '\.symtab'"
+    check "install-strip: the shared library has no symbol table" \
+        sh -c "! readelf -S '$T/root4/usr/lib/$so' | grep -q '\.symtab'"
+    check "install-strip: the stripped binary runs" \
+        env LD_LIBRARY_PATH="$T/root4/usr/lib" "$T/root4/usr/bin/paperconv" --version
+    check "install-strip leaves the build tree's binary as it was" sh -c "readelf -S '$PC' | grep -q '\.symtab'"
+else
+    fail "make install-strip" "$(tail -5 "$T/install4.log")"
+fi

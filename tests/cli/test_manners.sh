@@ -34,10 +34,10 @@ exit_is "text that is no listing: exit 1" 1 $PCW junk.txt -t bibtex
 contains "... names the reader" "$T/stderr" \
     "paperconv: junk.txt: error: read as listing: no record found; is it another format? try -f"
 exit_is "-f ris on a BibTeX file: exit 1" 1 $PCW -f ris "$D/bib-types.bib" -t bibtex
-contains "... names the reader" "$T/stderr" "read as ris: no record found; is it another format? try -f"
+contains "... names the reader and what it looks like" "$T/stderr" "read as ris (-f): no record found; this looks like BibTeX"
 cp "$D/bib-types.bib" types.bib
 exit_is "-f listing on a BibTeX file: exit 1" 1 $PCW -f listing types.bib -t ris
-contains "... names the reader" "$T/stderr" "types.bib: error: read as listing: no record found"
+contains "... names the reader" "$T/stderr" "types.bib: error: read as listing (-f): no record found"
 exit_is "--keep-going: still exit 1 (no bad record: a whole input)" 1 $PCW junk.txt -t bibtex --keep-going
 : > empty.bib
 exit_is "0-byte input: exit 0" 0 $PCW empty.bib -t bibtex
@@ -114,7 +114,7 @@ if script -qec true /dev/null < /dev/null > /dev/null 2>&1; then
     awk 'BEGIN { for (i = 0; i < 750000; i++) printf "%% padding line %056d\n", i }' > big.bib
     cat a.bib >> big.bib
     script -qec "$PC big.bib -t ris > /dev/null" /dev/null < /dev/null > tty-big.out 2>&1
-    contains "terminal, big input: a progress line" tty-big.out "paperconv: 1 records, 54.0 MB, "
+    contains "terminal, big input: a progress line" tty-big.out "paperconv: 1 record, 54.0 MB, "
     contains "terminal, big input: percent" tty-big.out "100%"
     check "terminal, big input: redrawn in place" grep -q "$(printf '\r')paperconv: " tty-big.out
     script -qec "$PC big.bib -t ris --no-progress > /dev/null" /dev/null < /dev/null > tty-off.out 2>&1

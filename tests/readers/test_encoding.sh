@@ -288,3 +288,43 @@ for f in bom.jsonl bom.ris bom.bib; do
     conv "cat-$f" bc.out
     check "cat-$f: every record (the marks skipped)" [ "$(grep -c '^@' bc.out)" -eq 2 -a "$(cat bc.out.rc)" -eq 0 ]
 done
+
+# --- UTF-8 read straight into the window: characters cut by a read ---------------
+# A file of 2-, 3- and 4-byte characters (é € 😀) packed tight, shifted by 0-3
+# bytes so that every read boundary (64 KiB) falls inside some character: the
+# file, the same file through a pipe in odd-sized writes, and (oracle) the
+# records' titles must agree; one byte 0xE9 alone past the first 64 KiB is
+# Windows-1252 'é' with one warning at its line and column, as the decoder
+# gives it; a character cut by the end of the file is reported, not lost.
+mkbig() { # PAD BAD: 300 entries of 240 packed characters
+    awk -v pad="$1" -v bad="$2" 'BEGIN {
+        printf "%" pad + 1 "s\n", "%"
+        for (i = 0; i < 300; i++) {
+            t = ""; for (k = 0; k < 80; k++) t = t "é€😀"
+            if (bad && i == 150) t = "X" "\351" "Y" t
+            printf "@misc{k%d,\n  title = {%s},\n}\n", i, t
+        }
+    }'
+}
+for p in 0 1 2 3; do
+    mkbig "$p" 0 > big$p.bib
+    $PCW -q big$p.bib -t csljson > big$p.file.json 2> big$p.file.err
+    dd if=big$p.bib bs=4093 status=none | $PCW -q -f bibtex - -t csljson > big$p.pipe.json 2> big$p.pipe.err
+    check "UTF-8 packed tight, shift $p: file and pipe agree, no message" \
+        sh -c "cmp -s big$p.file.json big$p.pipe.json && [ ! -s big$p.file.err ] && [ ! -s big$p.pipe.err ]"
+    check "UTF-8 packed tight, shift $p: every character kept" \
+        [ "$(grep -o '😀' big$p.file.json | wc -l)" -eq 24000 ]
+done
+mkbig 0 1 > bigbad.bib
+$PCW bigbad.bib -t csljson > bigbad.json 2> bigbad.err
+line=$(grep -n "X$(printf '\351')Y" bigbad.bib | cut -d: -f1)
+contains "one byte 0xE9 past 64 KiB: a warning at its line and column" bigbad.err \
+    "bigbad.bib:$line:13: warning:"
+check "one byte 0xE9 past 64 KiB: one message" [ "$(grep -c warning: bigbad.err)" -eq 1 ]
+check "one byte 0xE9 past 64 KiB: read as Windows-1252 'é'" grep -q '"title": "XéY' bigbad.json
+dd if=bigbad.bib bs=4093 status=none | $PCW -f bibtex - -t csljson > bigbad.pipe.json 2> bigbad.pipe.err
+check "one byte 0xE9 past 64 KiB, through a pipe: the same output and message" \
+    sh -c "cmp -s bigbad.json bigbad.pipe.json && [ \"\$(sed 's|bigbad.bib|F|' bigbad.err)\" = \"\$(sed 's|<stdin>|F|' bigbad.pipe.err)\" ]"
+{ cat big0.bib; printf '@misc{cut, title = {A\342\202'; } > bigcut.bib
+$PCW bigcut.bib -t csljson > bigcut.json 2> bigcut.err
+check "a character cut by the end of a 64 KiB+ file: reported" grep -q "bigcut.bib:" bigcut.err

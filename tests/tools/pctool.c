@@ -9,8 +9,10 @@
  *                                  kind as its broadest kind, names as
  *                                  whole names, dates without qualifiers,
  *                                  no markup and no pass-through values
- *   pctool fields                  the README's "what each format keeps":
- *                                  a Markdown table from the format maps
+ *   pctool fields                  "what each format keeps": a Markdown
+ *                                  table from the format maps
+ *   pctool fields --man            the same as roff for paperconv-formats(7):
+ *                                  one tagged paragraph per field
  *   pctool fields --names          every field, by its dump name
  *   pctool fields --holds FORMAT   the fields FORMAT reads and writes
  *   pctool formats                 one line per format: name, reads (0/1),
@@ -328,7 +330,7 @@ static int dump(int argc, char **argv)
     return ctx.n_errors ? 1 : 0;
 }
 
-/* ---- pctool fields: the README's "what each format keeps" ------------------- */
+/* ---- pctool fields: "what each format keeps" (Markdown or roff) ------------- */
 
 /* A column of the table: the formats that share one map. */
 typedef struct column {
@@ -362,7 +364,67 @@ static void put_cell(const column *c, pc_field f, pc_buf *cell)
         pc_buf_puts(cell, "–");
 }
 
-static int fields_table(void)
+/* A Markdown cell or head as roff: `x` in bold (with marks; else plain),
+ * hyphens and backslashes escaped, the dash of "no place" as \(en. */
+static void put_roff(const char *md, bool marks)
+{
+    bool bold = false;
+    for (const char *p = md; *p; p++) {
+        if (*p == '`') {
+            if (marks)
+                fputs((bold = !bold) ? "\\fB" : "\\fR", stdout);
+        } else if (*p == '-')
+            fputs("\\-", stdout);
+        else if (*p == '\\')
+            fputs("\\e", stdout);
+        else if (strncmp(p, "\xe2\x80\x93", 3) == 0 && (p += 2))
+            fputs("\\(en", stdout);
+        else
+            putchar(*p);
+    }
+}
+
+/* The table's head (Markdown only: roff has one paragraph per field). */
+static void table_head(const column *cols, size_t n)
+{
+    printf("| field | value |");
+    for (size_t c = 0; c < n; c++)
+        printf(" %s |", cols[c].head.ptr);
+    printf("\n|---|---|");
+    for (size_t c = 0; c < n; c++)
+        printf("---|");
+    putchar('\n');
+}
+
+/* One field: a Markdown row, or a roff .TP paragraph with a line per map. */
+static void table_row(const column *cols, size_t n, pc_field f, const char *kind, bool man,
+                      pc_buf *cell)
+{
+    const pc_field_info *fi = pc_field_get(f);
+    if (man) {
+        fputs(".TP\n\\fB", stdout);
+        put_roff(fi->name, false);
+        printf("\\fR (%s)\n", kind);
+    } else
+        printf("| `%s` | %s |", fi->name, kind);
+    for (size_t c = 0; c < n; c++) {
+        put_cell(&cols[c], f, cell);
+        if (!man) {
+            printf(" %s |", cell->ptr);
+            continue;
+        }
+        if (c)
+            puts(".br");
+        put_roff(cols[c].head.ptr, false);
+        fputs(": ", stdout);
+        put_roff(cell->ptr, true);
+        putchar('\n');
+    }
+    if (!man)
+        putchar('\n');
+}
+
+static int fields_table(bool man)
 {
     static const char *const kinds[] = {[PC_FK_TEXT] = "text", [PC_FK_NUMBER] = "number",
                                         [PC_FK_NAME] = "names", [PC_FK_DATE] = "date",
@@ -380,23 +442,11 @@ static int fields_table(void)
             cols[n++] = (column){.map = fmt->map, .len = fmt->map_len, .head = PC_BUF_INIT};
         pc_buf_printf(&cols[c].head, "%s`%s`", cols[c].head.len ? ", " : "", fmt->name);
     }
-    printf("| field | value |");
-    for (size_t c = 0; c < n; c++)
-        printf(" %s |", cols[c].head.ptr);
-    printf("\n|---|---|");
-    for (size_t c = 0; c < n; c++)
-        printf("---|");
-    putchar('\n');
+    if (!man)
+        table_head(cols, n);
     pc_buf cell = PC_BUF_INIT;
-    for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++) {
-        const pc_field_info *fi = pc_field_get((pc_field)f);
-        printf("| `%s` | %s |", fi->name, kinds[fi->kind]);
-        for (size_t c = 0; c < n; c++) {
-            put_cell(&cols[c], (pc_field)f, &cell);
-            printf(" %s |", cell.ptr);
-        }
-        putchar('\n');
-    }
+    for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++)
+        table_row(cols, n, (pc_field)f, kinds[pc_field_get((pc_field)f)->kind], man, &cell);
     pc_buf_free(&cell);
     for (size_t c = 0; c < n; c++)
         pc_buf_free(&cols[c].head);
@@ -405,8 +455,8 @@ static int fields_table(void)
 
 static int fields(int argc, char **argv)
 {
-    if (argc == 2)
-        return fields_table();
+    if (argc == 2 || (argc == 3 && strcmp(argv[2], "--man") == 0))
+        return fields_table(argc == 3);
     bool held[PC_F_COUNT];
     const pc_format *fmt = NULL;
     if (argc == 4 && strcmp(argv[2], "--holds") == 0) {
@@ -543,7 +593,7 @@ int main(int argc, char **argv)
         return lines('d');
     if (argc == 2 && strcmp(argv[1], "encode") == 0)
         return lines('e');
-    fputs("usage: pctool dump [-f FORMAT] [--keep FMT,...] FILE | fields [--names | --holds FORMAT]\n"
+    fputs("usage: pctool dump [-f FORMAT] [--keep FMT,...] FILE | fields [--man | --names | --holds FORMAT]\n"
           "       | formats | names | decode | encode | namesbib [--unicode] TSV\n",
           stderr);
     return 2;
