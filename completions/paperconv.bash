@@ -85,6 +85,10 @@ _paperconv()
     -j | --jobs)
         mapfile -t COMPREPLY < <(compgen -W "0 1 2 4 8" -- "$cur")
         return ;;
+    --indent) mapfile -t COMPREPLY < <(compgen -W "2 4 tab" -- "$cur"); return ;;
+    --field-order) mapfile -t COMPREPLY < <(compgen -W "input standard alpha" -- "$cur"); return ;;
+    --months) mapfile -t COMPREPLY < <(compgen -W "macro number name" -- "$cur"); return ;;
+    --wrap) mapfile -t COMPREPLY < <(compgen -W "72 80 100" -- "$cur"); return ;;
     --citations) ;; # a file name, below
     -o | --output) ;; # a file name, below
     esac
@@ -94,6 +98,7 @@ _paperconv()
             --dedupe --merge --cited --sort --omit --keep --rename --remove-empty --max-authors
             --date --style --locale --citations -j --jobs --strict --keep-going --progress
             --no-progress --list-formats --list-input-formats --list-output-formats
+            --indent --align --braces --quotes --field-order --months --wrap --trailing-comma --rewrite
             -q --quiet -v --verbose -h --help -V --version" -- "$cur")
         return
     fi

@@ -476,6 +476,16 @@ typedef enum pc_option {
     PC_OPT_KEY_SCOPE,  /* integer: PC_KEY_SCOPE_RUN (default) or PC_KEY_SCOPE_GLOBAL */
     PC_OPT_JOBS,       /* threads that read an input (1, the default: none; 0: one per
                           online core); the output is the same */
+    /* BibTeX -> BibTeX and biblatex -> biblatex keep each entry as written;
+     * these lay the entries out again, only as asked (integer options) */
+    PC_OPT_BIB_INDENT,         /* spaces before a field (0..16), or PC_BIB_INDENT_TAB */
+    PC_OPT_BIB_ALIGN,          /* 0 no; PC_BIB_ALIGN_LONGEST, or N (1..64): '=' after column N */
+    PC_OPT_BIB_DELIMS,         /* PC_BIB_DELIMS_* */
+    PC_OPT_BIB_FIELD_ORDER,    /* PC_BIB_ORDER_* */
+    PC_OPT_BIB_MONTHS,         /* PC_BIB_MONTHS_* */
+    PC_OPT_BIB_WRAP,           /* 0 no; N (20..10000): values broken at spaces to lines of N columns */
+    PC_OPT_BIB_TRAILING_COMMA, /* 0/1: a ',' after the last field */
+    PC_OPT_BIB_REWRITE,        /* 0/1: 1 writes every entry from its values, as from any other format */
 } pc_option;
 
 /* PC_OPT_DEDUPE's values. */
@@ -494,6 +504,25 @@ typedef enum pc_key_scope {
                              taken input key gets the same; a second record of the same
                              identity in one run, the postfix after it */
 } pc_key_scope;
+
+/* Values of the PC_OPT_BIB_* options. */
+enum { PC_BIB_INDENT_TAB = -1, PC_BIB_ALIGN_LONGEST = -1 };
+typedef enum pc_bib_delims {
+    PC_BIB_DELIMS_AS_WRITTEN = 0,
+    PC_BIB_DELIMS_BRACES, /* "..." values as {...} */
+    PC_BIB_DELIMS_QUOTES, /* {...} values as "..." (when no '"' is at their top level) */
+} pc_bib_delims;
+typedef enum pc_bib_order {
+    PC_BIB_ORDER_INPUT = 0, /* as written */
+    PC_BIB_ORDER_STANDARD,  /* the order the writer writes fields in */
+    PC_BIB_ORDER_ALPHA,     /* by name */
+} pc_bib_order;
+typedef enum pc_bib_months {
+    PC_BIB_MONTHS_AS_WRITTEN = 0,
+    PC_BIB_MONTHS_MACRO,  /* month = jan */
+    PC_BIB_MONTHS_NUMBER, /* month = 1 */
+    PC_BIB_MONTHS_NAME,   /* month = {January} */
+} pc_bib_months;
 
 typedef enum pc_date_choice {
     PC_DATE_PUBLISHED = 0, /* first version (arXiv `published`) */

@@ -33,6 +33,9 @@ typedef struct pc_bib_field {
     unsigned long line, col; /* where the value starts (0 for an inherited field) */
     bool used;               /* read.c: consumed (or not to be kept) */
     bool inherited;          /* crossref.c: copied from a parent */
+    /* with pc_bib_lex_keep: where its name, value and the value's end are
+     * in the text pc_bib_lex_raw gives (offsets from its start) */
+    size_t raw_name, raw_val, raw_end;
 } pc_bib_field;
 
 /* What pc_bib_lex_next found. */
@@ -95,6 +98,25 @@ FILE *pc_bib_lex_spool(pc_bib_lexer *lx, unsigned long *line, unsigned long *col
 void pc_bib_lex_resume(pc_bib_lexer *lx);
 /* The position a lexer over a spool (pc_bib_lex_open_file) counts from. */
 void pc_bib_lex_start_at(pc_bib_lexer *lx, unsigned long line, unsigned long col);
+/* The text as written (for a writer of the same format: keep.c).
+ * pc_bib_lex_keep before the first read keeps the bytes read; after
+ * PC_BIB_ENTRY, pc_bib_lex_raw gives them: text[0, lead) what came between
+ * the entry before and this one (white space, % comments, free text,
+ * @string, @preamble, @comment, as written), then the entry's len bytes
+ * from its '@' to its closing delimiter, its key at [key, key_end) of
+ * those; the fields' raw_* offsets are into text.  After PC_BIB_EOF or
+ * PC_BIB_FATAL, lead is what followed the last entry (len 0).  A bad entry
+ * (PC_BIB_SKIP) leaves no text.  pc_bib_lex_hold keeps the entry just read
+ * in the next one's lead (an @xdata entry, which makes no record). */
+typedef struct pc_bib_raw {
+    const char *text;
+    size_t lead, len, key, key_end;
+    bool repaired; /* a slip was repaired or an error met: the bytes are not what was read */
+} pc_bib_raw;
+void pc_bib_lex_keep(pc_bib_lexer *lx);
+pc_bib_raw pc_bib_lex_raw(const pc_bib_lexer *lx);
+void pc_bib_lex_hold(pc_bib_lexer *lx);
+
 /* Bytes one entry may hold (names and values, what it inherits counted). */
 #define PC_BIB_ENTRY_LIMIT (16 << 20)
 
@@ -210,7 +232,8 @@ void pc_bib_xref_inherit(pc_bib_xref *x, bool (*has)(void *u, const char *name),
 
 /* ---- read.c ------------------------------------------------------------------------ */
 
-void *pc_bib_read_open(pc_source *src, pc_ctx *ctx);
+void *pc_bib_read_open_classic(pc_source *src, pc_ctx *ctx);
+void *pc_bib_read_open_biblatex(pc_source *src, pc_ctx *ctx);
 pc_read_status pc_bib_read_next(void *state, pc_record *rec);
 void pc_bib_read_close(void *state);
 int pc_bib_sniff(const char *head, size_t n);
@@ -231,6 +254,40 @@ void *pc_bib_write_begin_classic(FILE *out, pc_ctx *ctx);
 void *pc_bib_write_begin_biblatex(FILE *out, pc_ctx *ctx);
 bool pc_bib_write(void *state, const pc_record *rec);
 bool pc_bib_write_end(void *state);
+
+/* ---- keep.c: BibTeX kept as written ------------------------------------------------ */
+
+typedef struct pc_bib_layout pc_bib_layout; /* ctx.h: the options' layout of entries kept */
+/* True when an option asks for a layout (then entries are laid out again). */
+bool pc_bib_layout_asked(const pc_bib_layout *lay);
+/* Reader: gives rec the text it was read from (raw), where each field of
+ * e is in it (rows: each field's row or NULL), and which model field each
+ * field made (origin: per model field, the index of the field of e, or
+ * -1); scratch is used. */
+void pc_bib_keep_record(pc_record *rec, const pc_bib_raw *raw, const pc_bib_entry *e,
+                        const pc_map_row *const *rows, const int *origin, pc_buf *scratch);
+/* Reader: the text after the last entry, for the last record. */
+void pc_bib_keep_tail(pc_record *rec, const char *s, size_t n);
+
+/* Writer: the rank of a field name among the writer's rows (standard order). */
+typedef long pc_field_rank_fn(void *u, const char *name, size_t n, pc_kind kind);
+/* Writer: writes the fields of `view` (a record that holds only the
+ * values changed since they were read) after the fields kept, which are
+ * `names` (lower case). */
+typedef void pc_bib_view_fn(void *u, const pc_record *view, const char *const *names, size_t n_names);
+typedef struct pc_bib_keep pc_bib_keep;
+pc_bib_keep *pc_bib_keep_new(const pc_bib_layout *lay, pc_field_rank_fn *rank, void *rank_u);
+void pc_bib_keep_free(pc_bib_keep *k);
+/* Appends rec as it was written (first: the output's first entry; type:
+ * the writer's type for a record whose kind changed), and true; false
+ * (nothing appended) when rec holds no text kept as written. */
+bool pc_bib_keep_put(pc_bib_keep *k, pc_buf *out, const pc_record *rec, bool first, const char *type,
+                     pc_bib_view_fn *fn, void *u);
+/* The text kept before rec's entry (after: after it), for an entry the
+ * writer makes although its text was kept (a layout this build cannot
+ * read): nothing between the entries is lost.  Before the first entry of
+ * the output, or one that starts a line, no line end is added. */
+void pc_bib_keep_around(pc_buf *out, const pc_record *rec, bool first, bool after);
 
 /* The pass-through names the reader uses for what is not a field: the
  * entry type as written, when the writer would choose another; a

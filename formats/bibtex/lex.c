@@ -56,6 +56,7 @@ enum {
     PC_BIB_MAX_MACRO_BYTES = 16 << 20,
     PC_BIB_MAX_TOKEN = 1024,         /* bytes in a key, a type, field or macro name, a bare number */
     PC_BIB_TEE_MEM = 1 << 20,        /* bytes pc_bib_lex_tee keeps in memory */
+    PC_BIB_MAX_LEAD = 16 << 20,      /* bytes of text kept between two entries (pc_bib_lex_keep) */
 };
 _Static_assert(PC_BIB_MAX_ENTRY == PC_BIB_ENTRY_LIMIT, "bibtex.h's entry limit is the lexer's");
 
@@ -126,7 +127,29 @@ struct pc_bib_lexer {
     FILE *spool;
     unsigned long long spool_len; /* bytes kept (in tee_mem or in spool) */
     unsigned long long spool_at;  /* where the lexer reads on in the store */
+    /* pc_bib_lex_keep: the text read since the last entry, as written */
+    bool keep;
+    bool cap_reset;      /* at the next call: the text before starts afresh */
+    bool cap_dropped;    /* a lead longer than PC_BIB_MAX_LEAD was let go (reported) */
+    pc_buf cap;          /* the bytes read since then, but blk[cap_from, pos) */
+    size_t cap_from;
+    size_t raw_at, raw_key, raw_key_end, raw_name, raw_val_end, raw_end; /* offsets in cap */
+    bool raw_repaired;   /* a slip was repaired: the bytes are not the entry read */
 };
+
+/* ---- the text as written (pc_bib_lex_keep) --------------------------------------- */
+
+/* The offset in r->cap of the next byte. */
+static inline size_t cap_mark(const pc_bib_lexer *r) { return r->keep ? r->cap.len + (r->pos - r->cap_from) : 0; }
+
+/* Moves blk[cap_from, pos) into r->cap. */
+static void cap_flush(pc_bib_lexer *r)
+{
+    if (!r->keep)
+        return;
+    pc_buf_put(&r->cap, r->blk + r->cap_from, r->pos - r->cap_from);
+    r->cap_from = r->pos;
+}
 
 /* ---- bytes ------------------------------------------------------------- */
 
@@ -140,6 +163,17 @@ static __attribute__((noinline)) int refill(pc_bib_lexer *r)
     if (r->eof)
         return -1;
     r->last_byte = r->len ? r->blk[r->len - 1] : 0;
+    if (r->keep) {
+        cap_flush(r);
+        if (!r->in_entry && r->cap.len > PC_BIB_MAX_LEAD) { /* text between entries: bounded */
+            if (!r->cap_dropped)
+                pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->line, r->col,
+                             "more than %d MB of text between two entries: the text before this "
+                             "point is not kept", PC_BIB_MAX_LEAD >> 20);
+            r->cap_dropped = true;
+            pc_buf_clear(&r->cap);
+        }
+    }
     ssize_t got;
     if (r->in) {
         size_t n = fread(r->blk, 1, PC_BIB_BLOCK, r->in);
@@ -153,7 +187,7 @@ static __attribute__((noinline)) int refill(pc_bib_lexer *r)
         r->eof = true;
         return -1;
     }
-    r->pos = 0;
+    r->pos = r->cap_from = 0;
     r->len = (size_t)got;
     return (unsigned char)r->blk[0];
 }
@@ -549,6 +583,7 @@ static bool read_value(pc_bib_lexer *r, pc_buf *out, const char *field)
             return false;
         }
         r->value_line = r->line;
+        r->raw_val_end = cap_mark(r);
         skip_ws(r, false);
         if (peek(r) != '#')
             return true;
@@ -699,6 +734,7 @@ static void keep_field(pc_bib_lexer *r, unsigned long line, unsigned long col)
     }
     pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, line, col, "duplicate field \"%s\": the first one is kept",
                  f->name);
+    r->raw_repaired = true;
     pc_free(f->name);
     f->name = NULL;
     r->n_fields--;
@@ -732,6 +768,7 @@ static bool read_field(pc_bib_lexer *r, unsigned long fl, unsigned long fc)
         get(r);
     } else if (c == '{' || c == '"' || (c >= 0 && pc_is_digit(c))) {
         WARN(r, r->line, r->col, "missing '=' after field name \"%s\": taken as there", r->ident.ptr);
+        r->raw_repaired = true;
     } else {
         ERR(r, r->line, r->col, "expected '=' after the field name \"%s\"", r->ident.ptr);
         r->lost++;
@@ -743,11 +780,14 @@ static bool read_field(pc_bib_lexer *r, unsigned long fl, unsigned long fc)
     skip_ws(r, false);
     f->line = r->line;
     f->col = r->col + 1;
+    f->raw_name = r->raw_name;
+    f->raw_val = cap_mark(r);
     if (!read_value(r, &f->val, f->name)) {
         drop_last_field(r);
         r->lost++;
         return false;
     }
+    f->raw_end = r->raw_val_end;
     keep_field(r, fl, fc);
     return true;
 }
@@ -777,6 +817,9 @@ static bool check_key(pc_bib_lexer *r, int close, unsigned long kl, unsigned lon
     if (c != '=' || !all_ident(r->key.ptr, r->key.len))
         return true;
     WARN(r, kl, kc, "entry without a key: a key is made for it");
+    r->raw_repaired = true;
+    r->raw_name = r->raw_key;
+    r->raw_key_end = r->raw_key; /* no key: what stood there is the first field */
     pc_buf_clear(&r->ident);
     uint64_t h = r->seed;
     for (size_t i = 0; i < r->key.len; i++) {
@@ -828,6 +871,7 @@ static int next_field(pc_bib_lexer *r, int close, unsigned long line, unsigned l
     }
     *fl = r->line;
     *fc = r->col;
+    r->raw_name = cap_mark(r);
     int got = read_ident(r, "field name", NULL);
     if (got <= 0) {
         if (got == 0)
@@ -842,6 +886,7 @@ static int next_field(pc_bib_lexer *r, int close, unsigned long line, unsigned l
             return -1;
         }
         WARN(r, *fl, *fc, "missing ',' before field \"%s\": taken as there", r->ident.ptr);
+        r->raw_repaired = true;
     }
     return 1;
 }
@@ -854,6 +899,7 @@ static bool read_fields(pc_bib_lexer *r, int close)
     skip_ws(r, false);
     pc_buf_clear(&r->key);
     unsigned long kl = r->line, kc = r->col;
+    r->raw_key = cap_mark(r);
     int c;
     while ((c = peek(r)) >= 0 && c != ',' && c != close && !pc_is_space(c) && c != '{' &&
            c != '}' && !at_entry_start(r)) {
@@ -869,6 +915,7 @@ static bool read_fields(pc_bib_lexer *r, int close)
         TEXT_ERR(r, kl, kc + bad, "invalid UTF-8 byte 0x%02X in the key%s", (unsigned char)r->key.ptr[bad],
                  pc_encoding_hint(r->key.ptr + bad, r->key.len - bad));
     unsigned long line = r->line;
+    r->raw_key_end = cap_mark(r);
     if (!check_key(r, close, kl, kc))
         return false;
     for (;;) {
@@ -1153,6 +1200,7 @@ void pc_bib_lex_close(pc_bib_lexer *r)
     pc_buf_free(&r->tmp);
     pc_buf_free(&r->body);
     pc_buf_free(&r->raw);
+    pc_buf_free(&r->cap);
     if (r->spool)
         fclose(r->spool); /* before tee_mem: it may be a stream over it */
     pc_buf_free(&r->tee_mem);
@@ -1226,14 +1274,21 @@ pc_bib_lex_status pc_bib_lex_next(pc_bib_lexer *r)
 {
     if (bom_refused(r))
         return PC_BIB_FATAL;
+    if (r->cap_reset) { /* the text of the entry returned last is its record's */
+        pc_buf_clear(&r->cap);
+        r->cap_from = r->pos;
+        r->cap_reset = false;
+    }
     for (;;) {
         r->in_entry = false;
         int c = skip_between(r);
-        if (c == 0)
-            return PC_BIB_FATAL;
-        if (c < 0)
-            return PC_BIB_EOF;
+        if (c <= 0) {
+            cap_flush(r);
+            return c == 0 ? PC_BIB_FATAL : PC_BIB_EOF;
+        }
         unsigned long line = r->line, col = r->col;
+        r->raw_at = cap_mark(r);
+        r->raw_repaired = false;
         get(r);
         skip_ws(r, false);
         int got = read_ident(r, "entry type", NULL);
@@ -1268,10 +1323,34 @@ pc_bib_lex_status pc_bib_lex_next(pc_bib_lexer *r)
         clear_fields(r);
         pc_buf_clear(&r->key);
         pc_bib_lex_status st = read_entry(r, c);
-        if (st != PC_BIB_NONE)
-            return st;
+        if (st == PC_BIB_NONE)
+            continue;
+        cap_flush(r);
+        r->raw_end = r->cap.len;
+        if (st == PC_BIB_SKIP && r->keep) /* a bad entry, reported: its text is not written back */
+            pc_buf_truncate(&r->cap, r->raw_at);
+        else if (st == PC_BIB_ENTRY)
+            r->cap_reset = true;
+        return st;
     }
 }
+
+void pc_bib_lex_keep(pc_bib_lexer *r)
+{
+    r->keep = true;
+    r->cap_from = r->pos;
+}
+
+pc_bib_raw pc_bib_lex_raw(const pc_bib_lexer *r)
+{
+    size_t at = r->cap_reset ? r->raw_at : r->cap.len;
+    return (pc_bib_raw){.text = r->cap.ptr ? r->cap.ptr : "", .lead = at,
+                        .len = r->cap_reset ? r->raw_end - at : 0,
+                        .key = r->raw_key - at, .key_end = r->raw_key_end - at,
+                        .repaired = r->raw_repaired || r->bad};
+}
+
+void pc_bib_lex_hold(pc_bib_lexer *r) { r->cap_reset = false; }
 
 pc_bib_entry pc_bib_lex_entry(const pc_bib_lexer *r)
 {

@@ -46,6 +46,13 @@ typedef struct bib_reader {
     unsigned long n_after, n_xdata; /* bodies after the last entry; @xdata entries */
     pc_strlist unknown;             /* LaTeX commands reported already */
     unsigned long n_unknown;        /* their later uses */
+    /* the text as written, for a writer of this same format (keep.c) */
+    bool keep;
+    int origin[PC_F_COUNT];  /* per model field: the field of e that made it, or -1 */
+    pc_buf scratch;
+    pc_record held;          /* the record read ahead: the last one gets the text after it */
+    pc_read_status held_st;
+    bool primed;
 } bib_reader;
 
 /* ---- decoding ------------------------------------------------------------------------ */
@@ -755,6 +762,21 @@ static void find_rows(bib_reader *r, pc_kind kind, size_t from)
     }
 }
 
+/* keep: the model fields that reading field k of the entry made (the
+ * values past the counts the record had before). */
+static void note_origins(bib_reader *r, const pc_record *rec, size_t k, size_t nt, size_t nn, size_t nd,
+                         size_t nl)
+{
+    for (size_t i = nt; i < rec->n_texts; i++)
+        r->origin[rec->texts[i].field] = (int)k;
+    for (size_t i = nn; i < rec->n_names; i++)
+        r->origin[rec->names[i].role] = (int)k;
+    for (size_t i = nd; i < rec->n_dates; i++)
+        r->origin[rec->dates[i].field] = (int)k;
+    for (size_t i = nl; i < rec->n_lists; i++)
+        r->origin[rec->lists[i].field] = (int)k;
+}
+
 /* crossref.c asks: does the entry hold the model field of `name` already? */
 static bool entry_has(void *u, const char *name)
 {
@@ -821,10 +843,17 @@ static void fill_record(bib_reader *r, pc_record *rec)
     r->e = pc_bib_lex_entry(r->lx);
     find_rows(r, rec->kind, own);
     sort_fields(r);
+    if (r->keep)
+        for (int m = 0; m < PC_F_COUNT; m++)
+            r->origin[m] = -1;
     for (size_t i = 0; i < r->e.n_fields; i++) {
         size_t k = r->order[i];
-        if (r->rows[k] && !r->e.fields[k].used)
-            pc_map_read_row(&bib_rows, r->rows[k], rec, r, &r->e.fields[k]);
+        if (!r->rows[k] || r->e.fields[k].used)
+            continue;
+        size_t nt = rec->n_texts, nn = rec->n_names, nd = rec->n_dates, nl = rec->n_lists;
+        pc_map_read_row(&bib_rows, r->rows[k], rec, r, &r->e.fields[k]);
+        if (r->keep)
+            note_origins(r, rec, k, nt, nn, nd, nl);
     }
     read_main_title(r, rec);
     periodical_title(rec);
@@ -834,6 +863,10 @@ static void fill_record(bib_reader *r, pc_record *rec)
         rec->kind = PC_KIND_PREPRINT; /* an arXiv e-print as @misc */
     keep_type(rec, t, r->e.type);
     keep_rest(r, rec);
+    if (r->keep) {
+        pc_bib_raw raw = pc_bib_lex_raw(r->lx);
+        pc_bib_keep_record(rec, &raw, &r->e, r->rows, r->origin, &r->scratch);
+    }
 }
 
 /* @preamble and @comment: kept for the next entry's record. */
@@ -870,17 +903,30 @@ static void give_pending(bib_reader *r, pc_record *rec)
 
 /* ---- the reader ------------------------------------------------------------------------------ */
 
-void *pc_bib_read_open(pc_source *src, pc_ctx *ctx)
+/* The reader of format `fmt` ("bibtex", "biblatex"): it keeps the text
+ * as written when the run writes that same format. */
+static void *open_as(pc_source *src, pc_ctx *ctx, const char *fmt)
 {
     bib_reader *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
     r->lx = pc_bib_lex_open(src, ctx);
+    /* (an input decoded from another character set is written from its
+     * values: in UTF-8 its text would belie its "% Encoding:" line) */
+    r->keep = ctx->write_format && strcmp(ctx->write_format, fmt) == 0 && !ctx->opt.bib.rewrite &&
+              !pc_source_encoding(src);
+    if (r->keep)
+        pc_bib_lex_keep(r->lx);
+    pc_record_init(&r->held);
+    pc_buf_init(&r->scratch);
     r->file = pc_bib_lex_file(r->lx);
     r->map = pc_map_new(pc_bib_read_rows, PC_BIB_N_ROWS, PC_MAP_FOLD_CASE);
     r->xref = pc_bib_xref_new(r->lx, src, ctx);
     pc_buf_init(&r->tmp);
     return r;
 }
+
+void *pc_bib_read_open_classic(pc_source *src, pc_ctx *ctx) { return open_as(src, ctx, "bibtex"); }
+void *pc_bib_read_open_biblatex(pc_source *src, pc_ctx *ctx) { return open_as(src, ctx, "biblatex"); }
 
 void pc_bib_read_close(void *state)
 {
@@ -906,19 +952,23 @@ void pc_bib_read_close(void *state)
     pc_strlist_clear(&r->pending_names);
     pc_strlist_clear(&r->unknown);
     pc_buf_free(&r->tmp);
+    pc_buf_free(&r->scratch);
+    pc_record_clear(&r->held);
     pc_free(r->rows);
     pc_free(r->order);
     pc_free(r);
 }
 
-pc_read_status pc_bib_read_next(void *state, pc_record *rec)
+static pc_read_status read_one(bib_reader *r, pc_record *rec)
 {
-    bib_reader *r = state;
     for (;;) {
         pc_bib_lex_status st = pc_bib_lex_next(r->lx);
         switch (st) {
         case PC_BIB_PREAMBLE:
-        case PC_BIB_COMMENT: keep_body(r, st); continue;
+        case PC_BIB_COMMENT:
+            if (!r->keep) /* kept, they are in the next entry's lead */
+                keep_body(r, st);
+            continue;
         case PC_BIB_SKIP: return PC_READ_SKIP;
         case PC_BIB_FATAL: return PC_READ_FATAL;
         case PC_BIB_EOF:
@@ -929,12 +979,42 @@ pc_read_status pc_bib_read_next(void *state, pc_record *rec)
         const pc_bib_type *t = pc_bib_type_find(r->e.type);
         if (t && (t->flags & PC_BIB_T_SKIP)) {
             r->n_xdata++;
+            if (r->keep)
+                pc_bib_lex_hold(r->lx);
             continue;
         }
         give_pending(r, rec);
         fill_record(r, rec);
         return PC_READ_RECORD;
     }
+}
+
+/* With the text kept, one record is read ahead: the one before the end
+ * gets the text after its entry (% comments, @comment, ... at the end). */
+pc_read_status pc_bib_read_next(void *state, pc_record *rec)
+{
+    bib_reader *r = state;
+    if (!r->keep)
+        return read_one(r, rec);
+    if (!r->primed) {
+        r->held_st = read_one(r, &r->held);
+        r->primed = true;
+    }
+    pc_read_status st = r->held_st;
+    if (st != PC_READ_RECORD && st != PC_READ_SKIP)
+        return st;
+    if (st == PC_READ_RECORD) {
+        pc_record t = *rec;
+        *rec = r->held;
+        r->held = t;
+    }
+    pc_record_clear(&r->held);
+    r->held_st = read_one(r, &r->held);
+    if (st == PC_READ_RECORD && r->held_st != PC_READ_RECORD && r->held_st != PC_READ_SKIP) {
+        pc_bib_raw rest = pc_bib_lex_raw(r->lx);
+        pc_bib_keep_tail(rec, rest.text, rest.lead);
+    }
+    return st;
 }
 
 int pc_bib_sniff(const char *head, size_t n)

@@ -45,6 +45,7 @@ typedef struct bib_writer {
     const char *names[PC_BIB_MAX_NAMES]; /* written in this entry */
     size_t n_names;
     unsigned as_editor; /* bit i: typed_roles[i] went into an editor slot */
+    pc_bib_keep *keep;  /* entries read from this format: written as written (keep.c) */
 } bib_writer;
 
 /* ---- fields -------------------------------------------------------------------------- */
@@ -266,9 +267,18 @@ static void edtf_field(bib_writer *w, const char *name, pc_field f, const pc_dat
     field_close(w);
 }
 
+/* True when year and month say all the date does: no day, range, season
+ * or EDTF qualifier (then `date` beside them would only repeat them). */
+static bool year_month_say_it(const pc_date *d)
+{
+    return !d->day && !d->end_year && !d->end_month && !d->end_day && !d->season && !d->end_season &&
+           !d->flags && d->year > 0;
+}
+
 /* Classic BibTeX: year (a range "1999--2000"), month as a macro (a range
- * "jul # {--} # aug"), and the whole date in biblatex's `date` too, which
- * the styles ignore. */
+ * "jul # {--} # aug"), and, when it says more than they do (a day, a
+ * range, a season, an uncertain or approximate date, a year BC), the whole
+ * date in biblatex's `date` too, which the styles ignore. */
 static void classic_issued(bib_writer *w, const pc_date *d)
 {
     if (!field_open(w, "year", PC_F_ISSUED))
@@ -290,7 +300,8 @@ static void classic_issued(bib_writer *w, const pc_date *d)
         }
         pc_buf_puts(&w->entry, ",\n");
     }
-    edtf_field(w, "date", PC_F_ISSUED, d);
+    if (!year_month_say_it(d))
+        edtf_field(w, "date", PC_F_ISSUED, d);
 }
 
 /* A date's parts in EDTF (classic BibTeX's issued date: year and month),
@@ -582,20 +593,50 @@ static void put_bodies(bib_writer *w, const pc_record *rec)
     }
 }
 
+static const pc_map_sink sink = {.text = sink_text,
+                                 .special = writers,
+                                 .n_special = PC_BIB_N_HANDLERS,
+                                 .extra = sink_extra,
+                                 .joiner = ", ",
+                                 .family = PC_BIB_FAMILY};
+
+/* keep.c: the values of an entry kept as written that changed since they
+ * were read, after the fields kept (`names`, taken already). */
+static void write_changed(void *u, const pc_record *view, const char *const *names, size_t n)
+{
+    bib_writer *w = u;
+    for (size_t i = 0; i < n && w->n_names < PC_BIB_MAX_NAMES; i++)
+        w->names[w->n_names++] = names[i];
+    w->rec = view;
+    pc_map_write(w->map, w->kind, view, w->ctx, w->fmt, &sink, w, NULL);
+}
+
+/* The rank of a field name among the rows written (--field-order=standard):
+ * its row's place, or after every row. */
+static long row_rank(void *u, const char *name, size_t n, pc_kind kind)
+{
+    bib_writer *w = u;
+    const pc_map_row *row = pc_map_find(w->map, name, n, kind);
+    const pc_map_row *rows = w->dialect == PC_BIB_CLASSIC ? pc_bib_classic_rows : pc_bib_biblatex_rows;
+    return row && row >= rows && row < rows + PC_BIB_N_ROWS ? (long)(row - rows) : (long)PC_BIB_N_ROWS;
+}
+
 bool pc_bib_write(void *state, const pc_record *rec)
 {
     bib_writer *w = state;
     pc_buf_clear(&w->entry);
-    if (!w->first)
-        pc_buf_putc(&w->entry, '\n');
+    bool first = w->first;
     w->first = false;
     w->rec = rec;
     w->n_names = 0;
     w->as_editor = 0;
-    put_bodies(w, rec);
     /* puts, not printf: pc_buf_printf formats twice (measure, then write) */
     const char *type = pc_bib_written_type(rec, w->dialect);
     w->kind = read_back_kind(type);
+    if (w->keep && pc_bib_keep_put(w->keep, &w->entry, rec, first, type, write_changed, w))
+        return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
+    pc_bib_keep_around(&w->entry, rec, first, false); /* the text before it, if kept; a line end */
+    put_bodies(w, rec);
     const pc_extra *kept = pc_record_extra(rec, PC_BIB_FAMILY, PC_BIB_X_TYPE);
     if (kept && strcmp(kept->value, type) != 0) /* @mvbook in classic BibTeX: @book */
         pc_ctx_dropped(w->ctx, w->fmt, "entry type (bibtex)");
@@ -612,14 +653,9 @@ bool pc_bib_write(void *state, const pc_record *rec)
     if (rec->kind == PC_KIND_ARTICLE_MAGAZINE || rec->kind == PC_KIND_ARTICLE_NEWSPAPER)
         plain_field(w, "entrysubtype", PC_F_NONE,
                     rec->kind == PC_KIND_ARTICLE_MAGAZINE ? "magazine" : "newspaper");
-    static const pc_map_sink sink = {.text = sink_text,
-                                     .special = writers,
-                                     .n_special = PC_BIB_N_HANDLERS,
-                                     .extra = sink_extra,
-                                     .joiner = ", ",
-                                     .family = PC_BIB_FAMILY};
     pc_map_write(w->map, w->kind, rec, w->ctx, w->fmt, &sink, w, NULL);
     pc_buf_puts(&w->entry, "}\n");
+    pc_bib_keep_around(&w->entry, rec, first, true);
     return fwrite(w->entry.ptr, 1, w->entry.len, w->out) == w->entry.len;
 }
 
@@ -635,6 +671,7 @@ static void *begin(FILE *out, pc_ctx *ctx, pc_bib_dialect d)
     /* biber reads UTF-8: biblatex gets it unless LaTeX is all it can hold */
     w->flags = ctx->opt.unicode || d == PC_BIB_BIBLATEX ? PC_TEX_UNICODE : 0;
     w->first = true;
+    w->keep = pc_bib_keep_new(&ctx->opt.bib, row_rank, w);
     pc_buf_init(&w->entry);
     pc_buf_init(&w->tmp);
     pc_buf_init(&w->scratch);
@@ -655,6 +692,7 @@ bool pc_bib_write_end(void *state)
     pc_buf_free(&w->tmp);
     pc_buf_free(&w->scratch);
     pc_map_free(w->map);
+    pc_bib_keep_free(w->keep);
     pc_free(w);
     return true;
 }

@@ -37,6 +37,34 @@ pc_ctx *pc_api_ctx(pc_converter *c, pc_ctx **own)
 /* A boolean option's value, or -1 when it is not 0 or 1. */
 static int flag(int value) { return value == 0 || value == 1 ? value : -1; }
 
+/* The PC_OPT_BIB_* layout options: false when opt is not one, or value
+ * is out of its range. */
+static bool bib_layout_option(pc_options *o, pc_option opt, int value)
+{
+    struct pc_bib_layout *b = &o->bib;
+    switch (opt) {
+    case PC_OPT_BIB_INDENT:
+        if ((value < 0 || value > 16) && value != PC_BIB_INDENT_TAB)
+            return false;
+        b->indent_set = true;
+        b->indent = value;
+        return true;
+    case PC_OPT_BIB_ALIGN:
+        if ((value < 0 || value > 64) && value != PC_BIB_ALIGN_LONGEST)
+            return false;
+        b->align = value;
+        return true;
+    case PC_OPT_BIB_DELIMS: return value >= 0 && value <= PC_BIB_DELIMS_QUOTES && (b->delims = value, true);
+    case PC_OPT_BIB_FIELD_ORDER: return value >= 0 && value <= PC_BIB_ORDER_ALPHA && (b->order = value, true);
+    case PC_OPT_BIB_MONTHS: return value >= 0 && value <= PC_BIB_MONTHS_NAME && (b->months = value, true);
+    case PC_OPT_BIB_WRAP:
+        return (value == 0 || (value >= 20 && value <= 10000)) && (b->wrap = value, true);
+    case PC_OPT_BIB_TRAILING_COMMA: return flag(value) >= 0 && (b->trailing_comma = value, true);
+    case PC_OPT_BIB_REWRITE: return flag(value) >= 0 && (b->rewrite = value, true);
+    default: return false;
+    }
+}
+
 pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value)
 {
     if (!c)
@@ -63,6 +91,7 @@ pc_status pc_converter_set_option(pc_converter *c, pc_option opt, int value)
     } else if (opt == PC_OPT_JOBS && value >= 0) {
         long cores = value ? value : sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = cores > 0 ? (int)(cores < 256 ? cores : 256) : 1;
+    } else if (bib_layout_option(o, opt, value)) {
     } else {
         return pc_ctx_refuse(c, PC_ERR_USAGE, "option %d is not an integer option taking %d", (int)opt,
                              value);

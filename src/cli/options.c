@@ -52,6 +52,18 @@ static void usage(FILE *f)
           "      --citations FILE  JSON citation clusters to format before the bibliography\n"
           "  -j, --jobs N          read each JSON Lines or RIS file on N threads (0: one\n"
           "                        per core; default 1); the output is the same\n"
+          "  BibTeX to BibTeX (and biblatex to biblatex) keeps each entry as written;\n"
+          "  these lay entries out again, only as asked:\n"
+          "      --indent=N|tab    fields indented by N spaces (0-16) or a tab\n"
+          "      --align[=N]       '=' in one column (after the longest name, or column N)\n"
+          "      --braces, --quotes  values as {...} or as \"...\"\n"
+          "      --field-order=input|standard|alpha  fields as written, in the writer's\n"
+          "                        order, or by name\n"
+          "      --months=macro|number|name  month as jan, 1 or {January}\n"
+          "      --wrap=N          values broken at spaces to lines of N (20-10000) columns\n"
+          "      --trailing-comma  a ',' after the last field\n"
+          "      --rewrite         write every entry from its values instead (as from any\n"
+          "                        other format)\n"
           "      --strict          treat warnings as errors\n"
           "      --keep-going      exit 0 even if some records could not be converted\n"
           "                        (an input that cannot be read is still an error)\n"
@@ -195,7 +207,17 @@ enum {
     OPT_KEY_SCOPE,
     OPT_STATS,
     OPT_MERGE_STATS,
-    OPT_JOBS = 'j',
+    /* BibTeX kept as written: the layout (bib_layout_arg) */
+    OPT_BIB_INDENT,
+    OPT_BIB_ALIGN,
+    OPT_BIB_BRACES,
+    OPT_BIB_QUOTES,
+    OPT_BIB_FIELD_ORDER,
+    OPT_BIB_MONTHS,
+    OPT_BIB_WRAP,
+    OPT_BIB_TRAILING_COMMA,
+    OPT_BIB_REWRITE,
+    OPT_JOBS = 'j', /* last: the values after it would be letters */
 };
 
 static const struct option longopts[] = {
@@ -235,6 +257,15 @@ static const struct option longopts[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
+    {"indent", required_argument, NULL, OPT_BIB_INDENT},
+    {"align", optional_argument, NULL, OPT_BIB_ALIGN},
+    {"braces", no_argument, NULL, OPT_BIB_BRACES},
+    {"quotes", no_argument, NULL, OPT_BIB_QUOTES},
+    {"field-order", required_argument, NULL, OPT_BIB_FIELD_ORDER},
+    {"months", required_argument, NULL, OPT_BIB_MONTHS},
+    {"wrap", required_argument, NULL, OPT_BIB_WRAP},
+    {"trailing-comma", no_argument, NULL, OPT_BIB_TRAILING_COMMA},
+    {"rewrite", no_argument, NULL, OPT_BIB_REWRITE},
     {NULL, 0, NULL, 0},
 };
 
@@ -321,6 +352,67 @@ static int ops_option(pc_cli *c, int ch, const char *arg)
     return -1;
 }
 
+/* The index of arg in words (NULL-terminated), or -1. */
+static int word_of(const char *arg, const char *const *words)
+{
+    for (int i = 0; arg && words[i]; i++)
+        if (strcmp(arg, words[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* A number in [lo, hi], or -1. */
+static int number_in(const char *arg, int lo, int hi)
+{
+    char *end;
+    long v = arg && *arg ? strtol(arg, &end, 10) : -1;
+    return arg && *arg && !*end && v >= lo && v <= hi ? (int)v : -1;
+}
+
+/* The layout options of BibTeX kept as written (OPT_BIB_*): -1 to go on,
+ * or the exit status of a usage error. */
+static int bib_layout_arg(pc_cli *c, int ch, const char *arg)
+{
+    static const char *const orders[] = {"input", "standard", "alpha", NULL};
+    static const char *const months[] = {"as-written", "macro", "number", "name", NULL};
+    pc_option opt = PC_OPT_NONE;
+    int v = 1;
+    const char *what = NULL;
+    switch (ch) {
+    case OPT_BIB_INDENT:
+        opt = PC_OPT_BIB_INDENT;
+        v = arg && strcmp(arg, "tab") == 0 ? PC_BIB_INDENT_TAB : number_in(arg, 0, 16);
+        what = v == -1 && !(arg && strcmp(arg, "tab") == 0) ? "--indent takes a number of spaces (0-16) or 'tab'" : NULL;
+        break;
+    case OPT_BIB_ALIGN:
+        opt = PC_OPT_BIB_ALIGN;
+        v = arg ? number_in(arg, 1, 64) : PC_BIB_ALIGN_LONGEST;
+        what = arg && v < 0 ? "--align takes a column (1-64), or nothing" : NULL;
+        break;
+    case OPT_BIB_BRACES: opt = PC_OPT_BIB_DELIMS, v = PC_BIB_DELIMS_BRACES; break;
+    case OPT_BIB_QUOTES: opt = PC_OPT_BIB_DELIMS, v = PC_BIB_DELIMS_QUOTES; break;
+    case OPT_BIB_FIELD_ORDER:
+        opt = PC_OPT_BIB_FIELD_ORDER, v = word_of(arg, orders);
+        what = v < 0 ? "--field-order takes 'input', 'standard' or 'alpha'" : NULL;
+        break;
+    case OPT_BIB_MONTHS:
+        opt = PC_OPT_BIB_MONTHS, v = word_of(arg, months);
+        what = v <= 0 ? "--months takes 'macro', 'number' or 'name'" : NULL;
+        break;
+    case OPT_BIB_WRAP:
+        opt = PC_OPT_BIB_WRAP, v = number_in(arg, 20, 10000);
+        what = v < 0 ? "--wrap takes a number of columns (20-10000)" : NULL;
+        break;
+    case OPT_BIB_TRAILING_COMMA: opt = PC_OPT_BIB_TRAILING_COMMA; break;
+    case OPT_BIB_REWRITE: opt = PC_OPT_BIB_REWRITE; break;
+    default: return -2;
+    }
+    if (what)
+        return usage_error(c, PC_THEN_NOTHING, "%s, not '%s'", what, arg ? arg : "");
+    pc_converter_set_option(c->conv, opt, v);
+    return -1;
+}
+
 /* Applies one option; returns -1 to go on or the exit status. */
 static int apply(pc_cli *c, int ch, const char **to, const char **from, const char *arg)
 {
@@ -331,6 +423,9 @@ static int apply(pc_cli *c, int ch, const char **to, const char **from, const ch
     }
     if (ch >= OPT_DEDUPE && ch <= OPT_MAX_AUTHORS)
         return ops_option(c, ch, arg);
+    int bib = bib_layout_arg(c, ch, arg);
+    if (bib != -2)
+        return bib;
     switch (ch) {
     case 't': *to = arg; break;
     case 'f': *from = arg; break;

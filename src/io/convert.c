@@ -514,6 +514,7 @@ pc_driver *pc_driver_open(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inp
     }
     run *r = pc_xcalloc(1, sizeof *r);
     *r = (run){.ctx = ctx, .inputs = inputs, .n_inputs = n_inputs, .from = from, .to = to, .ws = ws};
+    ctx->write_format = to ? to->name : NULL; /* a reader of it keeps the text as written */
     r->base = pc_xcalloc(n_inputs + 1, sizeof *r->base);
     r->base[0] = 1; /* place 0 is "unknown" */
     if (ctx->progress)

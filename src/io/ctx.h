@@ -35,6 +35,18 @@ typedef struct pc_options {
     pc_buf lists[4];
     bool key_global;         /* --key-scope=global: keys unique by the record's identity (keyset.h) */
     int jobs; /* -j: worker threads reading an input (src/io/parallel.c); 0 or 1 = none */
+    /* BibTeX entries kept as written: their layout (PC_OPT_BIB_*; formats/bibtex/keep.c) */
+    struct pc_bib_layout {
+        bool indent_set;     /* --indent given: */
+        int indent;          /* spaces before a field, or PC_BIB_INDENT_TAB */
+        int align;           /* 0 no; PC_BIB_ALIGN_LONGEST; N: '=' after column N of the name */
+        int delims;          /* PC_BIB_DELIMS_* */
+        int order;           /* PC_BIB_ORDER_* */
+        int months;          /* PC_BIB_MONTHS_* */
+        int wrap;            /* 0: no; N: values broken at spaces to lines of at most N columns */
+        bool trailing_comma; /* a ',' after the last field */
+        bool rewrite;        /* not kept: written from the values (--rewrite) */
+    } bib;
 } pc_options;
 
 /* The repeatable options (pc_options.lists): --cited FILE, --omit LIST,
@@ -79,6 +91,9 @@ struct pc_converter {
     pc_buf errmsg;
     size_t errcol; /* the column of a refused option's text (pc_converter_errcol), 0 = none */
     char *strings[PC_CTX_N_STRINGS]; /* owned copies behind opt's strings */
+    /* the run's output format, set by the driver: a reader of that same
+     * format keeps the text as written for it (BibTeX: formats/bibtex/keep.c) */
+    const char *write_format;
 };
 
 /* Initialises a context on the stack (the library's own, and tests');

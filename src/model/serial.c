@@ -3,6 +3,7 @@
  * writing walks the record's arrays in order, reading rebuilds it through
  * the record's setters (pc_record_*), checking every count and id. */
 #include "model/serial.h"
+#include "util/hash.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -176,6 +177,31 @@ void pc_serial_put(pc_buf *out, const pc_record *rec)
         put_str(out, rec->extras[i].format);
         put_str(out, rec->extras[i].name);
         put_str(out, rec->extras[i].value);
+    }
+}
+
+void pc_serial_each_hash(const pc_record *rec, pc_buf *scratch, void (*fn)(void *u, pc_field f, uint64_t h),
+                         void *u)
+{
+    for (size_t i = 0; i < rec->n_texts; i++) {
+        pc_buf_clear(scratch);
+        put_text(scratch, &rec->texts[i]);
+        fn(u, rec->texts[i].field, pc_hash_words(scratch->ptr, scratch->len));
+    }
+    for (size_t i = 0; i < rec->n_names; i++) {
+        pc_buf_clear(scratch);
+        put_names(scratch, &rec->names[i]);
+        fn(u, rec->names[i].role, pc_hash_words(scratch->ptr, scratch->len));
+    }
+    for (size_t i = 0; i < rec->n_dates; i++) {
+        pc_buf_clear(scratch);
+        put_date(scratch, &rec->dates[i]);
+        fn(u, rec->dates[i].field, pc_hash_words(scratch->ptr, scratch->len));
+    }
+    for (size_t i = 0; i < rec->n_lists; i++) {
+        pc_buf_clear(scratch);
+        put_strlist(scratch, &rec->lists[i].list);
+        fn(u, rec->lists[i].field, pc_hash_words(scratch->ptr, scratch->len));
     }
 }
 

@@ -23,6 +23,7 @@
 #include "model/record.h"
 #include "util/buf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 /* The strings records read back point at but do not own (their file name,
@@ -34,6 +35,13 @@ pc_serial_names *pc_serial_names_new(void);
 void pc_serial_names_free(pc_serial_names *t); /* NULL is fine */
 /* The interned copy of s (NULL stays NULL). */
 const char *pc_serial_intern(pc_serial_names *t, const char *s, size_t n);
+
+/* Calls fn once per field rec holds (texts, names, dates, lists; not the
+ * kind, key or pass-through values) with a hash of the value as its blob
+ * holds it: a reader that kept a record's text as written tells by it
+ * which values changed since (formats/bibtex/keep.c).  scratch is used. */
+void pc_serial_each_hash(const pc_record *rec, pc_buf *scratch, void (*fn)(void *u, pc_field f, uint64_t h),
+                         void *u);
 
 /* Appends rec's blob to out. */
 void pc_serial_put(pc_buf *out, const pc_record *rec);

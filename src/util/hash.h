@@ -60,6 +60,24 @@ static inline uint64_t pc_hash(const char *s, size_t n)
     return pc_hash_end(pc_hash_bytes(PC_HASH_INIT, s, n));
 }
 
+/* A hash of [s, s+n) eight bytes at a time (for long values where only
+ * equality matters, not a table's spread: what a record held when read,
+ * formats/bibtex/keep.c); not the same numbers as pc_hash. */
+static inline uint64_t pc_hash_words(const char *s, size_t n)
+{
+    uint64_t h = PC_HASH_INIT ^ (n * 0x9e3779b97f4a7c15ull), w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __builtin_memcpy(&w, s + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    w = 0;
+    if (i < n)
+        __builtin_memcpy(&w, s + i, n - i);
+    return pc_hash_end((h ^ w) * PC_HASH_PRIME);
+}
+
 static inline uint64_t pc_hash_fold(const char *s, size_t n)
 {
     return pc_hash_end(pc_hash_bytes_fold(PC_HASH_INIT, s, n));

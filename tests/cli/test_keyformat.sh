@@ -95,11 +95,11 @@ EOF
 F='auth.lower + year + shorttitle(2).lower'
 for order in "one.bib" "others.bib one.bib" "one.bib others.bib"; do
     # shellcheck disable=SC2086
-    $PC -q --rekey --key-format="$F" -t bibtex $order | grep -c '^@article{knuth1968artcomputer,' > n
+    $PC -q --rekey --key-format="$F" -t bibtex --rewrite $order | grep -c '^@article{knuth1968artcomputer,' > n
     check "stable key: knuth1968artcomputer from $order" [ "$(cat n)" -eq 1 ]
 done
-$PC -q --rekey --key-format='auth.lower + year' -t bibtex one.bib clash.bib | grep '^@' | tr '\n' ' ' > k1
-$PC -q --rekey --key-format='auth.lower + year' -t bibtex clash.bib one.bib | grep '^@' | tr '\n' ' ' > k2
+$PC -q --rekey --key-format='auth.lower + year' -t bibtex --rewrite one.bib clash.bib | grep '^@' | tr '\n' ' ' > k1
+$PC -q --rekey --key-format='auth.lower + year' -t bibtex --rewrite clash.bib one.bib | grep '^@' | tr '\n' ' ' > k2
 check "a repeat's postfix follows the input order ($(cat k1))" \
     [ "$(cat k1)" = "@article{knuth1968, @book{knuth1968a, " ]
 check "... and the other order ($(cat k2))" [ "$(cat k2)" = "@book{knuth1968, @article{knuth1968a, " ]

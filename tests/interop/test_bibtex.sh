@@ -19,6 +19,8 @@ oracle() { # NAME INPUT-FILE [paperconv options]
     d="$T/$name"
     mkdir -p "$d"
     cp "$ROOT/tests/interop/names.bst" "$d/"
+    # a .bib is kept as written unless --rewrite: the writer's output is the oracle's
+    case $input in *.bib) set -- --rewrite "$@" ;; esac
     if ! $PC "$input" -t bibtex --keep-going "$@" > "$d/out.bib" 2> "$d/pc.err"; then
         fail "$name: paperconv failed" "$(cat "$d/pc.err")"
         return
@@ -105,7 +107,7 @@ oracle "particles ending in an apostrophe or a hyphen --unicode" "$T/particles.j
 d="$T/preamble"
 mkdir -p "$d"
 printf '@preamble( "\\{" # "x" )\n@article{a, title={T}, journal={J}, year=2000, author={Doe, Jane}}\n' > "$d/in.bib"
-$PC "$d/in.bib" -t bibtex > "$d/out.bib" 2> /dev/null
+$PC "$d/in.bib" -t bibtex --rewrite > "$d/out.bib" 2> /dev/null
 cp "$ROOT/tests/interop/names.bst" "$d/"
 bibtex_run "$d" names
 check "an unbalanced @preamble is left out: bibtex reads the entry after it" grep -q '^@@ a ' "$d/out.bbl"

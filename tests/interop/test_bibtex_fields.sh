@@ -162,7 +162,8 @@ fi
 # case_ NAME EXIT INPUT-TEXT FORMAT WANT...: the output holds every WANT line
 case_() {
     name=$1; want_rc=$2; printf '%s\n' "$3" > "$T/case.bib"; fmt=$4; shift 4
-    $PCW "$T/case.bib" -t "$fmt" > "$T/case.out" 2> "$T/case.err"
+    # --rewrite: the writer's own form of what was read (not the entry as written)
+    $PCW "$T/case.bib" -t "$fmt" --rewrite > "$T/case.out" 2> "$T/case.err"
     rc=$?
     if [ "$rc" -ne "$want_rc" ]; then
         fail "case: $name" "exit $rc, want $want_rc: $(head -c 300 "$T/case.err")"

@@ -25,7 +25,7 @@ same "caseprot: a brace group of several words is one protected run" "$T/want" "
 
 # ---- every writer, and back
 for fmt in bibtex biblatex csljson yaml; do
-    $PC -q "$F" -t $fmt > "$T/c.$fmt"
+    $PC -q "$F" -t $fmt --rewrite > "$T/c.$fmt"
     reader=$fmt && [ $fmt = csljson ] && reader=json
     "$PCTOOL" dump -f $reader "$T/c.$fmt" | grep -E '^(@|[a-z]+_nocase)	' > "$T/got.$fmt"
     same "caseprot: -t $fmt -> model gives each run back as one" "$T/want" "$T/got.$fmt"

@@ -53,7 +53,7 @@ fi
 
 # a missing parent, a cycle
 printf '@inproceedings{a, title={A}, crossref={nowhere}}\n@book{b, title={B}, crossref={c}}\n@book{c, title={C}, crossref={b}, year=2000}\n' > "$T/bad.bib"
-exit_is "crossref: a missing parent and a cycle: exit 0" 0 timeout 10 $PCW "$T/bad.bib" -t bibtex
+exit_is "crossref: a missing parent and a cycle: exit 0" 0 timeout 10 $PCW "$T/bad.bib" -t bibtex --rewrite
 contains "crossref: a missing parent is reported at its field" "$T/stderr" 'bad.bib:1:40: warning: crossref: no entry "nowhere" in this input'
 cp "$T/stderr" "$T/bad.err"
 [ "$(grep -c '^@' "$T/stdout")" -eq 3 ] && pass "crossref: every entry of a cycle written" ||
@@ -76,9 +76,9 @@ with open(t + "/plain.bib", "w") as f:
                 "  pages = {%d--%d},\n  abstract = {%s},\n}\n\n" % (i, i, i, i, i + 5, "x" * 300))
 EOF
 for f in bad big; do
-    $PC "$T/$f.bib" -t bibtex > "$T/$f.file" 2> /dev/null
-    $PC -f bibtex - -t bibtex < "$T/$f.bib" > "$T/$f.stdin" 2> /dev/null
-    cat "$T/$f.bib" | $PC -f bibtex - -t bibtex > "$T/$f.pipe" 2> /dev/null
+    $PC "$T/$f.bib" -t bibtex --rewrite > "$T/$f.file" 2> /dev/null
+    $PC -f bibtex - -t bibtex --rewrite < "$T/$f.bib" > "$T/$f.stdin" 2> /dev/null
+    cat "$T/$f.bib" | $PC -f bibtex - -t bibtex --rewrite > "$T/$f.pipe" 2> /dev/null
     if cmp -s "$T/$f.file" "$T/$f.stdin" && cmp -s "$T/$f.file" "$T/$f.pipe"; then
         pass "crossref: $f.bib ($(wc -c < "$T/$f.bib") bytes) from a pipe as from the file"
     else
@@ -89,9 +89,9 @@ grep -q 'booktitle = {Proceedings 7},' "$T/big.file" && pass "crossref: 20 000 c
     fail "crossref: 20 000 children of parents at the end" "$(head -12 "$T/big.file")"
 rss() { /usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -n 1; }
 if [ -x /usr/bin/time ] && [ -z "${PC_WRAP:-}" ] && [ -z "${PREFIX:-}" ]; then
-    with=$(rss $PC "$T/big.bib" -t bibtex)
-    without=$(rss $PC "$T/plain.bib" -t bibtex)
-    piped=$(cat "$T/big.bib" | rss $PC -f bibtex - -t bibtex)
+    with=$(rss $PC "$T/big.bib" -t bibtex --rewrite)
+    without=$(rss $PC "$T/plain.bib" -t bibtex --rewrite)
+    piped=$(cat "$T/big.bib" | rss $PC -f bibtex - -t bibtex --rewrite)
     if [ "$with" -lt $((without + 2048)) ] && [ "$piped" -lt $((without + 2048)) ]; then
         pass "crossref: memory stays bounded (${with} KB, ${piped} KB from a pipe; ${without} KB without crossref)"
     else
@@ -121,7 +121,7 @@ chain("child30", 30, True)
 EOF2
 for c in child12:3 parent30:21 child30:21; do
     f=${c%:*} cuts=${c#*:}
-    $PC "$T/$f.bib" -t bibtex > "$T/$f.out" 2> "$T/$f.err"
+    $PC "$T/$f.bib" -t bibtex --rewrite > "$T/$f.out" 2> "$T/$f.err"
     got=$(grep -c 'author = {Lovelace, Ada}' "$T/$f.out")
     [ "$got" -eq 9 ] && pass "crossref: a chain ($f): the root and the 8 levels below it have the author" ||
         fail "crossref: a chain ($f): the root and the 8 levels below it have the author" "$got have it" "$(head -3 "$T/$f.err")"
@@ -136,13 +136,13 @@ contains "crossref: ... in a parent-first chain too" "$T/parent30.err" \
 contains "crossref: a cycle is a warning at the field that closes it" "$T/bad.err" \
     'bad.bib:2:31: warning: crossref: "c" leads back to this entry (a cycle): not followed from here'
 printf '@book{self, title={S}, crossref={Self}}\n' > "$T/self.bib"
-exit_is "crossref: an entry that is its own parent: exit 0" 0 $PCW "$T/self.bib" -t bibtex
+exit_is "crossref: an entry that is its own parent: exit 0" 0 $PCW "$T/self.bib" -t bibtex --rewrite
 contains "crossref: an entry that is its own parent: a warning at its field" "$T/stderr" \
     'self.bib:1:34: warning: crossref: "Self" leads back to this entry (a cycle): not followed from here'
 # an @xdata chain with a missing link: the @xdata entry is no record, so its
 # own missing parent is reported where it is named
 printf '@xdata{x1, xdata={x2}, note={N}}\n@xdata{x2, xdata={nowhere}}\n@misc{m, title={M}, xdata={x1}}\n' > "$T/xmiss.bib"
-exit_is "xdata: a missing link in an @xdata chain: exit 0" 0 $PCW "$T/xmiss.bib" -t bibtex
+exit_is "xdata: a missing link in an @xdata chain: exit 0" 0 $PCW "$T/xmiss.bib" -t bibtex --rewrite
 contains "xdata: a missing link in an @xdata chain is reported at its field" "$T/stderr" \
     'xmiss.bib:2:19: warning: xdata: no entry "nowhere" in this input'
 contains "xdata: ... and the rest of the chain is followed" "$T/stdout" 'note = {N}'
@@ -158,7 +158,7 @@ with open(t + "/huge.bib", "w") as f:
     f.write("@proceedings{p1,\n  title = {P1},\n  crossref = {p2},\n  abstract = {%s},\n}\n\n" % ("a" * (12 << 20)))
     f.write("@proceedings{p2,\n  title = {P2},\n  note = {%s},\n}\n" % ("n" * (13 << 20)))
 EOF2
-exit_is "crossref: 25 MB inherited: exit 1" 1 $PCW "$T/huge.bib" -t bibtex
+exit_is "crossref: 25 MB inherited: exit 1" 1 $PCW "$T/huge.bib" -t bibtex --rewrite
 contains "crossref: 25 MB inherited: an error at the crossref field" "$T/stderr" \
     'huge.bib:3:15: error: crossref: the entry would be larger than 16 MB with what it inherits: 1 field of "p1" not inherited (note)'
 [ "$(grep -c '^@' "$T/stdout")" -eq 3 ] && pass "crossref: 25 MB inherited: every entry written" ||
@@ -187,7 +187,7 @@ done
 if [ -x "$BUILD/tests/gen_hostile" ]; then
     "$BUILD/tests/gen_hostile" -o "$T/wide.bib" xref-wide-parent/bibtex 300000 > /dev/null
     exit_is "crossref: a parent of 300 000 fields through a parent: done within 40 s" 0 \
-        timeout 40 $PCW "$T/wide.bib" -t bibtex
+        timeout 40 $PCW "$T/wide.bib" -t bibtex --rewrite
     [ "$(grep -c '^@misc' "$T/stdout")" -eq 3 ] && pass "crossref: ... its three entries written" ||
         fail "crossref: ... its three entries written" "$(grep '^@' "$T/stdout")"
     rm -f "$T/wide.bib" "$T/stdout"

@@ -359,7 +359,7 @@ done
 # tests/interop/test_bibtex_fields.sh compares them whole)
 for f in bib-names bib-types; do
     "$PCTOOL" dump -f bibtex "$DATA/$f.bib" > "$T/rt-$f.orig" 2>/dev/null
-    $PCW "$DATA/$f.bib" -t bibtex > "$T/rt-$f.bib" 2>/dev/null
+    $PCW "$DATA/$f.bib" -t bibtex --rewrite > "$T/rt-$f.bib" 2>/dev/null
     "$PCTOOL" dump -f bibtex "$T/rt-$f.bib" > "$T/rt-$f.back" 2>/dev/null
     if python3 "$T/rt.py" "$T/rt-$f.orig" "$T/rt-$f.back" > "$T/rt-$f.cmp"; then
         pass "bibtex-read: $f.bib -> bibtex -> model unchanged"
@@ -400,7 +400,7 @@ else
 fi
 grep -v '^kind	' "$T/ours.dump" > "$T/ours.nokind"
 for t in bibtex biblatex; do
-    $PCW -v "$DATA/bib-ours.bib" -t $t -o "$T/ours.$t.bib" 2> "$T/ours.$t.err"
+    $PCW -v "$DATA/bib-ours.bib" -t $t --rewrite -o "$T/ours.$t.bib" 2> "$T/ours.$t.err"
     "$PCTOOL" dump -f bibtex "$T/ours.$t.bib" | grep -v '^kind	' > "$T/ours.$t.dump"
     same "bibtex-read: bib-ours.bib -> $t -> model unchanged" "$T/ours.nokind" "$T/ours.$t.dump"
     # (classic BibTeX has no @online: its kind is counted)

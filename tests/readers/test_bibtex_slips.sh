@@ -239,7 +239,7 @@ EOF2
 same "slips: astronomical years written back to biblatex the same way" "$T/bc.bwant" "$T/bc.back"
 # (not the range: classic BibTeX's "-877--801" is left alone here)
 grep -v bcrange "$T/bc.bib" > "$T/bc-norange.bib"
-$PCW "$T/bc-norange.bib" -t bibtex 2> /dev/null | grep -E '(year|date) = ' > "$T/bc.classic"
+$PCW "$T/bc-norange.bib" -t bibtex --rewrite 2> /dev/null | grep -E '(year|date) = ' > "$T/bc.classic"
 cat > "$T/bc.cwant" <<'EOF2'
   year = {-877},
   date = {-0876},

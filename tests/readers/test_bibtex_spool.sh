@@ -62,34 +62,34 @@ with open(t + "/late.bib", "w") as f:     # a parent, then 20 MB, then its child
     f.write("@misc{b, title = {B}, crossref = {late}}\n\n@xdata{xp, publisher = {Pub}}\n")
 EOF
 
-$PC "$T/big.bib" -t bibtex > "$T/big.want" 2> /dev/null
+$PC "$T/big.bib" -t bibtex --rewrite > "$T/big.want" 2> /dev/null
 grep -q 'booktitle = {Proceedings 7},' "$T/big.want" && pass "spool: the file's children take their parents" ||
     fail "spool: the file's children take their parents" "$(head -12 "$T/big.want")"
 
 # read again, never kept: a write of more than 64 KB would kill these runs
-limited kill 65536 $PC "$T/big.bib" -t bibtex 2> "$T/err" | cat > "$T/out"
+limited kill 65536 $PC "$T/big.bib" -t bibtex --rewrite 2> "$T/err" | cat > "$T/out"
 same "spool: a file is read again from its path, nothing kept on disk" "$T/big.want" "$T/out"
-limited kill 65536 $PC -f bibtex - -t bibtex < "$T/big.bib" 2> "$T/err" | cat > "$T/out"
+limited kill 65536 $PC -f bibtex - -t bibtex --rewrite < "$T/big.bib" 2> "$T/err" | cat > "$T/out"
 same "spool: standard input from a file is read again, nothing kept on disk" "$T/big.want" "$T/out"
-limited kill 65536 $PC --encoding windows-1252 "$T/latin1.bib" -t bibtex 2> "$T/err" | cat > "$T/out"
+limited kill 65536 $PC --encoding windows-1252 "$T/latin1.bib" -t bibtex --rewrite 2> "$T/err" | cat > "$T/out"
 contains "spool: an --encoding file is read again (transcoded), nothing kept on disk" "$T/out" \
     'booktitle = {Acta {\AE}},'
 contains "spool: ... its text transcoded" "$T/out" 'title = {Na{\"i}ve 5999},'
 
 # a pipe: kept under $TMPDIR, and only from the first entry with crossref
 mkdir -p "$T/tmp"
-cat "$T/big.bib" | TMPDIR="$T/tmp" $PC -f bibtex - -t bibtex > "$T/out" 2> "$T/err"
+cat "$T/big.bib" | TMPDIR="$T/tmp" $PC -f bibtex - -t bibtex --rewrite > "$T/out" 2> "$T/err"
 same "spool: a pipe as the file, kept under \$TMPDIR" "$T/big.want" "$T/out"
-cat "$T/small.bib" | TMPDIR=/nonexistent $PC -f bibtex - -t bibtex > "$T/out" 2> "$T/err"
+cat "$T/small.bib" | TMPDIR=/nonexistent $PC -f bibtex - -t bibtex --rewrite > "$T/out" 2> "$T/err"
 rc=$?
 [ "$rc" -eq 0 ] && grep -q 'booktitle = {Proceedings 4},' "$T/out" &&
     pass "spool: a pipe under 1 MB is kept in memory (no TMPDIR needed)" ||
     fail "spool: a pipe under 1 MB is kept in memory (no TMPDIR needed)" "exit $rc" "$(head -3 "$T/err")"
-cat "$T/plain.bib" | limited kill $((17 << 20)) $PC -f bibtex - -t bibtex -v 2> "$T/err" > /dev/null
+cat "$T/plain.bib" | limited kill $((17 << 20)) $PC -f bibtex - -t bibtex --rewrite -v 2> "$T/err" > /dev/null
 grep -q '40000 record(s) read, 40000 written' "$T/err" &&
     pass "spool: a 20 MB pipe without crossref keeps at most 16 MB on disk" ||
     fail "spool: a 20 MB pipe without crossref keeps at most 16 MB on disk" "$(tail -3 "$T/err")"
-cat "$T/late.bib" | TMPDIR="$T/tmp" $PC -f bibtex - -t bibtex > "$T/out" 2> "$T/err"
+cat "$T/late.bib" | TMPDIR="$T/tmp" $PC -f bibtex - -t bibtex --rewrite > "$T/out" 2> "$T/err"
 contains "spool: a parent in the 16 MB let go of a pipe is reported as such" "$T/err" \
     '<stdin>:200003:50: warning: crossref: no entry "early" after line 200003 of this pipe (its start is not kept past 16 MB: give the input as a file)'
 grep -q 'booktitle = {Early}' "$T/out" && fail "spool: ... and not inherited" || pass "spool: ... and not inherited"
@@ -98,12 +98,12 @@ grep -q 'booktitle = {Early}' "$T/out" && fail "spool: ... and not inherited" ||
     fail "spool: past what was let go, the first child's parents are found, and it is a parent itself" "$(tail -12 "$T/out")"
 
 # the store cannot be written: one error, the input not read further
-cat "$T/big.bib" | TMPDIR=/nonexistent $PC -f bibtex - -t bibtex > "$T/out" 2> "$T/err"
+cat "$T/big.bib" | TMPDIR=/nonexistent $PC -f bibtex - -t bibtex --rewrite > "$T/out" 2> "$T/err"
 rc=$?
 [ "$rc" -eq 1 ] && pass "spool: TMPDIR missing: exit 1" || fail "spool: TMPDIR missing: exit 1" "exit $rc"
 contains "spool: TMPDIR missing: the error names it" "$T/err" \
     '<stdin>:6:2: error: cannot keep the rest of the input for crossref and xdata in /nonexistent (TMPDIR): No such file or directory; the input is not read further'
-cat "$T/many.bib" | limited full $((1 << 20)) $PC -f bibtex - -t bibtex -v 2> "$T/err" | cat > "$T/out"
+cat "$T/many.bib" | limited full $((1 << 20)) $PC -f bibtex - -t bibtex --rewrite -v 2> "$T/err" | cat > "$T/out"
 contains "spool: a file-size limit: the error says so" "$T/err" \
     'error: cannot keep the rest of the input for crossref and xdata in /tmp (TMPDIR): File too large; the input is not read further'
 if grep -q "missing '}'" "$T/err"; then
@@ -112,7 +112,7 @@ else
     pass "spool: a file-size limit: no pass over part of the input"
 fi
 if [ "$(id -u)" -eq 0 ] && mkdir -p "$T/tiny" && mount -t tmpfs -o size=256k tmpfs "$T/tiny" 2> /dev/null; then
-    cat "$T/many.bib" | TMPDIR="$T/tiny" $PC -f bibtex - -t bibtex > /dev/null 2> "$T/err"
+    cat "$T/many.bib" | TMPDIR="$T/tiny" $PC -f bibtex - -t bibtex --rewrite > /dev/null 2> "$T/err"
     rc=$?
     umount "$T/tiny"
     [ "$rc" -eq 1 ] && grep -q "in $T/tiny (TMPDIR): No space left on device; the input is not read further" "$T/err" &&

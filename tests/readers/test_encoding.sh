@@ -20,7 +20,7 @@ enc() {
 # in messages replaced by "F" so two inputs can be compared
 conv() {
     c_in=$1 c_out=$2; shift 2
-    $PCW "$c_in" -t bibtex --unicode "$@" > "$c_out" 2> "$c_out.err"
+    $PCW "$c_in" -t bibtex --unicode --rewrite "$@" > "$c_out" 2> "$c_out.err"
     echo $? > "$c_out.rc"
     sed "s|$c_in|F|g" "$c_out.err" > "$c_out.msg"
 }

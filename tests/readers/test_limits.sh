@@ -92,12 +92,12 @@ w("utf16.bib", "@article{a, title = {One}, author = {A B}}\n".encode("utf-16"))
 w("nul.bib", b"@article{a, title = {One}, author = {A B}}\n\0\0\0\0\n@article{b, title = {Two}}\n")
 EOF
 
-run "bibtex: @string bomb" 1 "$T/bomb.bib" -t bibtex
+run "bibtex: @string bomb" 1 "$T/bomb.bib" -t bibtex --rewrite
 contains "bibtex: @string bomb: the limit applies after expansion, at the macro" "$T/stderr" \
     "bomb.bib:2:100: error: entry larger than 16 MB after @string expansion (macro \"m\" in field \"title\")"
 titles "bibtex: @string bomb: the next entry is converted" "After"
 
-run "bibtex: tokens over 1 024 bytes" 1 "$T/tokens.bib" -t bibtex
+run "bibtex: tokens over 1 024 bytes" 1 "$T/tokens.bib" -t bibtex --rewrite
 contains "bibtex: a long key at its position" "$T/stderr" "tokens.bib:1:10: error: key longer than 1024 bytes"
 contains "bibtex: a long field name at its position" "$T/stderr" "tokens.bib:3:46: error: field name longer than 1024 bytes"
 contains "bibtex: a long number at its position" "$T/stderr" \
@@ -110,7 +110,7 @@ contains "bibtex: a long macro reference at its position" "$T/stderr" \
 # fields read before it, as bibtex keeps them: Field, Number, Three)
 titles "bibtex: tokens: the other entries (and 1 024 bytes) are converted" "One Field Two Number Three Four"
 
-run "bibtex: 3 000 macros, 30 000 references" 0 "$T/macros.bib" -t bibtex
+run "bibtex: 3 000 macros, 30 000 references" 0 "$T/macros.bib" -t bibtex --rewrite
 python3 - "$T/stdout" <<'EOF' && pass "bibtex: every macro reference expanded, the redefinition wins" || fail "bibtex: every macro reference expanded, the redefinition wins"
 import re, sys
 out = open(sys.argv[1], encoding="utf-8").read()
@@ -119,13 +119,13 @@ want = "".join("seven" if i % 3000 == 7 else "v%d" % (i % 3000) for i in range(3
 sys.exit(0 if note == want and "title = {v2999 seven January}" in out else 1)
 EOF
 
-run "bibtex: 20 000 fields" 0 "$T/fields.bib" -t bibtex
+run "bibtex: 20 000 fields" 0 "$T/fields.bib" -t bibtex --rewrite
 contains "bibtex: a duplicate field is found among 20 000" "$T/stderr" \
     "fields.bib:20002:2: warning: duplicate field \"title\": the first one is kept"
 titles "bibtex: 20 000 fields: the first title kept, the next entry read" "Many After"
 
 for f in cr crlf; do
-    run "bibtex: $f line ends" 0 "$T/$f.bib" -t bibtex
+    run "bibtex: $f line ends" 0 "$T/$f.bib" -t bibtex --rewrite
     titles "bibtex: $f line ends: the %-comments end at the line end, every entry kept" "One Two Three"
     contains "bibtex: $f line ends: positions on their line" "$T/stderr" \
         "$f.bib:8:32: warning: duplicate field \"year\": the first one is kept"
@@ -133,9 +133,9 @@ done
 
 # the source decodes a file with a UTF-16 byte-order mark (src/io/encoding.c):
 # the entry is read, never lost in silence
-run "bibtex: UTF-16 with a byte-order mark" 0 "$T/utf16.bib" -t bibtex
+run "bibtex: UTF-16 with a byte-order mark" 0 "$T/utf16.bib" -t bibtex --rewrite
 titles "bibtex: UTF-16 with a byte-order mark is decoded" "One"
-run "bibtex: NUL bytes" 1 "$T/nul.bib" -t bibtex
+run "bibtex: NUL bytes" 1 "$T/nul.bib" -t bibtex --rewrite
 contains "bibtex: NUL bytes are an error at their position" "$T/stderr" "nul.bib:2:1: error: NUL byte"
 titles "bibtex: NUL bytes: the entry before them is converted" "One"
 
@@ -144,7 +144,7 @@ titles "bibtex: NUL bytes: the entry before them is converted" "One"
 # (0 bytes each) are bounded too, with one warning (issue 19)
 python3 -c 'import sys; open(sys.argv[1], "w").write("@comment{}\n" * 1000000 + "@misc{a, title = {After}}\n")' \
     "$T/comments.bib"
-run "bibtex: 1 000 000 empty @comment{}s" 0 "$T/comments.bib" -t bibtex
+run "bibtex: 1 000 000 empty @comment{}s" 0 "$T/comments.bib" -t bibtex --rewrite
 check "bibtex: empty @comment{}s count against the pending cap, with one warning" \
     test "$(grep -c 'of @preamble and @comment before an entry: the rest not kept' "$T/stderr")" -eq 1
 titles "bibtex: empty @comment{}s: the entry after them is converted" "After"

@@ -989,6 +989,34 @@ static long g_string_refs(buf *b, enum reader rd, long n, char *m)
     return entries;
 }
 
+/* BibTeX: n @string definitions before one entry that uses the first and
+ * the last (kept as written when written back as BibTeX; past bibtex's
+ * macro table bound each is an error, reported) */
+static long g_many_strings(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    for (long i = 0; i < n; i++)
+        bprintf(b, "@string{s%ld = \"v%ld\"}\n", i, i);
+    bprintf(b, "@misc{strs,\n  author = {Ada Lovelace},\n  title = s0 # s%ld,\n  year = 2026\n}\n", n - 1);
+    *m = '-';
+    return 1;
+}
+
+/* BibTeX: one % comment line and one @comment of n bytes each between two
+ * entries, and text after the last */
+static long g_long_comment(buf *b, enum reader rd, long n, char *m)
+{
+    (void)rd;
+    puts_(b, "@misc{c1,\n  author = {Ada Lovelace},\n  title = {One},\n  year = 2026\n}\n% ");
+    rep(b, "w ", n / 2);
+    puts_(b, "\n@comment{");
+    rep(b, "c{x} ", n / 5);
+    puts_(b, "}\n@misc{c2,\n  author = {Ada Lovelace},\n  title = {Two},\n  year = 2026\n}\n");
+    rep(b, "free text ", n / 10);
+    *m = 'x';
+    return 2;
+}
+
 /* BibTeX: "a" # "b" # ... n pieces in one field */
 static long g_concat(buf *b, enum reader rd, long n, char *m)
 {
@@ -1492,6 +1520,8 @@ static const shape shapes[] = {
     {"string-bomb", "b", "bibtex", 10000, g_string_bomb},
     {"string-refs", "b", "bibtex", 20000, g_string_refs},
     {"concat", "b", "bibtex", 10000, g_concat},
+    {"many-strings", "b", "bibtex", 100000, g_many_strings}, /* 1 000 000 at 10 N */
+    {"long-comment", "b", "bibtex", 100000, g_long_comment}, /* 1 MB at 10 N */
     {"bare-number", "b", "bibtex", 300000, g_bare_number},
     {"long-key", "b", "bibtex", 300000, g_long_key},
     {"long-fieldname", "b", "bibtex", 300000, g_long_fieldname},

@@ -5,7 +5,8 @@
 . "$ROOT/tests/lib.sh"
 count_out() { # FORMAT FILE: records in a writer's output
     case $1 in
-        bibtex|biblatex) grep '^@' "$2" | grep -vc '^@\(preamble\|comment\){' ;;
+        # (an entry kept as written keeps its @string, @comment, @xdata, ...)
+        bibtex|biblatex) grep -iE '^@[a-z]+ *[{(]' "$2" | grep -viEc '^@(preamble|comment|string|xdata) *[{(]' ;;
         ris) grep -c '^TY  - ' "$2" ;;
         csljson) python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$2" 2>/dev/null || echo -1 ;;
         yaml) grep -c '^- ' "$2" ;;
