@@ -290,3 +290,17 @@ for f in "$ROOT"/tests/data/*.bib "$ROOT"/samples/*.bib "$ROOT"/shared/corpus/*/
 done
 ls /work/shared/corpus/*/*.bib "$ROOT"/../shared/corpus/*/*.bib > /dev/null 2>&1 ||
     skip "kept: the shared corpus" "no ../shared/corpus/*/*.bib here: only the project's $n files were checked"
+
+# --- operations that select, merge or reorder: entries from their values ----------
+# The text kept between entries holds @string definitions: --cited without the
+# first entry, or --sort moving it, would drop a definition or put it after a
+# use.  Such runs write each entry from its values (macros expanded), and real
+# bibtex finds no undefined macro in the result.
+printf '@string{jacm = {Journal of the ACM}}\n\n@article{a, author = {A. Author}, title = {First}, journal = jacm, year = 2001}\n\n@article{b, author = {B. Author}, title = {Second}, journal = jacm, year = 1999}\n' > "$T/ops.bib"
+printf '\\citation{b}\n\\bibdata{ops}\n' > "$T/ops.aux"
+for how in "--cited $T/ops.aux" "--sort year" "--dedupe"; do
+    # shellcheck disable=SC2086
+    $PCW $how "$T/ops.bib" -t bibtex > "$T/ops.out" 2> "$T/ops.err"
+    check "kept text and $how: every macro expanded, no use of jacm left" \
+        sh -c "grep -q 'journal = {Journal of the ACM}' '$T/ops.out' && ! grep -q '= jacm' '$T/ops.out'"
+done
