@@ -481,10 +481,11 @@ pc_status pc_ops_drive(pc_ctx *ctx, const pc_input_spec *inputs, size_t n_inputs
         return pc_drive(ctx, inputs, n_inputs, from, to, ws, since);
     /* Selecting, merging or reordering records would move or drop the text
      * kept between BibTeX entries, @string definitions among it (a macro
-     * used before, or without, its definition): such a run writes every
-     * entry from its values, as --rewrite does. */
-    if (ctx->opt.dedupe || ctx->opt.sort || ctx->opt.lists[PC_CTX_L_CITED].len)
-        ctx->opt.bib.rewrite = true;
+     * used before, or without, its definition), and a field operation must
+     * reach fields the model holds no value for (a blank note under
+     * --keep): a run with operations writes every entry from its values,
+     * as --rewrite does. */
+    ctx->opt.bib.rewrite = true;
     ops o = {.ctx = ctx};
     pc_identity_init(&o.id);
     pc_record_init(&o.tmp);
