@@ -108,9 +108,12 @@ static size_t chunk_size(void)
     return v > 0 ? (size_t)v : CHUNK_DEFAULT;
 }
 
+/* Whether the input is read on the worker threads.  Not under -v: a
+ * reader's notes at its close (RIS's share of pass-through values) count
+ * the whole input, which no chunk's reader sees. */
 static bool fits(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path, size_t chunk)
 {
-    return ctx->opt.jobs > 1 && f && f->chunker && path && strcmp(path, "-") != 0 &&
+    return ctx->opt.jobs > 1 && ctx->opt.verbose == 0 && f && f->chunker && path && strcmp(path, "-") != 0 &&
            f->chunker->fits(path) && !pc_source_encoding(src) && pc_source_offset(src) == 0 &&
            file_fits(path, chunk);
 }
