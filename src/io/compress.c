@@ -357,7 +357,8 @@ pc_unzip *pc_unzip_new(const pc_codec *c, const char *have, size_t n, pc_unzip_p
     z->user = user;
     z->cap = n > PC_UNZIP_BUFSIZE ? n : PC_UNZIP_BUFSIZE;
     z->buf = pc_xmalloc(z->cap);
-    memcpy(z->buf, have, n);
+    if (n) /* have may be NULL then */
+        memcpy(z->buf, have, n);
     z->end = n;
     z->state = UNZIP_READING;
     return z;
