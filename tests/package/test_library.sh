@@ -76,7 +76,7 @@ run_example() {
 case ${PREFIX:-} in
 asan*)
     SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
-    LIBS=$(pkg-config --libs jansson yaml-0.1 libxml-2.0 libutf8proc)
+    LIBS="$(pkg-config --libs jansson yaml-0.1 libxml-2.0 libutf8proc zlib libzstd liblzma) -lcsv -pthread"
     if $CC -std=c11 -Wall -Wextra -Werror $SAN -I"$ROOT/include" -o "$T/titles-asan" "$T/titles.c" \
         "$BUILD/libpaperconv.a" $LIBS 2> "$T/cc.err"; then
         pass "example builds against the ASan static library"
