@@ -249,9 +249,10 @@ static ssize_t read_unzip(pc_source *s, char *dst, size_t n)
         s->err = err;
     } else if (!s->err) {
         s->err = EBADMSG;
-        s->err_said = s->ctx != NULL;
-        pc_diag_emit(s->ctx, PC_SEV_ERROR, s->name, s->zpos.line, s->zpos.col,
-                     "%s; the input ends here", msg.ptr);
+        s->err_said = s->ctx != NULL; /* no context (a memory source): the caller reports it */
+        if (s->ctx)
+            pc_diag_emit(s->ctx, PC_SEV_ERROR, s->name, s->zpos.line, s->zpos.col,
+                         "%s; the input ends here", msg.ptr);
     }
     pc_buf_free(&msg);
     return -1;
