@@ -78,20 +78,33 @@ echo "## Paths"
 echo
 echo "Every reader -> writer path that \`--list-formats\` shows, on the same corpus."
 echo "\"floor\" is the path's input MB/s as a share of fread+memchr over the same file."
+echo "\"vs before\" is the median time of the results this run replaced${REF_COMMIT:+ (commit \`$(echo "$REF_COMMIT" | cut -c1-12)\`)}"
+echo "over this run's (below 1: slower now; - : not measured then)."
 echo
-echo "| path | records | runs | median s | input MB/s | records/s | peak RSS MB | output MB | floor | status |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+echo "| path | records | runs | median s | input MB/s | records/s | peak RSS MB | output MB | floor | status | vs before |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
 awk -F'\t' '
+    FILENAME == ARGV[1] { split($0, r, " "); before[r[1] SUBSEP r[2]] = r[3]; next }
     $1 == "floor-scan" && $7 > 0 { scan[$2 SUBSEP $5] = $5 / $7 }
     $1 == "path" { rows[++n] = $0 }
     END { for (i = 1; i <= n; i++) { split(rows[i], f, "\t")
             rate = f[7] > 0 ? f[5] / f[7] : 0; fl = scan[f[2] SUBSEP f[5]]
             st = (f[10] == 0 && f[12] == "") ? "ok" : f[12]
             rps = (f[7] > 0) ? f[2] / f[7] : 0; fs = (fl > 0) ? sprintf("%.1f%%", 100 * rate / fl) : "-"
-            printf "| %s | %d | %d | %.3f | %.1f | %.0f | %.1f | %.1f | %s | %s |\n", f[3], f[2], f[6], f[7], rate / 1e6,
-                rps, f[8] / 1024, f[9] / 1e6, fs, st } }' "$DATA" |
-    sort -t'|' -k2,2 -k3,3n
+            b = before[f[3] SUBSEP f[2]]; vs = (b > 0 && f[7] > 0) ? sprintf("%.2f", b / f[7]) : "-"
+            printf "| %s | %d | %d | %.3f | %.1f | %.0f | %.1f | %.1f | %s | %s | %s |\n", f[3], f[2], f[6], f[7], rate / 1e6,
+                rps, f[8] / 1024, f[9] / 1e6, fs, st, vs } }' "$REF" "$DATA" |
+    sort -t'|' -k2,2 -k3,3n > "$WORK/paths.md"
+cat "$WORK/paths.md"
 echo
+# (runs of milliseconds, below 10 000 records, are too noisy to name)
+slower=$(awk -F'|' '$12 ~ /[0-9]/ && $12 + 0 < 0.9 && $3 + 0 >= 10000 { gsub(/ /, "", $2); gsub(/ /, "", $3); gsub(/ /, "", $12); printf "%s%s @ %s (%s)", (n++ ? ", " : ""), $2, $3, $12 }' "$WORK/paths.md")
+compared=$(awk -F'|' '$12 ~ /[0-9]/ && $3 + 0 >= 10000' "$WORK/paths.md" | wc -l | tr -d ' ')
+if [ "$compared" -gt 0 ]; then
+    echo "More than 10% slower than before: ${slower:-none} (of $compared paths measured both times;"
+    echo "wall-clock times move with the machine's load, see the load average above)."
+    echo
+fi
 
 echo "## Record operations"
 echo

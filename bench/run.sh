@@ -19,12 +19,14 @@
 #   env: PAPERCONV (default build/paperconv), BENCH_BIN (default next to it:
 #        build/bench), CC (default cc), SEED (default 42)
 #
-# Budget: the first size runs in full.  Each later size predicts every job's
-# time from the previous size (scaled by the record ratio, +10%) and runs
-# jobs in priority order while they fit: listing -> every writer, then each
-# input's fastest path (with its library baseline), then the rest, cheapest
-# first.  Sizes before the last may use at most 45% of what is left.  What
-# did not fit is listed in RESULTS.md.
+# Budget: jobs run in priority order: listing -> every writer, then the
+# paths the results being replaced (--out's file) measured at that size,
+# then each input's fastest path (with its library baseline), then the rest,
+# cheapest first.  The first size runs the first three kinds in full and the
+# rest while the run is within 40% of the budget.  Each later size predicts
+# every job's time from the previous size (scaled by the record ratio, +10%)
+# and runs jobs while they fit; sizes before the last may use at most 45% of
+# what is left.  What did not fit is listed in RESULTS.md.
 export LC_ALL=C
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,7 +36,7 @@ LOAD0=$(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null)
 COMMIT=$(git -C "$ROOT" rev-parse HEAD 2> /dev/null || echo unknown)
 DIRTY=$(git -C "$ROOT" status --porcelain -- src formats include 2> /dev/null | head -n 1)
 
-SMOKE=0 BUDGET=510 OUT=$ROOT/bench/RESULTS.md CORPUS=$ROOT/bench/corpus RUNS=3
+SMOKE=0 BUDGET=510 FIRST_SHARE=0.4 OUT=$ROOT/bench/RESULTS.md CORPUS=$ROOT/bench/corpus RUNS=3
 PEERS=1 PROFILE=1 KEEP=0 SIZES=
 CMDLINE="bench/run.sh $*"
 while [ $# -gt 0 ]; do
@@ -99,6 +101,17 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 DATA=$WORK/data.tsv SKIPS=$WORK/skips
 : > "$DATA"; : > "$SKIPS"
+
+# The results being replaced: their paths (PATH SIZE MEDIAN_S, one a line) run
+# first at every size, and the report compares each path with them.
+REF=$WORK/ref REF_COMMIT=
+if [ -f "$OUT" ]; then
+    awk -F'|' '/^## Paths/ { on = 1; next } /^## / { on = 0 }
+        on && $3 ~ /^ *[0-9]+ *$/ && $5 ~ /[0-9]/ && $11 ~ /ok/ { gsub(/ /, "", $2); gsub(/ /, "", $3); gsub(/ /, "", $5); print $2, $3, $5 }' "$OUT" > "$REF"
+    REF_COMMIT=$(sed -n 's/^- Commit: `\([0-9a-f]*\)`.*/\1/p' "$OUT" | head -n 1)
+else
+    : > "$REF"
+fi
 
 # ---- formats: what exists now ---------------------------------------------------
 "$PC" --list-formats > "$WORK/formats" || exit 1
@@ -272,10 +285,13 @@ bench_size() {
     {
         # 1: listing -> every writer (they also make the converted inputs)
         awk '$1 == "listing" { print 1, $6, $1, $2, $3, $4, $5 }' "$WORK/cands"
-        # 2: the cheapest path of every other input; 3: the rest, cheapest first
-        awk '$1 != "listing" { j = $1 " " $2 " " $3 " " $4 " " $5; all[NR] = j; c[NR] = $6; in_[NR] = $1
+        # 2: the paths the results being replaced measured at this size; 3: the
+        # cheapest path of every other input; 4: the rest, cheapest first
+        awk -v n="$N" 'FILENAME == ARGV[1] { if ($2 == n) ref[$1] = 1; next }
+             $1 != "listing" { j = $1 " " $2 " " $3 " " $4 " " $5; all[NR] = j; c[NR] = $6; in_[NR] = $1
+                               r[NR] = ($1 ">" $5) in ref
                                if (!($1 in bp) || $6 < bp[$1]) { best[$1] = NR; bp[$1] = $6 } }
-             END { for (i in all) print (best[in_[i]] == i ? 2 : 3), c[i], all[i] }' "$WORK/cands"
+             END { for (i in all) print (r[i] ? 2 : best[in_[i]] == i ? 3 : 4), c[i], all[i] }' "$REF" "$WORK/cands"
     } | sort -k1,1n -k2,2g > "$WORK/jobs"
 
     while read -r prio pred label rd suffix src wr; do
@@ -295,12 +311,17 @@ bench_size() {
         fi
         [ "$wr" = yaml ] && extra="$extra $(predict base-yamlemit-wall "$label>yaml" "$N")"
         [ "$wr" = csljson ] && extra="$extra $(predict base-janssondump-wall "$label>csljson" "$N")"
-        if [ -n "$PREV" ]; then # the first size runs everything
+        if [ -n "$PREV" ]; then
             total=$(echo "$pred $extra" | awk '{ for (i = 1; i <= NF; i++) t += $i; print t }')
             if ! fits "$total"; then
                 skip_job "$N" "$label>$wr" "does not fit in the budget (predicted ${total}s with its input and baseline)"
                 continue
             fi
+        elif [ "$prio" -ge 4 ] && ! awk -v t="$(elapsed)" -v b="$BUDGET" -v f="$FIRST_SHARE" 'BEGIN { exit !(t <= b * f) }'; then
+            # the first size runs the first three kinds in full, the rest
+            # while the run is within FIRST_SHARE of the budget
+            skip_job "$N" "$label>$wr" "does not fit in the budget (the first size's share of it is used)"
+            continue
         fi
         if [ -n "$gsrc" ]; then ensure_gen "$gsrc" "$suffix" || continue; fi
         case $bk in
