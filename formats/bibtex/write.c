@@ -598,6 +598,7 @@ static const pc_map_sink sink = {.text = sink_text,
                                  .n_special = PC_BIB_N_HANDLERS,
                                  .extra = sink_extra,
                                  .joiner = ", ",
+                                 .one_line = true,
                                  .family = PC_BIB_FAMILY};
 
 /* keep.c: the values of an entry kept as written that changed since they

@@ -384,7 +384,8 @@ static const pc_field arxiv_parts[] = {PC_F_ARXIV_VERSION, PC_F_ARXIV_CLASS, PC_
 bool pc_endnote_write_record(void *state, const pc_record *r)
 {
     static const pc_map_sink sink = {.text = en_text, .item = en_item, .special = writers,
-                                     .n_special = PC_EN_N_HANDLERS, .extra = en_extra, .family = "endnote"};
+                                     .n_special = PC_EN_N_HANDLERS, .extra = en_extra, .family = "endnote",
+                                     .one_line = true};
     en_writer *w = state;
     w->r = r;
     w->markup = w->nocase = w->wrote_addresses = false;

@@ -345,7 +345,7 @@ static pc_kind kind_of(const pc_record *r)
 bool pc_medline_write_record(void *state, const pc_record *r)
 {
     static const pc_map_sink sink = {.text = md_text, .item = md_item, .special = writers,
-                                     .n_special = PC_MD_N_HANDLERS, .extra = md_extra};
+                                     .n_special = PC_MD_N_HANDLERS, .extra = md_extra, .one_line = true};
     md_writer *w = state;
     w->r = r;
     w->markup = w->nocase = false;

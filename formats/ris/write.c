@@ -520,7 +520,8 @@ bool pc_ris_write_record(void *state, const pc_record *r)
                                      .item = ris_item,
                                      .special = writers,
                                      .n_special = PC_RIS_N_HANDLERS,
-                                     .extra = ris_extra};
+                                     .extra = ris_extra,
+                                     .one_line = true};
     ris_writer *w = state;
     pc_kind k = pc_ris_kind_of(r);
     if (!w->types[k])

@@ -386,7 +386,7 @@ static pc_kind kind_of(const pc_record *r)
 bool pc_wos_write_record(void *state, const pc_record *r)
 {
     static const pc_map_sink sink = {.text = wos_text, .special = writers, .n_special = PC_WOS_N_HANDLERS,
-                                     .extra = wos_extra, .joiner = "; "};
+                                     .extra = wos_extra, .joiner = "; ", .one_line = true};
     wos_writer *w = state;
     w->r = r;
     w->markup = w->nocase = false;

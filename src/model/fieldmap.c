@@ -314,6 +314,24 @@ static void count_unwritten(const write_state *w, pc_ctx *ctx, const char *fmt)
             pc_ctx_dropped(ctx, fmt, pc_field_get((pc_field)f)->name);
 }
 
+/* "line breaks in F" for every field F, a name pc_ctx_dropped can count. */
+static const char *const breaks_name[PC_F_COUNT] = {
+#define PC_FIELD(id_, num_, name_, kind_, flags_) [PC_F_##id_] = "line breaks in " name_,
+#include "paperconv/fields.def"
+#undef PC_FIELD
+};
+
+/* Counts each text value with a line break that a one-line format writes
+ * (and folds to a space). */
+static void count_breaks(pc_map *m, pc_kind k, const pc_record *rec, pc_ctx *ctx, const char *fmt)
+{
+    for (size_t i = 0; i < rec->n_texts; i++) {
+        const pc_text *t = &rec->texts[i];
+        if (t->s && strpbrk(t->s, "\r\n") && breaks_name[t->field] && pc_map_writes(m, k, t->field))
+            pc_ctx_dropped(ctx, fmt, breaks_name[t->field]);
+    }
+}
+
 /* ---- plans: the rows that write for one kind ------------------------------------ */
 
 /* The plan of kind k (k < PC_KIND_COUNT, not PC_KIND_NONE), made on first use. */
@@ -469,6 +487,8 @@ bool pc_map_write(pc_map *m, pc_kind kind, const pc_record *rec, pc_ctx *ctx, co
     pc_kind k = written_kind(kind);
     bool ok = k != PC_KIND_NONE ? write_plan(&ws, m, plan_of(m, k))
                                 : write_table(&ws, m->rows, m->n, kind); /* no kind of ours */
+    if (sink->one_line && k != PC_KIND_NONE)
+        count_breaks(m, k, rec, ctx, fmt);
     return ok && write_rest(&ws, ctx, fmt);
 }
 

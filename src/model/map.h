@@ -171,6 +171,9 @@ typedef struct pc_map_sink {
     /* pass-through values whose format is this name are handed to `extra`
      * (NULL: the format name given to pc_map_write) */
     const char *family;
+    /* the format writes each value on one line: a line break in a text
+     * value it writes becomes a space, counted as "line breaks in F" */
+    bool one_line;
 } pc_map_sink;
 
 /* Writes rec through the map's rows that hold for `kind` (see the top of
