@@ -197,12 +197,16 @@ static bool isbn_shaped(const char *s, size_t n)
  * "ISBN 978-3-86680-192-9". */
 static void read_serial(md_reader *r, const char *v, size_t n)
 {
-    if (n && v[n - 1] == ')') { /* the qualifier: (Print), (Electronic), (Linking) */
-        const char *open = memchr(v, '(', n);
-        if (open && open > v) {
-            n = (size_t)(open - v);
-            while (n && v[n - 1] == ' ')
-                n--;
+    if (n && v[n - 1] == ')') { /* the medium: (Print), (Electronic), (Linking); "(v. 1)" stays */
+        static const char *const media[] = {"(Print)", "(Electronic)", "(Linking)"};
+        for (size_t i = 0; i < sizeof media / sizeof *media; i++) {
+            size_t k = strlen(media[i]);
+            if (n > k && !pc_strncasecmp(v + n - k, media[i], k)) {
+                n -= k;
+                while (n && v[n - 1] == ' ')
+                    n--;
+                break;
+            }
         }
     }
     static const char *const prefixes[] = {"EISSN-", "ISSN-", "ISBN "};
@@ -213,8 +217,13 @@ static void read_serial(md_reader *r, const char *v, size_t n)
             break;
         }
     }
-    if (n)
-        pc_strlist_add_unique(isbn_shaped(v, n) ? &r->isbn : &r->issn, v, n);
+    if (n) {
+        const char *q = memchr(v, '(', n); /* "0201896834 (v. 1)": the number's shape tells */
+        size_t core = q ? (size_t)(q - v) : n;
+        while (core && v[core - 1] == ' ')
+            core--;
+        pc_strlist_add_unique(isbn_shaped(v, core) ? &r->isbn : &r->issn, v, n);
+    }
 }
 
 /* ---- dates -------------------------------------------------------------------- */
