@@ -38,7 +38,7 @@ static const struct {
     {"read", PC_COUNT_READ},
     {"written", PC_COUNT_WRITTEN},
     {"skipped", PC_COUNT_SKIPPED},
-    {"merged", PC_COUNT_NONE}, /* records merged into another: none without de-duplication */
+    {"merged", PC_COUNT_MERGED}, /* records merged into an earlier one (--dedupe) */
 };
 
 static double now(void)

@@ -28,6 +28,11 @@ $PC s.bib.gz -t bibtex --stats=json=z.json > /dev/null 2>&1
 check "bytes-in of a gzip input: the decompressed bytes" [ "$(get z.json 'j["bytes-in"]')" -eq "$(wc -c < s.bib)" ]
 $PC s.bib -t bibtex --stats > /dev/null 2> e.err
 sed -n '/^{/,/^}/p' e.err > e.json
+printf '@article{x, title={Deep Learning}, author={Doe, Jane}, year=2020, doi={10.1/x}}\n@article{y, title={Deep learning}, author={Doe, J.}, year=2020, doi={10.1/X}}\n@article{z, title={Other}, year=2021}\n' > d.bib
+$PC d.bib -t bibtex --dedupe --stats=json=d.json > d.out 2> /dev/null
+check "--dedupe: records merged into an earlier one counted (1; 2 written)" \
+    [ "$(get d.json '[j["records"][k] for k in ("read", "written", "merged")]')" = "[3, 2, 1]" ]
+check "--dedupe: the output has the 2 records the stats count" [ "$(grep -c '^@' d.out)" -eq 2 ]
 check "--stats: the JSON on stderr, after the messages" [ "$(get e.json 'j["records"]["read"]')" = 3 ]
 $PC s.bib -t bibtex --stats=json -q > /dev/null 2> q.err
 sed -n '/^{/,/^}/p' q.err > q.json
