@@ -22,7 +22,7 @@
  *
  * Bounded cost per entry: libxml2 2.9's time grows with the square of the
  * attributes of one element, and it cannot be stopped inside an entry.  So
- * the input layer looks at each entry's bytes first (scan.c):
+ * the input layer looks at each entry's bytes first (src/io/xmlscan.c):
  * an entry over ATOM_MAX_ENTRY bytes, or with an element of more than
  * ATOM_MAX_ATTRS attributes, never reaches libxml2.  In its place libxml2
  * gets a processing instruction <?paperconv-skip ...?> holding the entry's
@@ -32,7 +32,7 @@
  * ends the feed there, with an error.  libxml2 2.9 is also quadratic in a
  * long CDATA section and a long attribute value that hold '>': the
  * look-ahead finds them and io_read hands them over changed so that
- * libxml2 reads the same text in linear time (split.h).
+ * libxml2 reads the same text in linear time (src/io/xmlsplit.h).
  *
  * libxml2 never prints: the reader has a structured error handler
  * (xmlTextReaderSetStructuredErrorHandler) into pc_diag_emit, and the few
@@ -47,8 +47,8 @@
  * and pages reliably, so it is kept in journal_ref (BibTeX: note) and the
  * DOI in doi, for a Crossref lookup to describe the published version. */
 #include "atom.h"
-#include "scan.h"
-#include "split.h"
+#include "io/xmlscan.h"
+#include "io/xmlsplit.h"
 
 #include <libxml/xmlreader.h>
 #include <limits.h>
@@ -88,6 +88,10 @@ typedef const xmlError *atom_xml_error;
 typedef xmlErrorPtr atom_xml_error;
 #endif
 
+/* The elements that are records: Atom's entry, RSS's item (the look-ahead
+ * reports their tags). */
+static const char *const record_names[] = {"entry", "item", NULL};
+
 typedef struct atom_reader {
     pc_ctx *ctx;
     pc_source *src;
@@ -101,10 +105,10 @@ typedef struct atom_reader {
     bool cut_start; /* the entry tag ending at cut_at is a start tag */
     unsigned long long cut_at, scan_to; /* source offsets, see io_read */
     int fatal_code; /* libxml2's code of the first fatal error */
-    /* the look-ahead over the input (scan.h): bytes before the
+    /* the look-ahead over the input (io/xmlscan.h): bytes before the
      * decided limit (see scan_ahead) are handed to libxml2 */
-    pc_xml_scan scan;
-    pc_xml_split split; /* long CDATA sections and attribute values (split.h) */
+    pc_xrs scan;
+    pc_xrsplit split; /* long CDATA sections and attribute values (io/xmlsplit.h) */
     bool scan_eof;
     bool scan_in_entry;            /* scanning an entry not decided yet */
     int scan_nest;                 /* its start tags open (an entry in an entry) */
@@ -176,7 +180,7 @@ static bool is_entry_name(const char *local) { return !strcmp(local, "entry") ||
 /* The tag the scanner is at starts an entry. */
 static void begin_entry(atom_reader *r)
 {
-    const pc_xml_scan *s = &r->scan;
+    const pc_xrs *s = &r->scan;
     r->scan_in_entry = true;
     r->entry_off = s->tag_off;
     r->entry_line = s->tag_line;
@@ -209,12 +213,12 @@ static bool take_start(atom_reader *r, unsigned long *line, unsigned long *col)
  * entry, as XHTML content might hold, is counted), and an element with too
  * many attributes marks its entry to be skipped, or outside entries the
  * place where the feed is cut. */
-static void on_scan(atom_reader *r, pc_xml_scan_event ev)
+static void on_scan(atom_reader *r, pc_xrs_event ev)
 {
-    const pc_xml_scan *s = &r->scan;
+    const pc_xrs *s = &r->scan;
     bool same = r->scan_in_entry && !strcmp(s->local, r->scan_name);
     switch (ev) {
-    case PC_XSCAN_START:
+    case PC_XRS_START:
         if (same) {
             r->scan_nest++;
         } else if (!r->scan_in_entry && is_entry_name(s->local)) {
@@ -222,19 +226,19 @@ static void on_scan(atom_reader *r, pc_xml_scan_event ev)
             r->scan_nest = 1;
         }
         break;
-    case PC_XSCAN_END:
+    case PC_XRS_END:
         if (same && --r->scan_nest <= 0)
             r->scan_in_entry = false;
         break;
-    case PC_XSCAN_EMPTY: /* the entry tag that had too many attributes is all of it */
+    case PC_XRS_EMPTY: /* the entry tag that had too many attributes is all of it */
         if (same && r->scan_nest == 0)
             r->scan_in_entry = false;
         break;
-    case PC_XSCAN_LONG: /* not inside an entry being skipped: it never reaches libxml2 */
+    case PC_XRS_LONG: /* not inside an entry being skipped: it never reaches libxml2 */
         if (!r->skip)
-            pc_xml_split_event(&r->split, s);
+            pc_xrsplit_event(&r->split, s);
         break;
-    case PC_XSCAN_ATTRS:
+    case PC_XRS_ATTRS:
         if (!r->scan_in_entry && !s->end_tag && is_entry_name(s->local)) {
             begin_entry(r); /* the entry's own tag: its START event comes next */
             r->scan_nest = 0;
@@ -258,7 +262,7 @@ static void on_scan(atom_reader *r, pc_xml_scan_event ev)
  * values itself). */
 static bool holding_tag(const atom_reader *r)
 {
-    return !r->scan_in_entry && pc_xml_scan_in_tag(&r->scan) &&
+    return !r->scan_in_entry && pc_xrs_in_tag(&r->scan) &&
            r->scan.off - r->scan.tag_off <= ATOM_MAX_ENTRY;
 }
 
@@ -283,8 +287,8 @@ static unsigned long long scan_ahead(atom_reader *r, unsigned long long pos, siz
         size_t n = have - ahead;
         if (r->scan_in_entry && r->scan.off + n > r->entry_off + ATOM_MAX_ENTRY + 1)
             n = (size_t)(r->entry_off + ATOM_MAX_ENTRY + 1 - r->scan.off);
-        pc_xml_scan_event ev;
-        pc_xml_scan_run(&r->scan, p + ahead, n, &ev);
+        pc_xrs_event ev;
+        pc_xrs_run(&r->scan, p + ahead, n, &ev);
         on_scan(r, ev);
         if (r->scan_in_entry && !r->skip && r->scan.off - r->entry_off > ATOM_MAX_ENTRY)
             r->skip = SKIP_SIZE;
@@ -325,7 +329,7 @@ static void marker_part(atom_reader *r)
 static void skip_entry(atom_reader *r)
 {
     char drop[4096];
-    pc_xml_split_drop(&r->split, r->entry_off);
+    pc_xrsplit_drop(&r->split, r->entry_off);
     for (;;) {
         unsigned long long pos = pc_source_offset(r->src);
         if (pos < r->scan.off) { /* looked at already */
@@ -343,8 +347,8 @@ static void skip_entry(atom_reader *r)
             r->scan_in_entry = false;
             break;
         }
-        pc_xml_scan_event ev;
-        pc_xml_scan_run(&r->scan, p, have, &ev);
+        pc_xrs_event ev;
+        pc_xrs_run(&r->scan, p, have, &ev);
         on_scan(r, ev);
     }
     pc_buf_clear(&r->marker);
@@ -490,18 +494,18 @@ static int io_read(void *user, char *buf, int len)
         n = limit - ATOM_MARGIN;
     if (n == 0)
         n = have < ATOM_SMALL ? have : ATOM_SMALL;
-    if (have) /* a long CDATA section or attribute value: changed (split.h) */
-        n = pc_xml_split_plan(&r->split, pos, p, n, (size_t)len);
+    if (have) /* a long CDATA section or attribute value: changed (io/xmlsplit.h) */
+        n = pc_xrsplit_plan(&r->split, pos, p, n, (size_t)len);
     if (cut && n == cut)
         r->large = start;
     if (have && !n) /* a cut of a CDATA section comes first */
-        return (int)pc_xml_split_apply(&r->split, pos, buf, 0, (size_t)len);
+        return (int)pc_xrsplit_apply(&r->split, pos, buf, 0, (size_t)len);
     ssize_t got = pc_source_read(r->src, buf, have ? n : want);
     r->at_eof |= got == 0;
     if (got > 0)
         lone_cr_to_lf(r, buf, (size_t)got);
     if (got > 0 && have)
-        got = (ssize_t)pc_xml_split_apply(&r->split, pos, buf, (size_t)got, (size_t)len);
+        got = (ssize_t)pc_xrsplit_apply(&r->split, pos, buf, (size_t)got, (size_t)len);
     return got < 0 ? -1 : (int)got;
 }
 
@@ -779,7 +783,7 @@ static void reader_free(atom_reader *r)
     pc_buf_free(&r->m.tmp2);
     pc_buf_free(&r->m.idbuf);
     pc_buf_free(&r->marker);
-    pc_xml_split_free(&r->split);
+    pc_xrsplit_free(&r->split);
     pc_free(r->starts);
     pc_free(r);
 }
@@ -799,8 +803,8 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     pc_buf_init(&r->ch_title);
     pc_buf_init(&r->ch_desc);
     pc_buf_init(&r->marker);
-    pc_xml_scan_init(&r->scan, ATOM_MAX_ATTRS);
-    r->scan.long_min = PC_XML_SPLIT_EVERY;
+    pc_xrs_init(&r->scan, ATOM_MAX_ATTRS, record_names);
+    r->scan.long_min = PC_XRS_SPLIT_EVERY;
     r->fatal_at = ULLONG_MAX;
     /* an empty input is no records, as for every reader (not libxml2's
      * "Document is empty") */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* xmlscan.h — a byte-level look-ahead over XML for the shared XML reader
- * (src/io/xmlread.c): where tags start and end, the record elements among
+/* xmlscan.h — a byte-level look-ahead over XML for the XML readers (the
+ * shared one, src/io/xmlread.c, and Atom's): where tags start and end, the record elements among
  * them (by local name), how deep elements nest, how many attributes each
  * tag has, and lines, without parsing.
  *
@@ -11,9 +11,9 @@
  * from libxml2 altogether.  It also finds the long CDATA sections and
  * attribute values that xmlsplit.c changes before libxml2 sees them.
  *
- * The same design as the Atom reader's look-ahead (formats/atom/scan.h,
- * which predates this one and may adopt it), with the record names a
- * parameter and the nesting depth counted. */
+ * The record names are a parameter (Atom: entry and item) and the nesting
+ * depth is counted (a reader that does not set deep_limit never hears of
+ * it). */
 #ifndef PC_IO_XMLSCAN_H
 #define PC_IO_XMLSCAN_H
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* xmlsplit.h — what the shared XML reader (xmlread.c) hands libxml2 in
  * place of a long CDATA section or a long attribute value, so that
- * libxml2 2.9's push parser stays linear on them (the Atom reader's
- * formats/atom/split.c, with the look-ahead of xmlscan.h).
+ * libxml2 2.9's push parser stays linear on them (the Atom reader and
+ * the shared XML reader both use it, with the look-ahead of xmlscan.h).
  *
  * Why: xmlTextReader feeds libxml2's push parser 512 bytes at a time.  In
  * a CDATA section, every piece that holds a '>' makes libxml2 look for

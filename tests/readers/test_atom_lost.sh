@@ -160,7 +160,7 @@ has "rss: a media:thumbnail (attributes only) is a URL" url "https://example.org
 # ---- long CDATA sections and attribute values (issue 19) -----------------------------
 # libxml2 2.9 was quadratic on them (tests/robust: cdata-long, attr-long);
 # the input layer cuts a long CDATA section and writes '>' of a long
-# attribute value as "&gt;" (formats/atom/split.c).  The text must be what
+# attribute value as "&gt;" (src/io/xmlsplit.c).  The text must be what
 # an independent XML parser (python's) reads, with "]]", CRLF and UTF-8
 # around the cuts, and libxml2's line numbers after them must stay right.
 if command -v python3 > /dev/null 2>&1; then
