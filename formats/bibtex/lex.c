@@ -562,8 +562,12 @@ static bool read_value(pc_bib_lexer *r, pc_buf *out, const char *field)
             if (!v) {
                 /* undefined: its name as written is the value, as pandoc and
                  * Better BibTeX read it (bibtex takes it as empty) */
-                WARN(r, l, col, "undefined macro \"%s\" in %s: its name is taken as the value", r->raw.ptr,
-                     value_what(what, field));
+                if (r->raw.ptr[0] == '\\') /* journal = \apj: ADS's AAS macros, unbraced */
+                    WARN(r, l, col, "LaTeX command %s as %s without braces: read as {%s}", r->raw.ptr,
+                         value_what(what, field), r->raw.ptr);
+                else
+                    WARN(r, l, col, "undefined macro \"%s\" in %s: its name is taken as the value", r->raw.ptr,
+                         value_what(what, field));
                 v = r->raw.ptr;
                 n = r->raw.len;
             }

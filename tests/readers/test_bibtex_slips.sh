@@ -123,6 +123,13 @@ want "slips: ... also joined with #" "$T/macro.dump" m publisher "ieee Press"
 want "slips: a defined macro is its value" "$T/macro.dump" m comment Known
 contains "slips: @string{name {value}}: the missing '=' is a warning at its place" "$T/stderr" \
     "macro.bib:1:15: warning: missing '=' after macro name \"known\": taken as there"
+# ADS's journal = \apj (an AAS macro without braces): not a @string macro
+printf '@article{aas, title = {T}, journal = \\apj, year = 2000}\n' > "$T/aas.bib"
+exit_is "slips: journal = (backslash)apj: exit 0" 0 $PCW "$T/aas.bib" -t bibtex
+contains "slips: journal = (backslash)apj: said to be a LaTeX command without braces, not an undefined macro" "$T/stderr" \
+    "aas.bib:1:38: warning: LaTeX command \\apj as field \"journal\" without braces: read as {"
+"$PCTOOL" dump -f bibtex "$T/aas.bib" > "$T/aas.dump" 2> /dev/null
+want "slips: journal = (backslash)apj: read braced, the AAS journal" "$T/aas.dump" aas container "Astrophysical Journal"
 # ---- entry types --------------------------------------------------------------------
 cat > "$T/types.bib" <<'EOF2'
 @artcle{typo, title = {Typo}, journal = {J}, year = 2000}
