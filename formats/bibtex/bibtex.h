@@ -230,6 +230,10 @@ void pc_bib_xref_free(pc_bib_xref *x);
  * already (then that field is not inherited). */
 void pc_bib_xref_inherit(pc_bib_xref *x, bool (*has)(void *u, const char *name), void *u);
 
+/* ---- chunk.c: where -j may cut an input ------------------------------------------ */
+
+extern const pc_chunker pc_bib_chunker;
+
 /* ---- read.c ------------------------------------------------------------------------ */
 
 void *pc_bib_read_open_classic(pc_source *src, pc_ctx *ctx);

@@ -25,6 +25,7 @@ const pc_format pc_format_bibtex = {
     .map_len = PC_BIB_N_ROWS,
     .keys_fold_case = true, /* bibtex: "Repeated entry" is case-folded */
     .encoding_header = pc_encoding_jabref, /* JabRef's "% Encoding: NAME" */
+    .chunker = &pc_bib_chunker,
 };
 
 const pc_format pc_format_biblatex = {
@@ -42,4 +43,5 @@ const pc_format pc_format_biblatex = {
     .map_len = PC_BIB_N_ROWS,
     .keys_fold_case = true, /* biblatex with backend=bibtex; biber is byte-wise */
     .encoding_header = pc_encoding_jabref,
+    .chunker = &pc_bib_chunker,
 };

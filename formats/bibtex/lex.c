@@ -89,6 +89,9 @@ struct pc_bib_lexer {
     char *blk;
     size_t pos, len;
     bool eof;
+    /* a chunk cut before an entry (-j, pc_source_cut): its end reads as
+     * the '@' the next chunk starts with, once (cut_taken: consumed) */
+    bool cut, cut_taken;
     unsigned long line, col; /* position of the next byte, 1-based */
     char last_byte;          /* of the block before this one (CRLF across blocks) */
     const char *bom;         /* a UTF-16/32 byte-order mark was found: its name */
@@ -158,10 +161,15 @@ static void tee_put(pc_bib_lexer *r, const char *p, size_t n);
 /* The next block of input: from the source (kept when teeing), or from
  * the spool once pc_bib_lex_spool switched to it.  -1 at the end.  Out of
  * line: peek, which runs for every byte, stays small enough to inline. */
+/* What the end of the input reads as: nothing, or in a chunk cut before an
+ * entry (its last byte a line end) the '@' it is cut before, in column 1
+ * (never in blk: pos < len is false there). */
+static int at_end(const pc_bib_lexer *r) { return r->cut && !r->cut_taken && r->col == 1 ? '@' : -1; }
+
 static __attribute__((noinline)) int refill(pc_bib_lexer *r)
 {
     if (r->eof)
-        return -1;
+        return at_end(r);
     r->last_byte = r->len ? r->blk[r->len - 1] : 0;
     if (r->keep) {
         cap_flush(r);
@@ -185,7 +193,7 @@ static __attribute__((noinline)) int refill(pc_bib_lexer *r)
     }
     if (got <= 0) {
         r->eof = true;
-        return -1;
+        return got < 0 ? -1 : at_end(r);
     }
     r->pos = r->cap_from = 0;
     r->len = (size_t)got;
@@ -202,6 +210,10 @@ static int get(pc_bib_lexer *r)
     int c = peek(r);
     if (c < 0)
         return c;
+    if (r->pos >= r->len) { /* the end of a cut chunk: its '@' taken, then the end */
+        r->cut_taken = true;
+        return c;
+    }
     r->pos++;
     if (r->in_entry)
         r->entry_bytes++;
@@ -449,7 +461,7 @@ static bool read_delimited(pc_bib_lexer *r, pc_buf *out)
          * follows a line end, and the loop above checked the first byte), and
          * its length is capped so that entry_bytes passes the limit only
          * where the byte-by-byte path would have seen it. */
-        if (!value_special[c]) {
+        if (!value_special[c] && r->pos < r->len) {
             size_t i = r->pos + 1, end = r->len;
             if (r->in_entry && end - r->pos > PC_BIB_MAX_ENTRY + 1ULL - r->entry_bytes)
                 end = r->pos + (size_t)(PC_BIB_MAX_ENTRY + 1ULL - r->entry_bytes);
@@ -1163,6 +1175,8 @@ pc_bib_lexer *pc_bib_lex_open(pc_source *src, pc_ctx *ctx)
 {
     pc_bib_lexer *r = lex_new(ctx, pc_source_name(src));
     r->src = src;
+    r->cut = pc_source_cut(src);
+    r->line = pc_source_first_line(src); /* a chunk of a file starts on its own line */
     const char *head;
     size_t n = pc_source_peek(src, 4, &head);
     check_bom(r, head, n);
@@ -1286,7 +1300,7 @@ pc_bib_lex_status pc_bib_lex_next(pc_bib_lexer *r)
     for (;;) {
         r->in_entry = false;
         int c = skip_between(r);
-        if (c <= 0) {
+        if (c <= 0 || (c == '@' && r->pos >= r->len)) { /* (the '@' a cut chunk ends with) */
             cap_flush(r);
             return c == 0 ? PC_BIB_FATAL : PC_BIB_EOF;
         }

@@ -6,8 +6,9 @@
  * (an array, values over several lines) is read in one piece. */
 #include "json.h"
 
-static bool json_fits(const char *path)
+static bool json_fits(const char *path, const pc_ctx *ctx)
 {
+    (void)ctx;
     size_t len = path ? strlen(path) : 0;
     return (len > 6 && strcmp(path + len - 6, ".jsonl") == 0) ||
            (len > 7 && strcmp(path + len - 7, ".ndjson") == 0);

@@ -6,9 +6,9 @@
  * makes the chunk longer. */
 #include "ris.h"
 
-static bool ris_fits(const char *path)
+static bool ris_fits(const char *path, const pc_ctx *ctx)
 {
-    (void)path;
+    (void)path, (void)ctx;
     return true;
 }
 

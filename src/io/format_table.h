@@ -27,13 +27,15 @@ typedef enum pc_read_status {
 
 /* How a format's input is cut into chunks of whole records that readers
  * can read apart, on worker threads (-j, src/io/parallel.c).  `fits`: an
- * input of this path may be cut (JSON: JSON Lines, told by its name, as the
- * reader tells it); `end`: the offset just past the first record end at
- * or after `from` in p[0, n) where a new chunk may start (a line start),
- * 0 when there is none in those bytes.  Missing an end only makes a chunk
- * longer; an end that is not one would change what is read. */
+ * input of this path may be cut, for the run of ctx (JSON: JSON Lines,
+ * told by its name, as the reader tells it; BibTeX: no @string, crossref
+ * or xdata in the file); `end`: the offset just past the first record end
+ * at or after `from` in p[0, n) where a new chunk may start (a line
+ * start), 0 when there is none in those bytes.  Missing an end only makes
+ * a chunk longer; an end that is not one would change what is read.  The
+ * source of every chunk but the last is marked pc_source_set_cut. */
 typedef struct pc_chunker {
-    bool (*fits)(const char *path);
+    bool (*fits)(const char *path, const pc_ctx *ctx);
     size_t (*end)(const char *p, size_t n, size_t from);
 } pc_chunker;
 

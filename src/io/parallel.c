@@ -36,6 +36,7 @@ enum event { EV_DIAG = 1, EV_DROP, EV_RECORD, EV_SKIP, EV_END, EV_FATAL };
 typedef struct slot {
     pc_buf in;            /* the chunk's bytes */
     unsigned long line;   /* the line its first byte is on */
+    bool more;            /* more of the input follows it */
     pc_buf out;           /* its events */
     size_t at;            /* replay: the next event in out */
     enum slot_state state;
@@ -114,7 +115,7 @@ static size_t chunk_size(void)
 static bool fits(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path, size_t chunk)
 {
     return ctx->opt.jobs > 1 && ctx->opt.verbose == 0 && f && f->chunker && path && strcmp(path, "-") != 0 &&
-           f->chunker->fits(path) && !pc_source_encoding(src) && pc_source_offset(src) == 0 &&
+           f->chunker->fits(path, ctx) && !pc_source_encoding(src) && pc_source_offset(src) == 0 &&
            file_fits(path, chunk);
 }
 
@@ -135,14 +136,17 @@ static unsigned long count_lines(const char *p, size_t n)
 static bool cut(pc_parallel *p, slot *s)
 {
     size_t want = p->chunk, from = p->chunk, take;
+    bool more;
     for (;;) {
         const char *d;
         size_t n = pc_source_peek(p->src, want, &d);
         if (n < want) { /* the end of the input (or a read error: the driver says it) */
             take = n;
+            more = false;
             break;
         }
         take = p->fmt->chunker->end(d, n, from);
+        more = take != 0;
         if (take)
             break;
         from = n;
@@ -156,6 +160,7 @@ static bool cut(pc_parallel *p, slot *s)
     if (got <= 0)
         return false;
     s->in.len = (size_t)got;
+    s->more = more;
     s->line = p->next_line;
     p->next_line += count_lines(s->in.ptr, s->in.len);
     return true;
@@ -252,6 +257,8 @@ static void read_chunk(pc_parallel *p, slot *s)
     w.worker = true;
     pc_source *src = pc_source_mem(p->name, s->in.ptr, s->in.len);
     pc_source_set_first_line(src, s->line);
+    if (s->more)
+        pc_source_set_cut(src);
     void *state = p->fmt->read_open(src, &w);
     unsigned long *seen = NULL;
     size_t cap = 0;

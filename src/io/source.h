@@ -60,6 +60,11 @@ bool pc_source_error_said(const pc_source *src);
  * starts at that line: src/io/parallel.c). */
 void pc_source_set_first_line(pc_source *src, unsigned long line);
 unsigned long pc_source_first_line(const pc_source *src);
+/* Whether the source is a chunk of a file cut just before a record, more
+ * of the file after it (src/io/parallel.c): a reader whose records start
+ * with a mark (BibTeX's '@' in column 1) reads its end as that mark. */
+void pc_source_set_cut(pc_source *src);
+bool pc_source_cut(const pc_source *src);
 /* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# test_jobs.sh — -j N (issue 25): a JSON Lines or RIS file read on worker
+# test_jobs.sh — -j N (issue 25): a JSON Lines, RIS or BibTeX file read on worker
 # threads in chunks gives the output, the messages and the exit status of
 # -j 1, byte for byte, for every sample of those formats, every writer of a
 # few kinds and the options that change what is said (-v: notes, key
@@ -45,6 +45,31 @@ for f in "$D"/*.jsonl "$D"/*.ris many.jsonl many.ris mixed.ndjson; do
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
 done
+# BibTeX (cut before an '@' in column 1): the samples without @string,
+# crossref or xdata many times over, with the slips the lexer repairs or
+# reports in the middle (a '}' missing before the next entry, a value left
+# open, @comment and @preamble kept with the entry after them, an '@' in
+# column 1 inside a value, an entry in parentheses, one without a key)
+{
+    for i in 1 2 3 4 5 6 7 8; do
+        for f in "$D"/bib-classic.bib "$D"/bib-names.bib "$D"/bib-broken.bib "$D"/markup.bib; do
+            grep -qiE '@string|crossref|xdata' "$f" || cat "$f"
+        done
+        printf '@article{open%s, title = {Left open,\n  year = 2000\n@comment{between}\n@preamble{"\\newcommand{\\x}{x}"}\n' "$i"
+        printf '@book(paren%s, title = "In (parentheses)", year = 1999)\n@misc{, title = {No key}}\n' "$i"
+        printf '@article{at%s, title = {An at sign\n@ in column 1}, year = 2001}\n%% a comment\n\n' "$i"
+    done
+} > many.bib
+for f in "$D"/*.bib many.bib; do
+    b=$(basename "$f")
+    for t in csljson ris yaml; do
+        same_as_j1 "$b -> $t" -t "$t" "$f"
+    done
+    same_as_j1 "$b -> bibtex --rewrite" --rewrite -t bibtex "$f"
+    same_as_j1 "$b -> bibtex (kept as written: one piece)" -t bibtex "$f"
+    same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
+    same_as_j1 "$b -> biblatex --keep-going --rekey" --keep-going --rekey -t biblatex "$f"
+done
 same_as_j1 "json-arxiv.jsonl --date updated -v" -v --date updated -t yaml "$D/json-arxiv.jsonl"
 same_as_j1 "two inputs, keys clash across them" -v -t bibtex many.ris many.jsonl
 same_as_j1 "-o FILE" -t csljson -o out.json many.jsonl
@@ -56,6 +81,13 @@ same "-j 0 (one per core) = the default" ref.out j0.out
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a RIS file starts 3 threads"; else fail "-j 3 starts threads" "clone calls: $n"; fi
+    n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson many.bib 2>&1 > /dev/null | grep -c 'clone')
+    if [ "$n" -ge 3 ]; then pass "-j 3 on a BibTeX file starts 3 threads"; else fail "-j 3 on BibTeX starts threads" "clone calls: $n"; fi
+    printf '@string{j = {J}}\n' | cat - many.bib > strings.bib
+    n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson strings.bib 2>&1 > /dev/null | grep -c 'clone')
+    if [ "$n" -eq 0 ]; then pass "a BibTeX file with @string is read in one piece"; else fail "@string: one piece" "clone calls: $n"; fi
+    n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.bib 2>&1 > /dev/null | grep -c 'clone')
+    if [ "$n" -eq 0 ]; then pass "bibtex -> bibtex kept as written is read in one piece"; else fail "kept as written: one piece" "clone calls: $n"; fi
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex - < many.ris 2>&1 > /dev/null | grep -c 'clone')
     n1=$(strace -f -e trace=clone,clone3 "$PC" -j 1 -t bibtex - < many.ris 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -eq "$n1" ]; then pass "standard input is read in one piece"; else fail "stdin in one piece" "clone calls: $n, -j 1: $n1"; fi
