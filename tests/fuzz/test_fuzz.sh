@@ -16,7 +16,7 @@ fi
 fuzz_seeds "$T/seeds"
 for f in "$FB"/fuzz_*; do
     name=$(basename "$f")
-    if "$f" -runs=0 "$T/seeds" > "$T/$name.seeds.log" 2>&1; then
+    if "$f" -runs=0 -artifact_prefix="$T/$name-seed-" "$T/seeds" > "$T/$name.seeds.log" 2>&1; then
         pass "$name: every seed ($(ls "$T/seeds" | wc -l) files) reads and writes well-formed output"
     else
         fail "$name: a seed crashes or gives malformed output" "$(grep -E 'ERROR|fuzz:|SUMMARY' "$T/$name.seeds.log" | head -5)"
