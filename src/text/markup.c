@@ -497,8 +497,39 @@ typedef struct nc_run {
 /* The protected runs of s, as byte spans [core start of the first word,
  * core end of the last) pushed to out: runs that overlap are one span,
  * runs that only touch stay apart ({DNA} {RNA}). */
+/* The usual case without a trie: at most NC_FEW entries, each one word
+ * ({DNA}, {LLM}).  Each word of s whose core is an entry's is then a run
+ * of its own (single words never overlap), as the trie would find; false
+ * (nothing done) for anything else. */
+enum { NC_FEW = 4 };
+static bool nc_find_few(const char *s, const pc_strlist *words, pc_spanlist *out)
+{
+    if (words->n > NC_FEW)
+        return false;
+    size_t wcs[NC_FEW], wce[NC_FEW];
+    for (size_t k = 0; k < words->n; k++) {
+        const char *w = words->items[k];
+        size_t n = strlen(w), i = 0, a, b;
+        wcs[k] = wce[k] = 0;
+        if (!nc_next_word(w, n, &i, &wcs[k], &wce[k]))
+            continue; /* no word: no entry */
+        if (nc_next_word(w, n, &i, &a, &b))
+            return false; /* a run of several words: the trie's */
+    }
+    size_t n = strlen(s);
+    for (size_t i = 0, a, b; nc_next_word(s, n, &i, &a, &b);)
+        for (size_t k = 0; k < words->n && b > a; k++)
+            if (wce[k] - wcs[k] == b - a && memcmp(words->items[k] + wcs[k], s + a, b - a) == 0) {
+                pc_spanlist_push(out, a, b, PC_MARK_NOCASE);
+                break;
+            }
+    return true;
+}
+
 static void nc_find(const char *s, const pc_strlist *words, pc_spanlist *out)
 {
+    if (nc_find_few(s, words, out))
+        return;
     nc_trie t;
     nc_build(&t, words);
     size_t n = strlen(s), n_words = 0, cap = 16, depth = 0, state = 0;
