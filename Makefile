@@ -237,14 +237,16 @@ $(SUITE_BIN): tests/citeproc/run_suite.c $(LIB)
 check-bins: $(BIN) $(UNIT_BIN) $(TOOL_BIN) $(ROBUST_BIN) $(SUITE_BIN)
 
 # make check: the whole suite with the normal build and again with ASan +
-# UBSan (build-asan/), plus every fuzz target over its seeds and a short
-# smoke run when clang is installed.  SANITIZE=1 runs the sanitized pass only.
+# UBSan (build-asan/), the -j test once more under ThreadSanitizer
+# (build-tsan/), plus every fuzz target over its seeds and a short smoke run
+# when clang is installed.  SANITIZE=1 runs the sanitized pass only.
 ifeq ($(SANITIZE),)
 check: deps-test
 	@$(MAKE) --no-print-directory check-bins WERROR=1
 	@$(MAKE) --no-print-directory -s check-bins SANITIZE=1 BUILD=$(BUILD)-asan WERROR=1
+	@$(MAKE) --no-print-directory -s SANITIZE=thread BUILD=$(BUILD)-tsan $(BUILD)-tsan/paperconv WERROR=1
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -s fuzz-build; fi
-	@BUILD=$(BUILD) ASAN_BUILD=$(BUILD)-asan FUZZ_BUILD=build-fuzz sh tests/run.sh
+	@BUILD=$(BUILD) ASAN_BUILD=$(BUILD)-asan TSAN_BUILD=$(BUILD)-tsan FUZZ_BUILD=build-fuzz sh tests/run.sh
 else
 check: deps-test
 	@$(MAKE) --no-print-directory check-bins WERROR=1

@@ -6,7 +6,9 @@
 # tests/*/test_*.sh) prints one line per case: "ok - NAME", "not ok - NAME"
 # (details may follow on lines starting with "#"), or "skip - NAME: WHY".
 # With ASAN_BUILD set, the whole suite runs a second time with the binaries
-# of that (ASan + UBSan) build.  The last line is "N passed, N failed, N skipped".
+# of that (ASan + UBSan) build; with TSAN_BUILD, the worker threads' test
+# (tests/cli/test_jobs.sh) once more with that build's paperconv under
+# ThreadSanitizer (a race fails it).  The last line is "N passed, N failed, N skipped".
 export LC_ALL=C
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 abs() { case $1 in /*) echo "$1" ;; *) echo "$ROOT/$1" ;; esac; }
@@ -57,6 +59,11 @@ suite() { # BUILD-DIR PREFIX
 suite "${BUILD:-build}" ""
 if [ -n "${ASAN_BUILD:-}" ] && [ -x "$(abs "$ASAN_BUILD")/paperconv" ]; then
     suite "$ASAN_BUILD" "asan: "
+fi
+if [ -n "${TSAN_BUILD:-}" ] && [ -x "$(abs "$TSAN_BUILD")/paperconv" ] &&
+    { [ -z "${PC_TEST_FILTER:-}" ] || echo "cli-test_jobs" | grep -q -- "$PC_TEST_FILTER"; }; then
+    (PC_TEST_FILTER=cli-test_jobs TSAN_OPTIONS=halt_on_error=1:exitcode=66 && export TSAN_OPTIONS &&
+        suite "$TSAN_BUILD" "tsan: ")
 fi
 
 passed=$(grep -c '^ok' "$log")
