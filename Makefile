@@ -370,4 +370,4 @@ dist:
 	@echo "make dist: $(DIST).tar.gz" >&2
 
 clean:
-	rm -rf build build-asan build-fuzz tests/out paperconv-*.tar.gz
+	rm -rf build build-asan build-tsan build-fuzz tests/out paperconv-*.tar.gz
