@@ -102,6 +102,29 @@ static void check(const char *writer, const char *s, size_t n)
         check_yaml(s, n);
 }
 
+/* Reads src with `reader` to its end (reader state rs, NULL: nothing),
+ * handing each record to w's writer ws (w NULL: none) with a key. */
+static void read_all(const pc_format *reader, void *rs, const pc_format *w, void *ws, pc_keyset *keys)
+{
+    if (!rs)
+        return;
+    pc_record rec;
+    pc_record_init(&rec);
+    pc_read_status st;
+    int guard = 0;
+    while ((st = reader->read_next(rs, &rec)) == PC_READ_RECORD || st == PC_READ_SKIP) {
+        if (st == PC_READ_RECORD && w) {
+            pc_keyset_assign(keys, &rec, false);
+            w->write_record(ws, &rec);
+        }
+        pc_record_clear(&rec);
+        if (++guard > 100000)
+            abort(); /* a reader that never ends */
+    }
+    pc_record_clear(&rec);
+    reader->read_close(rs);
+}
+
 /* A reader that -j may give chunks: the input read once more as a chunk
  * that more input follows (pc_source_set_cut; BibTeX's end then reads as
  * the next entry's '@'), to its end. */
@@ -112,20 +135,7 @@ static void read_as_chunk(const pc_format *reader, const uint8_t *data, size_t s
     pc_source *src = pc_source_mem("fuzz", (const char *)data, size);
     pc_source_set_first_line(src, 7);
     pc_source_set_cut(src);
-    void *rs = reader->read_open(src, &ctx);
-    if (rs) {
-        pc_record rec;
-        pc_record_init(&rec);
-        pc_read_status st;
-        int guard = 0;
-        while ((st = reader->read_next(rs, &rec)) == PC_READ_RECORD || st == PC_READ_SKIP) {
-            pc_record_clear(&rec);
-            if (++guard > 100000)
-                abort(); /* a reader that never ends */
-        }
-        pc_record_clear(&rec);
-        reader->read_close(rs);
-    }
+    read_all(reader, reader->read_open(src, &ctx), NULL, NULL, NULL);
     pc_source_close(src);
     pc_ctx_free(&ctx);
 }
@@ -149,23 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         void *rs = reader->read_open(src, &ctx);
         void *ws = (*w)->write_begin(f, &ctx);
         pc_keyset *keys = pc_keyset_new();
-        if (rs) {
-            pc_record rec;
-            pc_record_init(&rec);
-            pc_read_status st;
-            int guard = 0;
-            while ((st = reader->read_next(rs, &rec)) == PC_READ_RECORD || st == PC_READ_SKIP) {
-                if (st == PC_READ_RECORD) {
-                    pc_keyset_assign(keys, &rec, false);
-                    (*w)->write_record(ws, &rec);
-                }
-                pc_record_clear(&rec);
-                if (++guard > 100000)
-                    abort(); /* a reader that never ends */
-            }
-            pc_record_clear(&rec);
-            reader->read_close(rs);
-        }
+        read_all(reader, rs, *w, ws, keys);
         (*w)->write_end(ws);
         fclose(f);
         check((*w)->name, out, outlen);
