@@ -20,28 +20,36 @@
 
 enum { SCAN_BLOCK = 1 << 20, LONGEST = 8 /* "crossref" */ };
 
-/* Whether p (n bytes, lower case compared) starts with the lower-case word w. */
+/* Whether p (n bytes) starts with the lower-case word w, in any case. */
 static bool starts(const char *p, size_t n, const char *w)
 {
     size_t k = strlen(w);
-    if (n < k)
-        return false;
-    for (size_t i = 0; i < k; i++)
-        if (pc_to_lower((unsigned char)p[i]) != w[i])
-            return false;
-    return true;
+    return n >= k && pc_strncasecmp(p, w, k) == 0;
+}
+
+/* The first byte after the white space at p[i, n) (the lexer allows it
+ * between '@' and the type: "@ string{"). */
+static size_t after_space(const char *p, size_t n, size_t i)
+{
+    while (i < n && pc_is_space((unsigned char)p[i]))
+        i++;
+    return i;
 }
 
 /* Whether [p, p+n) names "@string", "crossref" or "xdata" anywhere; the
- * last LONGEST - 1 bytes are looked at again with the next block. */
+ * last LONGEST - 1 bytes are looked at again with the next block, and an
+ * '@' whose white space runs to the block's end counts as a name (one
+ * piece: the safe side). */
 static bool names_elsewhere(const char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         switch (p[i]) {
-        case '@':
-            if (starts(p + i + 1, n - i - 1, "string"))
+        case '@': {
+            size_t t = after_space(p, n, i + 1);
+            if (t == n || starts(p + t, n - t, "string"))
                 return true;
             break;
+        }
         case 'c': case 'C':
             if (starts(p + i, n - i, "crossref"))
                 return true;
@@ -91,10 +99,8 @@ static bool bib_fits(const char *path, const pc_ctx *ctx)
 /* The type after the '@' at p[at]: true if it is @comment or @preamble. */
 static bool kept_with_next(const char *p, size_t n, size_t at)
 {
-    size_t i = at + 1;
-    while (i < n && (p[i] == ' ' || p[i] == '\t'))
-        i++;
-    return starts(p + i, n - i, "comment") || starts(p + i, n - i, "preamble");
+    size_t i = after_space(p, n, at + 1);
+    return i == n || starts(p + i, n - i, "comment") || starts(p + i, n - i, "preamble");
 }
 
 /* Whether [from, to) holds an '@' that starts @comment or @preamble. */

@@ -60,7 +60,10 @@ done
         printf '@article{at%s, title = {An at sign\n@ in column 1}, year = 2001}\n%% a comment\n\n' "$i"
     done
 } > many.bib
-for f in "$D"/*.bib many.bib; do
+# an @string written "@ string" (white space the lexer allows) is still seen
+{ printf '@ string{jx = {Journal of X}}\n'; for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    printf '@article{s%s, title = {T}, journal = jx, year = 2000}\n' "$i"; done; } > spaced.bib
+for f in "$D"/*.bib many.bib spaced.bib; do
     b=$(basename "$f")
     for t in csljson ris yaml; do
         same_as_j1 "$b -> $t" -t "$t" "$f"
