@@ -379,8 +379,14 @@ const pc_date *cp_var_date(cp_eval *ev, int var, const char **literal)
 
 bool cp_var_has(cp_eval *ev, int var)
 {
-    if (cp_var_is_suppressed(ev, var))
-        return false;
+    return !cp_var_is_suppressed(ev, var) && cp_var_in_record(ev, var);
+}
+
+/* Whether the record has the variable, substituted or not: what a
+ * condition tests (citeproc-js; Chicago's "title match=none" branch must
+ * not be taken because the title stood in for the author). */
+bool cp_var_in_record(cp_eval *ev, int var)
+{
     if (var == PC_F_YEAR_SUFFIX)
         return ev->item->year_suffix > 0;
     switch (cp_var_kind(ev->st, var)) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* bib.c — the bibliography: one entry per record in the style's order,
  * second-field-align (the first field in a left margin, the rest inline,
- * the layout's suffix moved inside the last display block), and
+ * the layout's suffix moved inside the last display block, white space
+ * at the end of the inline block trimmed as citeproc-js does), and
  * subsequent-author-substitute with its four rules (complete-all,
  * complete-each, partial-each, partial-first), as jgm/citeproc applies
  * them: an entry whose names match those of the entry that starts its run
@@ -174,6 +175,23 @@ static cp_out *substitute_names(pc_citeproc *cp, cp_eval *ev, cp_out *o, int mat
     return o;
 }
 
+/* Trims the white space that ends the right-inline block of a
+ * second-field-align entry ("Jan. 1990. </div>": a suffix of the last
+ * field).  Iterative: the last child of each node down to a text. */
+static void trim_right_inline(cp_rt *r)
+{
+    cp_rt *div = NULL;
+    for (cp_rt *n = r; n && n->n; n = n->kids[n->n - 1])
+        if (n->kind == CP_R_DIV && n->disp == CP_DISP_RIGHT)
+            div = n;
+    for (cp_rt *n = div; n; n = n->n ? n->kids[n->n - 1] : NULL)
+        if (n->kind == CP_R_TEXT) {
+            while (n->len && (n->s[n->len - 1] == ' ' || n->s[n->len - 1] == '\n'))
+                n->len--;
+            break;
+        }
+}
+
 cp_rt *cp_bib_entry_render(pc_citeproc *cp, size_t k, cp_arena *a)
 {
     cp_item *it = cp->items[cp->bib_order[k]];
@@ -221,5 +239,8 @@ cp_rt *cp_bib_entry_render(pc_citeproc *cp, size_t k, cp_arena *a)
     }
     cp_out *item = cp_o_fmt(&ev, NULL, outs, n);
     item = cp_o_tag(&ev, CP_T_ITEM, item);
-    return cp_render(a, &cp->loc, cp_o_fmt(&ev, &lf, &item, 1));
+    cp_rt *r = cp_render(a, &cp->loc, cp_o_fmt(&ev, &lf, &item, 1));
+    if (cp->style->second_field_align)
+        trim_right_inline(r);
+    return r;
 }

@@ -477,6 +477,7 @@ void cp_rec_free(pc_record *r);
 void cp_rec_set_key(pc_record *r, const char *key);
 const char *cp_rec_extra(const pc_record *r, const char *name);
 bool cp_var_has(cp_eval *ev, int var);
+bool cp_var_in_record(cp_eval *ev, int var); /* substituted or not */
 /* A text or number variable's value, marked used; NULL if empty or suppressed. */
 const char *cp_var_text(cp_eval *ev, int var);
 const pc_text *cp_var_rich(cp_eval *ev, int var);

@@ -240,12 +240,35 @@ static cp_out *eval_text(cp_eval *ev, const cp_el *el)
 
 /* ---- groups and macros ------------------------------------------------------------- */
 
+static const cp_branch *chosen_branch(cp_eval *ev, const cp_el *el);
+
+/* Appends the outputs of kids to v.  A <choose>'s chosen branch is spliced
+ * in: its elements are the enclosing group's, so the group's delimiter
+ * goes between them ("No. 42", as citeproc-js and jgm/citeproc).  Nesting
+ * is bounded by ev->depth as in cp_eval_el. */
+static void eval_into(cp_eval *ev, cp_el *const *kids, size_t n, cp_vec *v)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (kids[i]->kind != CP_E_CHOOSE) {
+            cp_out *o = cp_eval_el(ev, kids[i]);
+            if (o)
+                cp_vec_push(ev->a, v, o);
+            continue;
+        }
+        const cp_branch *b = ev->depth < MAX_DEPTH ? chosen_branch(ev, kids[i]) : NULL;
+        if (b) {
+            ev->depth++;
+            eval_into(ev, b->kids, b->n_kids, v);
+            ev->depth--;
+        }
+    }
+}
+
 cp_out *cp_eval_kids(cp_eval *ev, cp_el *const *kids, size_t n, const cp_fmt *fmt)
 {
-    cp_out *small[16], **outs = n <= 16 ? small : cp_alloc(ev->a, n * sizeof *outs);
-    for (size_t i = 0; i < n; i++)
-        outs[i] = cp_eval_el(ev, kids[i]);
-    return cp_o_fmt(ev, fmt, outs, n);
+    cp_vec v = {0};
+    eval_into(ev, kids, n, &v);
+    return cp_o_fmt(ev, fmt, (cp_out **)v.v, v.n);
 }
 
 static cp_out *eval_group_kids(cp_eval *ev, cp_el *const *kids, size_t n, const cp_fmt *fmt)
@@ -254,13 +277,16 @@ static cp_out *eval_group_kids(cp_eval *ev, cp_el *const *kids, size_t n, const 
     cp_out *o = cp_eval_kids(ev, kids, n, fmt);
     if (ev->vars_total != total && ev->vars_nonempty == nonempty)
         return NULL;
+    if (o && ev->vars_total == total) /* a group of terms with output counts as */
+        cp_var_count(ev, true);        /* a variable with a value (citeproc-js) */
     return o;
 }
 
 /* ---- <choose> ------------------------------------------------------------------------ */
 
 /* is-numeric, as jgm/citeproc tests it: every chunk between , - & holds a
- * digit and no space. */
+ * digit and no space; and, as citeproc-js, no '.' between digits (an
+ * arXiv number 1706.03762 or a version 2.1 is not a number). */
 bool cp_is_numeric(const char *s)
 {
     if (!s || !*s)
@@ -284,6 +310,8 @@ bool cp_is_numeric(const char *s)
             digit = true;
         else if (c == ' ')
             space = true;
+        else if (c == '.' && p > s && pc_is_digit((unsigned char)p[-1]) && pc_is_digit((unsigned char)p[1]))
+            return false;
     }
 }
 
@@ -299,7 +327,7 @@ static bool test_cond(cp_eval *ev, const cp_cond *c)
     case CP_C_VARIABLE:
         if (c->value == PC_F_LOCATOR)
             return ev->locator != NULL;
-        return cp_var_has(ev, c->value);
+        return cp_var_in_record(ev, c->value);
     case CP_C_NUMERIC: {
         if (c->value == PC_F_LOCATOR)
             return cp_is_numeric(ev->locator);
@@ -332,6 +360,12 @@ static bool test_branch(cp_eval *ev, const cp_branch *b)
         return true;
     for (size_t i = 0; i < b->n_conds; i++) {
         bool t = test_cond(ev, &b->conds[i]);
+        /* type="a b" under match="all" is one test, the item's type one of
+         * them, as citeproc-js reads it (styles rely on it: APS's
+         * "dataset interview ... webpage" branch has no match="any") */
+        if (b->match == CP_MATCH_ALL && b->conds[i].what == CP_C_TYPE)
+            for (; i + 1 < b->n_conds && b->conds[i + 1].what == CP_C_TYPE; i++)
+                t = t || test_cond(ev, &b->conds[i + 1]);
         if (b->match == CP_MATCH_ANY && t)
             return true;
         if (b->match == CP_MATCH_ALL && !t)
@@ -342,14 +376,20 @@ static bool test_branch(cp_eval *ev, const cp_branch *b)
     return b->match != CP_MATCH_ANY;
 }
 
-static cp_out *eval_choose(cp_eval *ev, const cp_el *el)
+static const cp_branch *chosen_branch(cp_eval *ev, const cp_el *el)
 {
     for (size_t i = 0; i < el->u.choose.n; i++) {
         const cp_branch *b = &el->u.choose.branches[i];
         if (test_branch(ev, b))
-            return cp_eval_kids(ev, b->kids, b->n_kids, NULL);
+            return b;
     }
     return NULL;
+}
+
+static cp_out *eval_choose(cp_eval *ev, const cp_el *el)
+{
+    const cp_branch *b = chosen_branch(ev, el);
+    return b ? cp_eval_kids(ev, b->kids, b->n_kids, NULL) : NULL;
 }
 
 /* ---- <label> --------------------------------------------------------------------------- */

@@ -152,6 +152,21 @@ static void to_initial(const char *w, size_t n, bool hyphen, pc_buf *out)
     }
 }
 
+/* Whether a word ("-Luc" after a hyphen) starts with a letter (not "&",
+ * "+", a digit). */
+static bool starts_with_letter(const char *w, size_t n)
+{
+    int32_t c;
+    if (n && *w == '-') {
+        w++;
+        n--;
+    }
+    if (!n || pc_utf8_next(w, n, &c) <= 0)
+        return false;
+    utf8proc_category_t k = utf8proc_category(c);
+    return k >= UTF8PROC_CATEGORY_LU && k <= UTF8PROC_CATEGORY_LO;
+}
+
 /* given -> initials, as jgm/citeproc's initialize: words end at ' ', '.'
  * (which makes the word an initial) and before '-'; a lone letter is an
  * initial; lower-case words stay (particles); the others become initials
@@ -180,7 +195,10 @@ static void initialize(const char *s, bool make, bool hyphen, const char *with, 
             if (len) {
                 size_t cps = pc_utf8_len(w, len);
                 bool initial = c == '.' || cps == 1;
-                if (initial) {
+                if (!starts_with_letter(w, len)) { /* "A & B": "&" is kept as written */
+                    pc_buf_put(&tmp, w, len);
+                    pc_buf_putc(&tmp, ' ');
+                } else if (initial) {
                     pc_buf_put(&tmp, w, len);
                     pc_buf_puts(&tmp, with);
                 } else if (all_lower(w, len)) {
@@ -333,7 +351,9 @@ static cp_out *display_name(names_ctx *nc, const pc_name *nm, size_t order, int 
     cp_eval *ev = nc->ev;
     const cp_nameopt *o = &nc->opt;
     const char *given = nm->given;
-    if (given && nm->family && (o->set & CP_NO_INIT_WITH)) {
+    bool byz = byzantine(nm->family);
+    /* names not written with spaces (毛泽东) keep their given name whole */
+    if (given && nm->family && byz && (o->set & CP_NO_INIT_WITH)) {
         pc_buf *ib = &ev->cp->tmp2;
         pc_buf_clear(ib);
         initialize(given, init, ev->st->initialize_with_hyphen, o->initialize_with, &ev->cp->tmp, ib);
@@ -346,7 +366,6 @@ static cp_out *display_name(names_ctx *nc, const pc_name *nm, size_t order, int 
     cp_out *suf = part(nc, nm->suffix, NULL);
     bool sort_order = ev->in_sort_key || o->sort_order == CP_NASO_ALL ||
                       (o->sort_order == CP_NASO_FIRST && order == 1);
-    bool byz = byzantine(nm->family);
     int demote = ev->st->demote;
     if (!byz) {
         if (form == CP_NAME_SHORT)
@@ -356,7 +375,8 @@ static cp_out *display_name(names_ctx *nc, const pc_name *nm, size_t order, int 
     }
     if (form == CP_NAME_SHORT)
         return affixes(nc, nc->family_fmt, join_sp(nc, ndp, fam, true));
-    if (sort_order && (demote == CP_DEMOTE_NEVER || demote == CP_DEMOTE_SORT_ONLY))
+    /* sort-only: "van der Berg, J." shown, "Berg, J. van der" as a macro's sort key */
+    if (sort_order && (demote == CP_DEMOTE_NEVER || (demote == CP_DEMOTE_SORT_ONLY && !ev->in_sort_key)))
         return join_sep(nc,
                         join_sep(nc, affixes(nc, nc->family_fmt, join_sp(nc, ndp, fam, true)),
                                  affixes(nc, nc->given_fmt, join_sp(nc, gv, dp, true))),

@@ -190,8 +190,10 @@ static bool is_stop_word(const char *s, size_t n)
 }
 
 /* One letter-and-digit chunk in state st; `hyphen`: a hyphen follows (the
- * word is then no stop word: "Pro-Environmental"). */
-static void transform_word(tc *t, tc_state st, const char *s, size_t n, bool hyphen, pc_buf *out)
+ * word is then no stop word: "Pro-Environmental"); `lone`: a one-letter
+ * chunk between a space and anything but a period (not "i.e.", "$x$"). */
+static void transform_word(tc *t, tc_state st, const char *s, size_t n, bool hyphen, bool lone,
+                           pc_buf *out)
 {
     word_info w = info_of(s, n);
     bool mixed = w.any_upper && w.any_lower;
@@ -224,8 +226,12 @@ static void transform_word(tc *t, tc_state st, const char *s, size_t n, bool hyp
     case CP_TC_TITLE:
         if (mixed || w.all_upper)
             break;
-        if (start || (st == ST_AFTER_WORD_END && (hyphen || !is_stop_word(s, n)) && w.cps > 1) ||
-            (st == ST_BEFORE_LAST_WORD && w.cps > 1)) {
+        bool may_cap;
+        /* a one-letter word ("x^2", "e-mail") is capitalized as citeproc-js
+         * does, unless after a hyphen ("07-x") or not ASCII ("β-carotine") */
+        may_cap = w.cps > 1 || (lone && !t->after_hyphen && (unsigned char)s[0] < 0x80);
+        if (start || (st == ST_AFTER_WORD_END && (hyphen || !is_stop_word(s, n)) && may_cap) ||
+            (st == ST_BEFORE_LAST_WORD && may_cap)) {
             put_capitalized(out, s, n, true);
             return;
         }
@@ -280,8 +286,12 @@ static cp_rt *walk_text(tc *t, cp_rt *r, int lev, bool rest_break_after)
         tc_state st = t->st;
         int len;
         int32_t first = next_cp(r->s, n, i, &len);
-        if (cls(first) == 1)
-            transform_word(t, st, r->s + i, k, i + k < n && r->s[i + k] == '-' && !t->after_hyphen, &out);
+        /* a word right after '<' ("<script>") is kept as written, as by citeproc-js */
+        if (cls(first) == 1 && i > 0 && r->s[i - 1] == '<' && t->tc == CP_TC_TITLE)
+            pc_buf_put(&out, r->s + i, k);
+        else if (cls(first) == 1)
+            transform_word(t, st, r->s + i, k, i + k < n && r->s[i + k] == '-' && !t->after_hyphen,
+                           (i == 0 || r->s[i - 1] == ' ') && (i + k >= n || r->s[i + k] != '.'), &out);
         else
             pc_buf_put(&out, r->s + i, k);
         size_t j = i + k, lp = j;
