@@ -14,7 +14,8 @@
 #                            (libFuzzer), mandoc and groff (man page lint), zsh and fish
 #                            (their completions are tested), the CSL styles and locales,
 #                            debhelper, devscripts, lintian, fakeroot (the Debian package),
-#                            bibtool and bibtex-tidy (npm; comparisons for --cited, --dedupe)
+#                            bibtool and bibtex-tidy (npm; comparisons for --cited, --dedupe),
+#                            citeproc (npm: citeproc-js, the oracle for formatted references)
 #                            gzip, zstd, xz-utils (compressed input), parallel (GNU
 #                            parallel: the chunked-run recipe)
 # Where everything is there, nothing is run (no apt-get, no network).  Where
@@ -72,11 +73,18 @@ test_deps() {
     return 0
 }
 
-# bibtex-tidy is an npm package (npm itself comes from apt): test mode only
+# bibtex-tidy and citeproc (citeproc-js, the reference CSL processor) are npm
+# packages (npm itself comes from apt): test mode only
 npm_tidy() {
-    [ "$mode" = test ] && command -v npm > /dev/null 2>&1 && ! command -v bibtex-tidy > /dev/null 2>&1 || return 0
-    echo "deps (test): installing bibtex-tidy (npm)" >&2
-    ${sudo:-} npm install -g --silent bibtex-tidy >&2 || echo "deps: note: bibtex-tidy not installed (its tests skip)" >&2
+    [ "$mode" = test ] && command -v npm > /dev/null 2>&1 || return 0
+    if ! command -v bibtex-tidy > /dev/null 2>&1; then
+        echo "deps (test): installing bibtex-tidy (npm)" >&2
+        ${sudo:-} npm install -g --silent bibtex-tidy >&2 || echo "deps: note: bibtex-tidy not installed (its tests skip)" >&2
+    fi
+    if ! NODE_PATH=$(npm root -g) node -e 'require("citeproc")' > /dev/null 2>&1; then
+        echo "deps (test): installing citeproc (npm, citeproc-js)" >&2
+        ${sudo:-} npm install -g --silent citeproc >&2 || echo "deps: note: citeproc not installed (its tests skip)" >&2
+    fi
 }
 
 case $mode in
