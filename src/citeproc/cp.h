@@ -109,7 +109,7 @@ typedef enum cp_rk {
 typedef struct cp_rt cp_rt;
 struct cp_rt {
     unsigned char kind; /* cp_rk */
-    unsigned char disp; /* CP_R_DIV: CP_DISP_* */
+    unsigned char disp; /* CP_R_DIV: CP_DISP_*; CP_R_QUOTED: 1 for an inner quote as written */
     uint32_t n;         /* children */
     const char *s;      /* CP_R_TEXT: the text (not NUL-terminated); CP_R_LINK: the URL */
     size_t len;

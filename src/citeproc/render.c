@@ -270,7 +270,9 @@ static cp_rt *append_in_quote(cp_arena *a, const cp_rt *r, const char *c, int de
         return NULL;
     if (r->kind == CP_R_QUOTED) {
         cp_rt *inner[2] = {r->kids[0], cp_rt_text(a, c, 1)};
-        return cp_rt_wrap(a, CP_R_QUOTED, cp_rt_seq(a, inner, 2));
+        cp_rt *q = cp_rt_wrap(a, CP_R_QUOTED, cp_rt_seq(a, inner, 2));
+        q->disp = r->disp;
+        return q;
     }
     if (r->kind == CP_R_NOCASE || r->kind == CP_R_DIV || r->kind == CP_R_LINK)
         return NULL;
@@ -322,6 +324,7 @@ typedef struct emitter {
     pc_buf *out;
     cp_emit_state st;
     bool outer_quotes; /* the next quote level is the outer one */
+    unsigned quote_depth; /* quoted spans open around the text */
 } emitter;
 
 static void emit(emitter *e, const cp_rt *r);
@@ -391,13 +394,17 @@ static void emit(emitter *e, const cp_rt *r)
         break;
     case CP_R_LINK: plain_mark(e, r, CP_MK_LINK, r->s); break;
     case CP_R_QUOTED: {
-        bool outer = e->outer_quotes;
+        /* outside any quotes a span is the kind it was written as
+         * (rich.c); inside, the levels alternate */
+        bool outer = e->quote_depth ? e->outer_quotes : !r->disp;
+        e->quote_depth++;
         const char *o = outer ? e->loc->quote_open : e->loc->quote_inner_open;
         const char *c = outer ? e->loc->quote_close : e->loc->quote_inner_close;
         e->ops->text(e->out, o, strlen(o));
         e->outer_quotes = !outer;
         emit_kids(e, r);
         e->outer_quotes = outer;
+        e->quote_depth--;
         e->ops->text(e->out, c, strlen(c));
         break;
     }

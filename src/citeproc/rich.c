@@ -122,6 +122,7 @@ typedef struct frame {
     const char *close; /* the closer */
     const char *open;  /* the opener as written */
     size_t open_len;
+    bool inner; /* a quote written as the inner kind (see try_open) */
     cp_vec kids;
 } frame;
 
@@ -131,6 +132,7 @@ typedef struct rparser {
     frame st[MAX_OPEN + 1];
     int depth; /* st[0] is the whole text */
     pc_buf text; /* pending text of the top frame */
+    char first_straight; /* the straight quote (' or ") that opened first, or 0 */
 } rparser;
 
 static void flush(rparser *p)
@@ -164,7 +166,10 @@ static void pop_frame(rparser *p)
     cp_rt *seq = frame_seq(p, f);
     if (!seq)
         seq = cp_rt_text(p->a, "", 0);
-    cp_vec_push(p->a, &p->st[p->depth].kids, cp_rt_wrap(p->a, f->kind, seq));
+    cp_rt *w = cp_rt_wrap(p->a, f->kind, seq);
+    if (f->kind == CP_R_QUOTED)
+        w->disp = f->inner;
+    cp_vec_push(p->a, &p->st[p->depth].kids, w);
 }
 
 /* A span left open at the end: its opener is text, its contents stay. */
@@ -283,6 +288,12 @@ static size_t try_open(rparser *p, const char *s, size_t n, size_t i)
     for (int k = 0; k < 4; k++)
         if (q[k].open && starts(s + i, n - i, q[k].open, &len) && may_open(s, n, i, len, q[k].close)) {
             push_frame(p, CP_R_QUOTED, s + i, len, q[k].close);
+            /* which kind it was written as, as citeproc-js reads it: the
+             * locale's inner quotes are inner; of straight ones, the first
+             * to open is the outer kind and the other the inner one */
+            if (k < 2 && !p->first_straight)
+                p->first_straight = s[i];
+            p->st[p->depth].inner = k == 3 || (k < 2 && s[i] != p->first_straight);
             return len;
         }
     return 0;
