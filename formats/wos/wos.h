@@ -46,6 +46,7 @@ enum {
 /* The tag map: {tag, model field, how, direction, kinds, handler}. */
 extern const pc_map_row pc_wos_rows[];
 extern const size_t pc_wos_n_rows;
+extern const pc_chunker pc_wos_chunker; /* chunk.c: -j cuts after ER */
 
 /* True if the tags of this line hold one value a line (AU, AF, C1, CR,
  * ...); the others are one value over their lines. */

@@ -75,6 +75,10 @@ typedef struct pc_tagged {
     unsigned long start; /* the record's first line */
 } pc_tagged;
 
+/* Where an input of a syntax with blank_ends may be cut for -j: after a
+ * blank line (tagged_chunk.c). */
+extern const pc_chunker pc_tagged_blank_chunker;
+
 void pc_tagged_init(pc_tagged *t, const pc_tagged_syntax *syn, pc_source *src, pc_ctx *ctx);
 void pc_tagged_free(pc_tagged *t);
 /* Reads the next record's fields into t->f[0, t->nf): PC_READ_RECORD,

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
-# test_jobs.sh — -j N (issue 25): a JSON Lines, RIS or BibTeX file read on worker
-# threads in chunks gives the output, the messages and the exit status of
-# -j 1, byte for byte, for every sample of those formats, every writer of a
-# few kinds and the options that change what is said (-v: notes, key
-# clashes with their places; --strict; --keep-going; --rekey; --date).
+# test_jobs.sh — -j N (issue 25): a JSON Lines, RIS, BibTeX, MEDLINE, Web of
+# Science, EndNote or refer file read on worker threads in chunks gives the
+# output, the messages and the exit status of -j 1, byte for byte, for
+# every sample of those formats, every writer of a few kinds and the
+# options that change what is said (-v: notes, key clashes with their
+# places; --strict; --keep-going; --rekey; --date).
 # PC_JOBS_CHUNK (bytes) makes chunks of a few records so that a small file
 # is cut many times; inputs built here repeat the samples (so keys clash
 # across chunks) and hold bad records in the middle.  A usage error for a
@@ -73,6 +74,41 @@ for f in "$D"/*.bib many.bib spaced.bib; do
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> biblatex --keep-going --rekey" --keep-going --rekey -t biblatex "$f"
 done
+# The tagged formats: MEDLINE, EndNote and refer are cut after a blank
+# line, Web of Science after an ER line that a blank or PT line follows.
+# The samples many times over, with what the reader repairs or warns about
+# in the middle: stray text between records, a record without its blank
+# line or ER before the next PMID / %0 / PT, a stray ER, text after ER,
+# runs of blank lines, the file header (FN, VR) once and EF at the end.
+S=$ROOT/samples
+for i in 1 2 3 4 5 6; do
+    cat "$S/pubmed-export.nbib" "$D/fields.nbib"
+    printf '\nstray text between records\nmore stray\n\nPMID- 99%s\nTI  - No blank line after\nAU  - Doe J\n' "$i"
+    printf 'PMID- 98%s\nTI  - Restarted without a blank line\n   continued title\n\n\n   \n' "$i"
+done > many.nbib
+{
+    printf 'FN Clarivate Analytics Web of Science\nVR 1.0\n'
+    for i in 1 2 3 4 5 6; do
+        sed '1,2d;/^EF/d' "$S/wos-savedrecs.isi"
+        sed '1,2d;/^EF/d' "$D/fields.isi"
+        printf 'PT J\nAU Doe, J\nTI Without its ER\nPT J\nTI Restarted\nER\nER\n\nstray text\nER\n'
+        printf 'PT J\nTI After a stray ER\nER trailing text\n\nPT J\nTI No blank after ER\nER\nPT J\nTI Next\nER\n\n'
+    done
+    printf 'EF\n'
+} > many.isi
+for i in 1 2 3 4 5 6; do
+    cat "$S/endnote-export.enw" "$D/fields.enw" "$S/bibliography.refer"
+    printf '\nstray\n%%0 Journal Article\n%%T No blank\n%%0 Book\n%%T Restart\n\n\n%%T A refer record\n%%A Doe, J\n\n'
+done > many.enw
+for f in "$S"/*.nbib "$S"/*.isi "$S"/*.enw "$S"/*.refer "$D"/fields.nbib "$D"/fields.isi "$D"/fields.enw \
+         "$D"/fields.refer many.nbib many.isi many.enw; do
+    b=$(basename "$f")
+    for t in bibtex csljson ris nbib; do
+        same_as_j1 "$b -> $t" -t "$t" "$f"
+    done
+    same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
+    same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
+done
 same_as_j1 "json-arxiv.jsonl --date updated -v" -v --date updated -t yaml "$D/json-arxiv.jsonl"
 same_as_j1 "two inputs, keys clash across them" -v -t bibtex many.ris many.jsonl
 same_as_j1 "-o FILE" -t csljson -o out.json many.jsonl
@@ -84,6 +120,10 @@ same "-j 0 (one per core) = the default" ref.out j0.out
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a RIS file starts 3 threads"; else fail "-j 3 starts threads" "clone calls: $n"; fi
+    for f in many.nbib many.isi many.enw; do
+        n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson $f 2>&1 > /dev/null | grep -c 'clone')
+        if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
+    done
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson many.bib 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a BibTeX file starts 3 threads"; else fail "-j 3 on BibTeX starts threads" "clone calls: $n"; fi
     printf '@string{j = {J}}\n' | cat - many.bib > strings.bib
