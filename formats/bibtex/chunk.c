@@ -64,7 +64,7 @@ static bool names_elsewhere(const char *p, size_t n)
     return false;
 }
 
-static bool bib_fits(const char *path, const pc_ctx *ctx)
+static int bib_fits(const char *path, const pc_ctx *ctx)
 {
     const char *w = ctx->write_format;
     if (w && !ctx->opt.bib.rewrite && (strcmp(w, "bibtex") == 0 || strcmp(w, "biblatex") == 0))
@@ -112,8 +112,9 @@ static bool holds_kept(const char *p, size_t n, size_t from, size_t to)
     return false;
 }
 
-static size_t bib_end(const char *p, size_t n, size_t from)
+static size_t bib_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
+    (void)at;
     /* prev: the last '@' in column 1 before the candidate (none yet: n) */
     size_t prev = n, i = 0;
     if (from > 0) { /* the last '@' in column 1 before from: scanned back */

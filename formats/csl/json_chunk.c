@@ -1,21 +1,175 @@
 /* SPDX-License-Identifier: MIT */
 /* json_chunk.c — where the `json` reader's input may be cut for -j
- * (pc_chunker, src/io/parallel.c): a JSON Lines file (named .jsonl or
- * .ndjson, which is how the splitter knows it: json_split.c) at any line
- * end, since a raw line end ends a top-level value there.  Other JSON
- * (an array, values over several lines) is read in one piece. */
+ * (pc_chunker, src/io/parallel.c):
+ *  - a JSON Lines file (named .jsonl or .ndjson, which is how the splitter
+ *    knows it: json_split.c) at any line end, since a raw line end ends a
+ *    top-level value there;
+ *  - a file that is one top-level array (its first byte that is not white
+ *    space a '[', closed by its last, with well-formed strings and
+ *    brackets between: checked over the whole file first) just after a
+ *    line end that follows an element's ',' (only spaces, tabs or a CR
+ *    between).  The splitter streams such an array's elements one at a
+ *    time; a chunk after the first starts inside the array
+ *    (pc_source_continued) and one cut after its ',' ends there
+ *    (pc_source_cut).  An array on one line is read in one piece.
+ * Other JSON (an API envelope, values over several lines) is read in one
+ * piece. */
 #include "json.h"
 
-static bool json_fits(const char *path, const pc_ctx *ctx)
+#include <fcntl.h>
+#include <unistd.h>
+
+enum { MODE_LINES = 1, MODE_ARRAY = 2, SCAN_BLOCK = 1 << 20 };
+
+/* The structure of a JSON text as the splitter reads it (json_split.c):
+ * strings skipped with memchr, a '"' after an odd run of backslashes
+ * escaped; brackets and braces counted. */
+typedef struct shape {
+    size_t depth;
+    size_t bs; /* in a string: backslashes just before the next byte */
+    bool in_str, bad;
+} shape;
+
+static const unsigned char structural[256] = {
+    ['"'] = 1, ['['] = 1, ['{'] = 1, [']'] = 1, ['}'] = 1, [','] = 1,
+};
+
+/* Moves s over p[i, n) up to the next ',' at depth 1 or the bracket that
+ * brings the depth to 0 (outside strings): returns its offset, or n. */
+static size_t scan_to(shape *s, const char *p, size_t i, size_t n)
+{
+    while (i < n) {
+        if (s->in_str) {
+            const char *q = memchr(p + i, '"', n - i);
+            size_t qi = q ? (size_t)(q - p) : n, k = 0;
+            while (qi - k > i && p[qi - 1 - k] == '\\')
+                k++;
+            size_t run = k + (qi - k == i ? s->bs : 0);
+            if (!q) {
+                s->bs = run;
+                return n;
+            }
+            s->bs = 0;
+            s->in_str = (run & 1) != 0; /* an escaped quote: still in it */
+            i = qi + 1;
+            continue;
+        }
+        unsigned char c = (unsigned char)p[i];
+        if (!structural[c]) {
+            i++;
+            continue;
+        }
+        if (c == '"') {
+            s->in_str = true;
+            s->bs = 0;
+        } else if (c == '[' || c == '{') {
+            s->depth++;
+        } else if (c == ']' || c == '}') {
+            if (s->depth == 0) {
+                s->bad = true;
+            } else if (--s->depth == 0) {
+                return i;
+            }
+        } else if (s->depth == 1) {
+            return i; /* a ',' between the array's elements */
+        }
+        i++;
+    }
+    return n;
+}
+
+static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* True if the file is one top-level array: '[' first, the ']' that closes
+ * it last (white space around), brackets balanced between. */
+static bool one_array(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    char *buf = pc_xmalloc(SCAN_BLOCK);
+    shape s = {0};
+    bool started = false, closed = false, ok = true;
+    ssize_t got;
+    while (ok && (got = read(fd, buf, SCAN_BLOCK)) > 0) {
+        size_t i = 0, n = (size_t)got;
+        while (ok && i < n) {
+            if (!started || closed) { /* white space around the array */
+                unsigned char c = (unsigned char)buf[i++];
+                if (!is_ws(c)) {
+                    ok = !closed && c == '[';
+                    started = true;
+                    s.depth = 1;
+                }
+                continue;
+            }
+            size_t at = scan_to(&s, buf, i, n);
+            ok = !s.bad;
+            if (at < n && buf[at] != ',')
+                closed = true; /* its closing bracket */
+            i = at < n ? at + 1 : n;
+        }
+    }
+    if (got < 0)
+        ok = false;
+    pc_free(buf);
+    close(fd);
+    return ok && started && closed;
+}
+
+static int json_fits(const char *path, const pc_ctx *ctx)
 {
     (void)ctx;
     size_t len = path ? strlen(path) : 0;
-    return (len > 6 && strcmp(path + len - 6, ".jsonl") == 0) ||
-           (len > 7 && strcmp(path + len - 7, ".ndjson") == 0);
+    if ((len > 6 && strcmp(path + len - 6, ".jsonl") == 0) || (len > 7 && strcmp(path + len - 7, ".ndjson") == 0))
+        return MODE_LINES;
+    return path && one_array(path) ? MODE_ARRAY : 0;
 }
 
-static size_t json_end(const char *p, size_t n, size_t from)
+/* After an element's ',' at the array's level, only spaces, tabs and a CR
+ * up to a LF: the offset after that LF, else 0. */
+static size_t after_comma_line(const char *p, size_t n, size_t i)
 {
+    for (; i < n; i++) {
+        if (p[i] == '\n')
+            return i + 1;
+        if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+            return 0;
+    }
+    return 0;
+}
+
+/* A chunk of the array: p[0] is the input's first byte (before the '[')
+ * or the start of a line inside the array, after an element's ','. */
+static size_t array_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
+{
+    if (from >= n)
+        return 0;
+    shape s = {.depth = 1};
+    size_t i = 0;
+    if (at->start) {
+        while (i < n && is_ws((unsigned char)p[i]))
+            i++;
+        if (i >= n || p[i] != '[')
+            return 0;
+        i++;
+    }
+    while (i < n) {
+        size_t c = scan_to(&s, p, i, n);
+        if (c >= n || p[c] != ',')
+            return 0; /* the end of these bytes, or of the array */
+        size_t e = after_comma_line(p, n, c + 1);
+        if (e > from)
+            return e;
+        i = c + 1;
+    }
+    return 0;
+}
+
+static size_t json_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
+{
+    if (at->mode == MODE_ARRAY)
+        return array_end(at, p, n, from);
     const char *lf = from < n ? memchr(p + from, '\n', n - from) : NULL;
     return lf ? (size_t)(lf - p) + 1 : 0;
 }

@@ -489,6 +489,11 @@ static bool rest_of_line_blank(pc_json_split *sp)
  * sp->in_array is off) or after a fatal error (*fatal). */
 static bool array_element(pc_json_split *sp, int c, scan_result *sr, bool *fatal)
 {
+    if (c < 0 && sp->after_comma && pc_source_cut(sp->src)) { /* -j: the next chunk goes on */
+        sp->in_array = false;
+        sp->done = true;
+        return false;
+    }
     if (c < 0) {
         pc_diag_emit(sp->ctx, PC_SEV_ERROR, sp->file, sp->line, cur_col(sp),
                      "unexpected end of input: the array opened at %lu:%lu is not closed "
@@ -596,6 +601,10 @@ pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx)
     sp->lines_known = sp->lines = (len > 6 && strcmp(sp->file + len - 6, ".jsonl") == 0) ||
                                   (len > 7 && strcmp(sp->file + len - 7, ".ndjson") == 0);
     pc_buf_init(&sp->elem);
+    /* -j: a chunk after the first of a file that is one array starts
+     * among its elements, after a ',' (json_chunk.c) */
+    if (pc_source_continued(src) && !sp->lines)
+        sp->in_array = sp->need_elem = sp->after_comma = true;
     return sp;
 }
 

@@ -6,14 +6,15 @@
  * makes the chunk longer. */
 #include "ris.h"
 
-static bool ris_fits(const char *path, const pc_ctx *ctx)
+static int ris_fits(const char *path, const pc_ctx *ctx)
 {
     (void)path, (void)ctx;
     return true;
 }
 
-static size_t ris_end(const char *p, size_t n, size_t from)
+static size_t ris_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
+    (void)at;
     size_t i = from;
     if (i > 0 && i < n && p[i - 1] != '\n') { /* from the next line start */
         const char *lf = memchr(p + i, '\n', n - i);

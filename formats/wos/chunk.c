@@ -8,7 +8,7 @@
  * otherwise just makes the chunk longer. */
 #include "wos.h"
 
-static bool wos_fits(const char *path, const pc_ctx *ctx)
+static int wos_fits(const char *path, const pc_ctx *ctx)
 {
     (void)path, (void)ctx;
     return true;
@@ -38,8 +38,9 @@ static bool next_ok(const char *s, size_t n)
     return true;
 }
 
-static size_t wos_end(const char *p, size_t n, size_t from)
+static size_t wos_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
+    (void)at;
     size_t i = from;
     if (i > 0 && i < n && p[i - 1] != '\n') { /* from the next line start */
         const char *lf = memchr(p + i, '\n', n - i);

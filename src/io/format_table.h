@@ -26,17 +26,24 @@ typedef enum pc_read_status {
 } pc_read_status;
 
 /* How a format's input is cut into chunks of whole records that readers
- * can read apart, on worker threads (-j, src/io/parallel.c).  `fits`: an
- * input of this path may be cut, for the run of ctx (JSON: JSON Lines,
- * told by its name, as the reader tells it; BibTeX: no @string, crossref
- * or xdata in the file); `end`: the offset just past the first record end
- * at or after `from` in p[0, n) where a new chunk may start (a line
- * start), 0 when there is none in those bytes.  Missing an end only makes
- * a chunk longer; an end that is not one would change what is read.  The
- * source of every chunk but the last is marked pc_source_set_cut. */
+ * can read apart, on worker threads (-j, src/io/parallel.c).  `fits`: 0
+ * when this input may not be cut, for the run of ctx (BibTeX: @string,
+ * crossref or xdata in the file), else how it is cut (a mode, given back
+ * to `end`: JSON Lines or a JSON array); `end`: the offset just past the
+ * first record end at or after `from` in p[0, n) where a new chunk may
+ * start (a line start), 0 when there is none in those bytes; p[0] starts
+ * a chunk (at->start: the input's first).  Missing an end only makes a
+ * chunk longer; an end that is not one would change what is read.  The
+ * source of every chunk but the last is marked pc_source_set_cut, of
+ * every one but the first pc_source_set_continued. */
+typedef struct pc_chunk_at {
+    int mode;   /* what fits returned */
+    bool start; /* p[0] is the input's first byte */
+} pc_chunk_at;
+
 typedef struct pc_chunker {
-    bool (*fits)(const char *path, const pc_ctx *ctx);
-    size_t (*end)(const char *p, size_t n, size_t from);
+    int (*fits)(const char *path, const pc_ctx *ctx);
+    size_t (*end)(const pc_chunk_at *at, const char *p, size_t n, size_t from);
 } pc_chunker;
 
 /* One entry of the format table.  A format has a reader, a writer or both.

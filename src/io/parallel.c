@@ -37,6 +37,7 @@ typedef struct slot {
     pc_buf in;            /* the chunk's bytes */
     unsigned long line;   /* the line its first byte is on */
     bool more;            /* more of the input follows it */
+    bool continued;       /* it is not the input's first */
     pc_buf out;           /* its events */
     size_t at;            /* replay: the next event in out */
     enum slot_state state;
@@ -48,6 +49,8 @@ struct pc_parallel {
     const pc_format *fmt;
     const char *name;
     size_t chunk;
+    int mode;                /* the chunker's, from its fits */
+    bool cut_one;            /* a chunk was cut already */
     unsigned long next_line; /* the line the next chunk starts on */
     bool src_done;
     slot *slots;
@@ -112,11 +115,12 @@ static size_t chunk_size(void)
 /* Whether the input is read on the worker threads.  Not under -v: a
  * reader's notes at its close (RIS's share of pass-through values) count
  * the whole input, which no chunk's reader sees. */
-static bool fits(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path, size_t chunk)
+static int fits(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path, size_t chunk)
 {
-    return ctx->opt.jobs > 1 && ctx->opt.verbose == 0 && f && f->chunker && path && strcmp(path, "-") != 0 &&
-           f->chunker->fits(path, ctx) && !pc_source_encoding(src) && pc_source_offset(src) == 0 &&
-           file_fits(path, chunk);
+    if (!(ctx->opt.jobs > 1 && ctx->opt.verbose == 0 && f && f->chunker && path && strcmp(path, "-") != 0 &&
+          !pc_source_encoding(src) && pc_source_offset(src) == 0 && file_fits(path, chunk)))
+        return 0;
+    return f->chunker->fits(path, ctx);
 }
 
 /* ---- cutting (the driver's thread) -------------------------------------------- */
@@ -145,7 +149,8 @@ static bool cut(pc_parallel *p, slot *s)
             more = false;
             break;
         }
-        take = p->fmt->chunker->end(d, n, from);
+        pc_chunk_at at = {.mode = p->mode, .start = !p->cut_one};
+        take = p->fmt->chunker->end(&at, d, n, from);
         more = take != 0;
         if (take)
             break;
@@ -161,6 +166,8 @@ static bool cut(pc_parallel *p, slot *s)
         return false;
     s->in.len = (size_t)got;
     s->more = more;
+    s->continued = p->cut_one;
+    p->cut_one = true;
     s->line = p->next_line;
     p->next_line += count_lines(s->in.ptr, s->in.len);
     return true;
@@ -259,6 +266,8 @@ static void read_chunk(pc_parallel *p, slot *s)
     pc_source_set_first_line(src, s->line);
     if (s->more)
         pc_source_set_cut(src);
+    if (s->continued)
+        pc_source_set_continued(src);
     void *state = p->fmt->read_open(src, &w);
     unsigned long *seen = NULL;
     size_t cap = 0;
@@ -397,11 +406,12 @@ pc_read_status pc_parallel_next(pc_parallel *p, pc_record *rec)
 pc_parallel *pc_parallel_start(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path)
 {
     size_t chunk = chunk_size();
-    if (!fits(ctx, src, f, path, chunk))
+    int mode = fits(ctx, src, f, path, chunk);
+    if (!mode)
         return NULL;
     pc_parallel *p = pc_xcalloc(1, sizeof *p);
     *p = (pc_parallel){.ctx = ctx, .src = src, .fmt = f, .name = pc_source_name(src), .chunk = chunk,
-                       .next_line = 1, .n_threads = (size_t)ctx->opt.jobs};
+                       .mode = mode, .next_line = 1, .n_threads = (size_t)ctx->opt.jobs};
     p->n_slots = p->n_threads + 1;
     p->slots = pc_xcalloc(p->n_slots, sizeof *p->slots);
     for (size_t i = 0; i < p->n_slots; i++) {

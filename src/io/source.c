@@ -84,6 +84,7 @@ struct pc_source {
     bool err_said;    /* the error was reported here, at its place */
     unsigned long first_line; /* the line number of its first byte; 0 = 1 (a chunk of a file: more) */
     bool cut;                 /* a chunk cut before a record, more after it */
+    bool continued;           /* a chunk after the file's first */
 };
 
 static void text_advance(text_pos *t, const char *p, size_t n);
@@ -183,6 +184,8 @@ void pc_source_set_first_line(pc_source *s, unsigned long line) { s->first_line 
 unsigned long pc_source_first_line(const pc_source *s) { return s->first_line ? s->first_line : 1; }
 void pc_source_set_cut(pc_source *s) { s->cut = true; }
 bool pc_source_cut(const pc_source *s) { return s->cut; }
+void pc_source_set_continued(pc_source *s) { s->continued = true; }
+bool pc_source_continued(const pc_source *s) { return s->continued; }
 const char *pc_source_encoding(const pc_source *s)
 {
     return s->raw && !s->raw->fallback ? s->raw->encoding : NULL;

@@ -65,6 +65,11 @@ unsigned long pc_source_first_line(const pc_source *src);
  * with a mark (BibTeX's '@' in column 1) reads its end as that mark. */
 void pc_source_set_cut(pc_source *src);
 bool pc_source_cut(const pc_source *src);
+/* Whether the source is a chunk of a file after its first (-j): a reader
+ * whose records are the elements of one envelope (a JSON array) starts
+ * inside it. */
+void pc_source_set_continued(pc_source *src);
+bool pc_source_continued(const pc_source *src);
 /* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 

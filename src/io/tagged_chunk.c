@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-static bool blank_fits(const char *path, const pc_ctx *ctx)
+static int blank_fits(const char *path, const pc_ctx *ctx)
 {
     (void)path, (void)ctx;
     return true;
@@ -26,8 +26,9 @@ static bool all_space(const char *s, size_t n)
     return true;
 }
 
-static size_t blank_end(const char *p, size_t n, size_t from)
+static size_t blank_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
+    (void)at;
     size_t i = from;
     if (i > 0 && i < n && p[i - 1] != '\n') { /* from the next line start */
         const char *lf = memchr(p + i, '\n', n - i);

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
-# test_jobs.sh — -j N (issue 25): a JSON Lines, RIS, BibTeX, MEDLINE, Web of
-# Science, EndNote or refer file read on worker threads in chunks gives the
-# output, the messages and the exit status of -j 1, byte for byte, for
-# every sample of those formats, every writer of a few kinds and the
-# options that change what is said (-v: notes, key clashes with their
+# test_jobs.sh — -j N (issue 25): a JSON Lines or JSON array, RIS, BibTeX,
+# MEDLINE, Web of Science, EndNote or refer file read on worker threads in
+# chunks gives the output, the messages and the exit status of -j 1, byte
+# for byte, for every sample of those formats, every writer of a few kinds
+# and the options that change what is said (-v: notes, key clashes with their
 # places; --strict; --keep-going; --rekey; --date).
 # PC_JOBS_CHUNK (bytes) makes chunks of a few records so that a small file
 # is cut many times; inputs built here repeat the samples (so keys clash
@@ -109,6 +109,40 @@ for f in "$S"/*.nbib "$S"/*.isi "$S"/*.enw "$S"/*.refer "$D"/fields.nbib "$D"/fi
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
 done
+# A file that is one JSON array is cut after a line end that follows an
+# element's ','.  Hostile arrays: elements that are arrays, strings and
+# numbers; strings holding '"', '],', brackets and braces; a bad element;
+# a trailing comma; a missing comma (fatal half-way); white space and CR
+# around the commas; one line (not cut); no closing ']' and a raw control
+# character in a string (not cut: read in one piece); a 600-deep element.
+python3 - "$D/json-csl.json" <<'PY'
+import json, sys
+items = json.load(open(sys.argv[1]))
+def el(i):
+    it = dict(items[i % len(items)]); it["id"] = "x%d" % i
+    it["title"] = 'A "quoted" ], \\ title,\n with [brackets] {braces} %d' % i
+    return json.dumps(it, ensure_ascii=False, indent=1)
+shapes = {3: '[1, [2, [3]], {"a": [4]}]', 5: '{"id": "bad", "type": "book", "title": }',
+          7: '"a string element, ]"', 8: '42'}
+parts = [shapes.get(i % 10) or el(i) for i in range(60)]
+def w(name, text): open(name, "w").write(text)
+w("arr-hostile.json", "[\n" + ",\n".join(parts) + "\n]\n")
+w("arr-trailing.json", "[\n" + ",\n".join(parts[:20]) + ",\n]\n")
+w("arr-missing.json", "[\n" + ",\n".join(parts[:10]) + "\n" + ",\n".join(parts[10:30]) + "\n]\n")
+w("arr-spaced.json", "  \n[ " + " ,  \r\n".join(parts[:30]) + "\t\n  ]  \n\n")
+w("arr-line.json", "[" + ",".join(p.replace("\n", " ") for p in parts[:30]) + "]\n")
+w("arr-open.json", "[\n" + ",\n".join(parts[:30]) + "\n")
+w("arr-control.json", "[\n" + ",\n".join(parts[:10] + ['"a\x01b"'] + parts[10:20]) + "\n]\n")
+w("arr-deep.json", "[\n" + ",\n".join(parts[:10] + ["[" * 600 + "]" * 600] + parts[10:20]) + "\n]\n")
+PY
+for f in "$D"/json-*.json "$ROOT"/samples/*.json arr-*.json; do
+    b=$(basename "$f")
+    for t in bibtex csljson yaml; do
+        same_as_j1 "$b -> $t" -t "$t" "$f"
+    done
+    same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
+    same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
+done
 same_as_j1 "json-arxiv.jsonl --date updated -v" -v --date updated -t yaml "$D/json-arxiv.jsonl"
 same_as_j1 "two inputs, keys clash across them" -v -t bibtex many.ris many.jsonl
 same_as_j1 "-o FILE" -t csljson -o out.json many.jsonl
@@ -120,7 +154,7 @@ same "-j 0 (one per core) = the default" ref.out j0.out
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a RIS file starts 3 threads"; else fail "-j 3 starts threads" "clone calls: $n"; fi
-    for f in many.nbib many.isi many.enw; do
+    for f in many.nbib many.isi many.enw arr-hostile.json; do
         n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson $f 2>&1 > /dev/null | grep -c 'clone')
         if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
     done
