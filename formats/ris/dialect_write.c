@@ -67,7 +67,7 @@ static void put_line(pc_buf *out, const char *tag, const char *prefix, const cha
     if (prefix)
         pc_buf_puts(out, prefix);
     size_t text = out->len;
-    pc_ris_fold(out, v, strlen(v));
+    pc_line_fold(out, v, strlen(v));
     if (out->len == text) {
         pc_buf_truncate(out, mark);
         return;

@@ -217,7 +217,7 @@ static ris_field *add_field(ris_reader *r, const char *tag, const char *v, size_
 static const char *clean_range(ris_reader *r, const char *s, size_t n)
 {
     pc_buf_clear(&r->tmp);
-    pc_ris_fold(&r->tmp, s, n);
+    pc_line_fold(&r->tmp, s, n);
     /* ASCII is NFC: the inline word test is cheaper than a call into
      * pc_utf8_nfc for the (most) values that are plain ASCII */
     if (!pc_utf8_is_ascii(r->tmp.ptr, r->tmp.len))

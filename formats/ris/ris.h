@@ -119,11 +119,5 @@ bool pc_ris_date_other(const char *v, size_t n);
 bool pc_ris_looks_issn(const char *v, size_t n);
 bool pc_ris_looks_isbn(const char *v, size_t n);
 
-/* Appends [s, s+n) to b folded onto one line (value.c): every run of white
- * space, control characters and U+2028/U+2029 becomes one space, trimmed
- * at both ends; bytes that are not UTF-8 count as spaces. */
-void pc_ris_fold(pc_buf *b, const char *s, size_t n);
-/* True for code points that must not appear inside a RIS value. */
-bool pc_ris_is_breaking(int32_t cp);
 
 #endif

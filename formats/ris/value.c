@@ -1,16 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* value.c — RIS values as both directions see them: a value on one line
- * (the folding the reader applies to values continued on untagged lines
- * and the writer to values that must not span lines or start a tag), the
- * dashes of a page range, the shapes of a date, of an ISSN and an ISBN. */
+/* value.c — RIS values as both directions see them: the dashes of a page
+ * range, the shapes of a date, of an ISSN and an ISBN (a value on one line
+ * is text/linefold.c's pc_line_fold). */
 #include "ris.h"
-
-/* True for code points that must not appear inside a RIS value: C0 and C1
- * controls, DEL, and the Unicode line and paragraph separators. */
-bool pc_ris_is_breaking(int32_t cp)
-{
-    return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || cp == 0x2028 || cp == 0x2029;
-}
 
 /* A RIS date: "2016/12//", "2020/05/17/other", ISO, written dates
  * (pc_date_parse), EDTF ("-0876", "1999/2000", "2011-05~"), else a literal
@@ -55,84 +47,6 @@ bool pc_ris_has_range(const char *s)
         if (pc_ris_dash_len(s + i, n - i))
             return true;
     return false;
-}
-
-/* True if the 8 bytes at s[i] can join a run of pc_ris_fold: all printable
- * ASCII or space, no two spaces side by side, and no space right after the
- * space at s[i-1] (i > 0).  Word-at-a-time tests: the range test is exact
- * (a byte below 0x20 has no high bit after adding 0x60; a carry out of a
- * byte needs one of 0xa0 or above, which x's own high bit already
- * flags); the space mask may also flag a '!' right after a space, which
- * only sends that word to the byte-by-byte loop. */
-static bool word_stays(const char *s, size_t i)
-{
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    uint64_t x;
-    memcpy(&x, s + i, 8);
-    if ((~(x + 0x60 * ones) | (x + ones) | x) & highs)
-        return false;
-    uint64_t y = x ^ (0x20 * ones);
-    uint64_t spaces = (y - ones) & ~y & highs; /* 0x80 in each space byte (and maybe a '!' after one) */
-    return !(spaces & (spaces << 8)) && !(s[i] == ' ' && s[i - 1] == ' ');
-}
-
-/* Appends [s, s+n) with every run of white space and breaking characters
- * folded to one space, trimmed at both ends.  Bytes that are not UTF-8
- * (none in the model, which is valid UTF-8) count as spaces.
- *
- * Fast path: almost every byte of a value is printable ASCII or a single
- * space between words, which folding leaves as it is, so the loop collects
- * a whole run of such text (8 bytes at a time where it can, anything else
- * decoded and checked) and appends it with one pc_buf_put; only the
- * separators between runs (white space to fold, breaking characters) are
- * handled one by one.  Appending code point by code point cost 30% of
- * listing -> ris, and a pc_buf_put per word still 20% of ris -> ris. */
-void pc_ris_fold(pc_buf *b, const char *s, size_t n)
-{
-    size_t start = b->len;
-    bool space = false;
-    for (size_t i = 0; i < n;) {
-        size_t run = i;
-        bool stop = false;
-        while (i < n && !stop) {
-            if (i > run && n - i >= 8 && word_stays(s, i)) {
-                i += 8;
-                continue;
-            }
-            for (size_t end = n - i > 8 ? i + 8 : n; i < end;) {
-                unsigned char c = (unsigned char)s[i];
-                if (c > 0x20 && c < 0x7f) {
-                    i++;
-                    continue;
-                }
-                if (c == ' ' && i > run && s[i - 1] != ' ') { /* one space after text stays */
-                    i++;
-                    continue;
-                }
-                int32_t cp;
-                int len = c < 0x80 ? 0 : pc_utf8_next(s + i, n - i, &cp);
-                if (len < 1 || pc_ris_is_breaking(cp)) {
-                    stop = true; /* space, C0 control, DEL, a breaking or a bad character */
-                    break;
-                }
-                i += (size_t)len;
-            }
-        }
-        if (i > run && s[i - 1] == ' ')
-            i--; /* a space that ends a run is folded with what follows it */
-        if (i > run) {
-            if (space)
-                pc_buf_putc(b, ' ');
-            space = false;
-            pc_buf_put(b, s + run, i - run);
-        }
-        if (i < n) { /* a separator: skip it, remember a space if text came before */
-            int32_t cp;
-            int len = (unsigned char)s[i] < 0x80 ? 1 : pc_utf8_next(s + i, n - i, &cp);
-            space = b->len > start;
-            i += len < 1 ? 1 : (size_t)len;
-        }
-    }
 }
 
 /* ---- ISSN and ISBN ------------------------------------------------------------- */

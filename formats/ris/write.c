@@ -81,7 +81,7 @@ static void put_tag2(ris_writer *w, const char *tag, const char *v, const char *
     pc_buf_puts(&w->rec, tag);
     pc_buf_puts(&w->rec, "  - ");
     size_t value = w->rec.len;
-    pc_ris_fold(&w->rec, v, strlen(v));
+    pc_line_fold(&w->rec, v, strlen(v));
     if (w->rec.len == value) {
         pc_buf_truncate(&w->rec, mark);
         return;
@@ -338,7 +338,7 @@ static void put_url(ris_writer *w, const char *url)
             len = 1;
             cp = 0;
         }
-        if (cp > 0x20 && !pc_ris_is_breaking(cp)) {
+        if (cp > 0x20 && !pc_unicode_is_breaking(cp)) {
             pc_buf_put(u, url + i, (size_t)len);
         } else {
             for (int k = 0; k < len; k++) {

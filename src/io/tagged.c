@@ -219,81 +219,12 @@ pc_read_status pc_tagged_next(pc_tagged *t)
 
 /* ---- values ------------------------------------------------------------------- */
 
-/* True for code points that fold to a space: white space, C0 and C1
- * controls, DEL, the line and paragraph separators. */
-static bool breaking(int32_t cp)
-{
-    return cp <= 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || cp == 0x2028 || cp == 0x2029;
-}
-
-/* True if [s, s+n) is folded already: printable ASCII, words parted by
- * one space, none at either end (nearly every value). */
-static bool folded(const char *s, size_t n)
-{
-    if (!n || s[0] == ' ' || s[n - 1] == ' ')
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c >= 0x7f || (c == ' ' && s[i + 1] == ' '))
-            return false;
-    }
-    return true;
-}
-
-static bool graphic(unsigned char c) { return c > 0x20 && c < 0x7f; }
-
-/* s[i] is printable ASCII, or one space before such a character. */
-static bool graphic_or_inner_space(const char *s, size_t n, size_t i)
-{
-    return graphic((unsigned char)s[i]) || (s[i] == ' ' && i + 1 < n && graphic((unsigned char)s[i + 1]));
-}
-
-void pc_tagged_fold(pc_buf *b, const char *s, size_t n)
-{
-    if (folded(s, n)) {
-        pc_buf_put(b, s, n);
-        return;
-    }
-    size_t start = b->len;
-    bool space = false; /* a space is owed before the next character */
-    pc_buf_grow(b, n);
-    for (size_t i = 0; i < n;) {
-        /* printable ASCII from a non-space, with single spaces inside it:
-         * most of any line */
-        size_t run = i;
-        if ((unsigned char)s[i] > 0x20 && (unsigned char)s[i] < 0x7f)
-            while (run < n && graphic_or_inner_space(s, n, run))
-                run++;
-        if (run > i) {
-            if (space && b->len > start)
-                pc_buf_putc(b, ' ');
-            space = false;
-            pc_buf_put(b, s + i, run - i);
-            i = run;
-            continue;
-        }
-        unsigned char c = (unsigned char)s[i];
-        int32_t cp = c;
-        int len = c < 0x80 ? 1 : pc_utf8_next(s + i, n - i, &cp);
-        if (len < 1 || breaking(cp)) {
-            space = true;
-            i += len < 1 ? 1 : (size_t)len;
-            continue;
-        }
-        if (space && b->len > start)
-            pc_buf_putc(b, ' ');
-        space = false;
-        pc_buf_put(b, s + i, (size_t)len);
-        i += (size_t)len;
-    }
-}
-
 void pc_tagged_clean(pc_buf *b, const pc_tagged_field *f, pc_tagged_join join)
 {
     pc_buf_clear(b);
     const char *s = f->val.ptr, *end = s + f->val.len;
     if (join == PC_TAGGED_FOLD || !memchr(s, '\n', f->val.len)) {
-        pc_tagged_fold(b, s, f->val.len);
+        pc_line_fold(b, s, f->val.len);
     } else {
         while (s < end) {
             const char *e = memchr(s, '\n', (size_t)(end - s));
@@ -302,7 +233,7 @@ void pc_tagged_clean(pc_buf *b, const pc_tagged_field *f, pc_tagged_join join)
             if (b->len)
                 pc_buf_putc(b, '\n');
             size_t at = b->len;
-            pc_tagged_fold(b, s, (size_t)(e - s));
+            pc_line_fold(b, s, (size_t)(e - s));
             if (b->len == at)
                 pc_buf_truncate(b, mark); /* an empty line is no item */
             s = e + 1;
@@ -445,7 +376,7 @@ bool pc_tagged_put(pc_buf *out, const char *prefix, const char *v, size_t n, siz
     size_t mark = out->len;
     pc_buf_puts(out, prefix);
     size_t at = out->len;
-    pc_tagged_fold(out, v, n);
+    pc_line_fold(out, v, n);
     if (out->len == at) {
         pc_buf_truncate(out, mark);
         return false;

@@ -94,12 +94,6 @@ static inline bool pc_tagged_is(const pc_tagged_field *f, const char *tag)
     return strcmp(f->tag, tag) == 0;
 }
 
-/* Appends [s, s+n) to b folded onto one line: every run of white space
- * (newlines too), control characters, U+0085, U+2028 and U+2029 becomes
- * one space, trimmed at both ends; bytes that are not UTF-8 count as
- * spaces. */
-void pc_tagged_fold(pc_buf *b, const char *s, size_t n);
-
 /* How pc_tagged_clean gives a value. */
 typedef enum pc_tagged_join {
     PC_TAGGED_FOLD = 0, /* continuation lines joined by a space: one line */

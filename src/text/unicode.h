@@ -63,5 +63,15 @@ int pc_unicode_case(int32_t cp);
 bool pc_unicode_is_word(int32_t cp);
 /* Number of code points in s. */
 size_t pc_utf8_len(const char *s, size_t n);
+/* True for code points that fold to a space in a one-line value (and may
+ * not appear in one): C0 controls, DEL, C1 controls, the Unicode line and
+ * paragraph separators.  (Space itself is white space, folded too.) */
+static inline bool pc_unicode_is_breaking(int32_t cp)
+{
+    return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || cp == 0x2028 || cp == 0x2029;
+}
+/* Appends [s, s+n) on one line: every run of white space and breaking
+ * characters folded to one space, none at either end (linefold.c). */
+void pc_line_fold(pc_buf *b, const char *s, size_t n);
 
 #endif

@@ -3,7 +3,8 @@
  * slow way: pc_utf8_nfc against utf8proc_NFC for every Unicode scalar value
  * (alone, after 'a', before 'a', and every canonical decomposition, so every
  * composition pair is tried), pc_buf_put_folded against a byte-at-a-time
- * reference, and plain-text pc_latex_decode against NFC + folding. */
+ * reference, pc_line_fold against a code point by code point one, and
+ * plain-text pc_latex_decode against NFC + folding. */
 #include "harness.h"
 #include "text/latex.h"
 #include "text/unicode.h"
@@ -164,6 +165,67 @@ static void test_folded(harness *h)
              bad);
 }
 
+/* pc_line_fold, code point by code point: a byte that is not UTF-8, a
+ * space and a breaking character separate; text comes with one space
+ * between, none at the ends. */
+static void ref_line_fold(pc_buf *b, const char *s, size_t n)
+{
+    size_t start = b->len;
+    bool pending = false;
+    for (size_t i = 0; i < n;) {
+        int32_t cp;
+        int len = pc_utf8_next(s + i, n - i, &cp);
+        if (len < 1 || cp == ' ' || pc_unicode_is_breaking(cp)) {
+            pending = true;
+            i += len < 1 ? 1 : (size_t)len;
+            continue;
+        }
+        if (pending && b->len > start)
+            pc_buf_putc(b, ' ');
+        pending = false;
+        pc_buf_put(b, s + i, (size_t)len);
+        i += (size_t)len;
+    }
+}
+
+static void test_line_fold(harness *h)
+{
+    /* pieces: words and single spaces (the 16-byte blocks), white space,
+     * controls, DEL, NEL, LS and PS, a no-break space (kept), accents, bad
+     * bytes */
+    static const char *const piece[] = {"abcdefgh", "ijkl mnop", " ", "  ", "\t", "\n", "\r\n", "x",
+                                        "!", "~", "\x7f", "\x01", "\xC2\x85", "\xC2\xA0", "\xE2\x80\xA8",
+                                        "\xE2\x80\xA9", "\xC3\xA9", "\xC3", "\xFF", "\xE2\x80", "a b c d e f g h "};
+    unsigned long st = 11;
+    long bad = 0;
+    for (int t = 0; t < 100000; t++) {
+        char s[200];
+        size_t n = 0, k = rng_next(&st) % 24;
+        for (size_t j = 0; j < k; j++) {
+            const char *p = piece[rng_next(&st) % (sizeof piece / sizeof *piece)];
+            size_t l = strlen(p);
+            if (n + l > sizeof s)
+                break;
+            memcpy(s + n, p, l);
+            n += l;
+        }
+        pc_buf got = PC_BUF_INIT, want = PC_BUF_INIT;
+        const char *prefix = t % 2 ? "" : "x ";
+        pc_buf_puts(&got, prefix);
+        pc_buf_puts(&want, prefix);
+        pc_line_fold(&got, s, n);
+        ref_line_fold(&want, s, n);
+        if (got.len != want.len || memcmp(got.ptr, want.ptr, got.len) != 0) {
+            if (bad++ < 5)
+                printf("# pc_line_fold differs on a %zu-byte input (case %d): got \"%s\", want \"%s\"\n", n,
+                       t, got.ptr, want.ptr);
+        }
+        pc_buf_free(&got);
+        pc_buf_free(&want);
+    }
+    h_result(h, bad == 0, "pc_line_fold: 100000 random inputs like the reference (%ld differ)", bad);
+}
+
 /* Text with none of \ $ { } ~ - ` ' takes pc_latex_decode's shortcut; it
  * must read as NFC of the text, folded. */
 static void test_plain_decode(harness *h)
@@ -206,6 +268,7 @@ int main(int argc, char **argv)
     test_nfc_every_code_point(&h);
     test_nfc_random(&h);
     test_folded(&h);
+    test_line_fold(&h);
     test_plain_decode(&h);
     return h_done(&h);
 }
