@@ -106,9 +106,11 @@ const size_t pc_wos_n_rows = sizeof pc_wos_rows / sizeof *pc_wos_rows;
 /* One value a line: names, addresses, cited references, e-mail addresses. */
 bool pc_wos_per_line(const char *tag)
 {
-    static const char *const tags[] = {"AU", "AF", "BA", "BF", "CA", "GP", "BE", "C1", "CR", "EM"};
+    static const char tags[][3] = {"AU", "AF", "BA", "BF", "CA", "GP", "BE", "C1", "CR", "EM"};
+    if (!tag[0] || !tag[1] || tag[2]) /* every one is two characters */
+        return false;
     for (size_t i = 0; i < sizeof tags / sizeof *tags; i++)
-        if (!strcmp(tag, tags[i]))
+        if (tag[0] == tags[i][0] && tag[1] == tags[i][1])
             return true;
     return false;
 }

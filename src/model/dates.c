@@ -53,16 +53,29 @@ static void fold_lower(const char *s, size_t n, pc_buf *out)
         pc_buf_truncate(out, out->len - 1);
 }
 
+/* The month a folded, lower-case word names, or 0. */
+static int month_of(const char *w)
+{
+    for (size_t i = 0; i < sizeof months / sizeof *months; i++)
+        if (months[i].name[0] == w[0] && strcmp(w, months[i].name) == 0)
+            return months[i].month;
+    return 0;
+}
+
 int pc_month_from_name(const char *s, size_t n)
 {
+    char w[16];
+    if (n < sizeof w && pc_utf8_is_ascii(s, n)) { /* most words: lower-cased on the stack */
+        for (size_t i = 0; i < n; i++)
+            w[i] = (char)pc_to_lower((unsigned char)s[i]);
+        while (n && w[n - 1] == '.')
+            n--;
+        w[n] = '\0';
+        return month_of(w);
+    }
     pc_buf f = PC_BUF_INIT;
     fold_lower(s, n, &f);
-    int m = 0;
-    for (size_t i = 0; i < sizeof months / sizeof *months; i++)
-        if (strcmp(f.ptr, months[i].name) == 0) {
-            m = months[i].month;
-            break;
-        }
+    int m = f.len ? month_of(f.ptr) : 0;
     pc_buf_free(&f);
     return m;
 }
