@@ -698,36 +698,55 @@ static size_t trailing_suffix(const char *s, size_t n)
     return w > 0 && pc_name_is_suffix(s + w, e - w) ? w : n;
 }
 
+/* The suffix of "Family, Given, Suffix", "Family, Given Suffix" or
+ * "Family Suffix, Given" (c1: the first comma): sets *suf, *sn and the
+ * family and given lengths without it; false when there is none. */
+static bool find_suffix(const char *s, size_t n, const char *c1, size_t *fn, size_t *gn, const char **suf,
+                        size_t *sn)
+{
+    const char *giv = c1 + 1;
+    const char *c2 = memchr(giv, ',', n - (size_t)(giv - s));
+    *fn = (size_t)(c1 - s);
+    *gn = (size_t)((c2 ? c2 : s + n) - giv);
+    if (c2 && !memchr(c2 + 1, ',', n - (size_t)(c2 + 1 - s))) {
+        *suf = c2 + 1, *sn = n - (size_t)(c2 + 1 - s);
+        return true;
+    }
+    if (c2)
+        *gn = n - (size_t)(giv - s); /* more commas: as pc_name_parse reads them */
+    size_t w;
+    if ((w = trailing_suffix(giv, *gn)) < *gn && w > 0) {
+        *suf = giv + w, *sn = *gn - w, *gn = w;
+        return true;
+    }
+    if ((w = trailing_suffix(s, *fn)) < *fn) {
+        *suf = s + w, *sn = *fn - w, *fn = w;
+        return true;
+    }
+    return false;
+}
+
+/* A name with a suffix is given to pc_name_parse as "Family, Suffix,
+ * Given" (unless it is an organisation); any other as it is written (its
+ * own organisation test decides), with no copy. */
 bool pc_tagged_name_parse(const char *s, size_t n, pc_name *out)
 {
     pc_trim(&s, &n);
     const char *c1 = memchr(s, ',', n);
-    const char *c2 = c1 ? memchr(c1 + 1, ',', n - (size_t)(c1 + 1 - s)) : NULL;
-    pc_buf b = PC_BUF_INIT;
-    if (c1 && !pc_name_is_organisation(s, n)) {
-        const char *fam = s, *giv = c1 + 1, *suf = NULL;
-        size_t fn = (size_t)(c1 - s), gn = (size_t)((c2 ? c2 : s + n) - giv), sn = 0;
-        if (c2 && !memchr(c2 + 1, ',', n - (size_t)(c2 + 1 - s)))
-            suf = c2 + 1, sn = n - (size_t)(c2 + 1 - s); /* "Family, Given, Suffix" */
-        else if (c2)
-            gn = n - (size_t)(giv - s); /* more commas: as pc_name_parse reads them */
-        size_t w;
-        if (!suf && (w = trailing_suffix(giv, gn)) < gn && w > 0)
-            suf = giv + w, sn = gn - w, gn = w; /* "Family, Given Suffix" */
-        else if (!suf && (w = trailing_suffix(fam, fn)) < fn)
-            suf = fam + w, sn = fn - w, fn = w; /* "Family Suffix, Given" */
-        pc_buf_put(&b, fam, fn);
-        if (suf) {
-            pc_buf_puts(&b, ", ");
-            pc_buf_put(&b, suf, sn);
-        }
+    const char *suf = NULL;
+    size_t fn = 0, gn = 0, sn = 0;
+    if (c1 && find_suffix(s, n, c1, &fn, &gn, &suf, &sn) && !pc_name_is_organisation(s, n)) {
+        pc_buf b = PC_BUF_INIT;
+        pc_buf_put(&b, s, fn);
+        pc_buf_puts(&b, ", ");
+        pc_buf_put(&b, suf, sn);
         pc_buf_puts(&b, ",");
-        pc_buf_put(&b, giv, gn);
+        pc_buf_put(&b, c1 + 1, gn);
+        pc_name_parse(b.ptr, b.len, out);
+        pc_buf_free(&b);
     } else {
-        pc_buf_put(&b, s, n);
+        pc_name_parse(s, n, out);
     }
-    pc_name_parse(b.ptr, b.len, out);
-    pc_buf_free(&b);
     if (out->family || out->given || out->literal)
         return true;
     pc_name_clear(out);
