@@ -200,7 +200,8 @@ pc_read_status pc_tagged_next(pc_tagged *t)
         if (!r.in_record) {
             if (!junk)
                 pc_diag_emit(t->ctx, PC_SEV_WARNING, t->file, t->in.lineno, 1,
-                             "text outside a %s record ignored", t->syn->format);
+                             "text outside %s %s record ignored",
+                             strchr("AEIOU", t->syn->format[0]) ? "an" : "a", t->syn->format);
             junk = true;
             continue;
         }

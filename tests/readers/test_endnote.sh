@@ -37,7 +37,7 @@ has "endnote: each %K line is a keyword (1)" keyword one
 has "endnote: each %K line is a keyword (2)" keyword two
 printf 'Exported from a library\n\n%%0 Journal Article\n%%T After junk\n' > junk.enw
 $PC -f endnote junk.enw -t csljson > junk.json 2> junk.err
-contains "endnote: text before the first record is a warning at its line" junk.err "junk.enw:1:1: warning: text outside a EndNote record ignored"
+contains "endnote: text before the first record is a warning at its line" junk.err "junk.enw:1:1: warning: text outside an EndNote record ignored"
 contains "endnote: ... and the record is read" junk.json '"title": "After junk"'
 
 # ---- names ---------------------------------------------------------------------
