@@ -132,24 +132,6 @@ static char pt_letter(const char *pt, size_t n)
     return 0;
 }
 
-/* True if one of the document types ("Article; Proceedings Paper") is `what`. */
-static bool dt_has(const char *dt, size_t n, const char *what)
-{
-    size_t k = strlen(what);
-    for (size_t i = 0; i < n;) {
-        size_t e = i;
-        while (e < n && dt[e] != ';')
-            e++;
-        const char *p = dt + i;
-        size_t pn = e - i;
-        pc_trim(&p, &pn);
-        if (pn == k && !pc_strncasecmp(p, what, k))
-            return true;
-        i = e + 1;
-    }
-    return false;
-}
-
 /* Document types that tell a kind (Clarivate's, and those of the other
  * citation indexes: ProQuest's "Dissertation/Thesis", the Preprint and
  * Data Citation Indexes'); the writer gives them to kinds that have no PT
@@ -164,18 +146,45 @@ static const struct {
     {"Legal Case", PC_KIND_LEGAL_CASE},   {"Legislation", PC_KIND_LEGISLATION},
 };
 
+enum { DT_PROCEEDINGS = 1u << 30, DT_CHAPTER = 1u << 29 }; /* beside dt_kinds' bits */
+
+/* Which of the document types that tell a kind DT's "; "-parted list holds:
+ * bit i for dt_kinds[i], and the two above (one pass over the list). */
+static unsigned dt_set(const char *dt, size_t n)
+{
+    unsigned set = 0;
+    for (size_t i = 0; i < n;) {
+        size_t e = i;
+        while (e < n && dt[e] != ';')
+            e++;
+        const char *p = dt + i;
+        size_t pn = e - i;
+        pc_trim(&p, &pn);
+        for (size_t k = 0; k < sizeof dt_kinds / sizeof *dt_kinds; k++)
+            if (strlen(dt_kinds[k].dt) == pn && !pc_strncasecmp(p, dt_kinds[k].dt, pn))
+                set |= 1u << k;
+        if (pn == 17 && !pc_strncasecmp(p, "Proceedings Paper", pn))
+            set |= DT_PROCEEDINGS;
+        if (pn == 12 && !pc_strncasecmp(p, "Book Chapter", pn))
+            set |= DT_CHAPTER;
+        i = e + 1;
+    }
+    return set;
+}
+
 pc_kind pc_wos_kind(const char *pt, size_t ptn, const char *dt, size_t dtn, bool *known)
 {
     char c = pt_letter(pt, ptn);
     *known = c != 0;
     if (c == 'P')
         return PC_KIND_PATENT;
-    if (c == 'C' || dt_has(dt, dtn, "Proceedings Paper"))
+    unsigned set = dt_set(dt, dtn);
+    if (c == 'C' || (set & DT_PROCEEDINGS))
         return PC_KIND_CONFERENCE;
-    for (size_t i = 0; i < sizeof dt_kinds / sizeof *dt_kinds; i++)
-        if (dt_has(dt, dtn, dt_kinds[i].dt))
+    for (size_t i = 0; i < sizeof dt_kinds / sizeof *dt_kinds; i++) /* the table's order decides */
+        if (set & (1u << i))
             return dt_kinds[i].kind;
-    if (c == 'S' || (c == 'B' && dt_has(dt, dtn, "Book Chapter")))
+    if (c == 'S' || (c == 'B' && (set & DT_CHAPTER)))
         return PC_KIND_CHAPTER;
     return c == 'B' ? PC_KIND_BOOK : PC_KIND_ARTICLE;
 }
