@@ -40,7 +40,7 @@ complete -c paperconv -l date -x -a 'published updated' -d 'arXiv: date of the f
 complete -c paperconv -l style -r -d 'html, text, markdown, latex: the CSL style (a name or a .csl file)'
 complete -c paperconv -l locale -x -d 'The CSL locale (de-DE)'
 complete -c paperconv -l citations -r -F -d 'JSON citation clusters to format before the bibliography'
-complete -c paperconv -s j -l jobs -x -a '0 1 2 4 8' -d 'Read JSON Lines, RIS and BibTeX files on N threads (0: one per core)'
+complete -c paperconv -s j -l jobs -x -a '0 1 2 4 8' -d 'Read JSON, RIS, BibTeX and tagged files on N threads (0: one per core)'
 complete -c paperconv -l indent -x -a '2 4 tab' -d 'BibTeX kept as written: fields indented by N spaces or a tab'
 complete -c paperconv -l align -d 'BibTeX kept as written: = in one column (--align=N: column N)'
 complete -c paperconv -l braces -d 'BibTeX kept as written: values as {...}'
