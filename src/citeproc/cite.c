@@ -261,11 +261,16 @@ cp_out *cp_cite_affixes(cp_eval *ev, const cp_citeitem *ci, cp_out *o)
 
 /* ---- the cluster -------------------------------------------------------------------- */
 
-static bool is_punct_or_space(int32_t c)
+static bool is_punct_or_space(int32_t c, const void *arg)
 {
+    (void)arg;
     return c == ',' || c == ';' || c == '.' || c == ':';
 }
-static bool is_sp(int32_t c) { return c == ' ' || c == '\t' || c == '\n'; }
+static bool is_sp(int32_t c, const void *arg)
+{
+    (void)arg;
+    return c == ' ' || c == '\t' || c == '\n';
+}
 
 cp_rt *cp_cluster_render(pc_citeproc *cp, size_t ci, cp_arena *a)
 {
@@ -278,8 +283,8 @@ cp_rt *cp_cluster_render(pc_citeproc *cp, size_t ci, cp_arena *a)
     cp_out *o = cp_collapse(cp, &ev, cl, outs, cl->n);
     cp_rt *r = cp_render(a, &cp->loc, o);
     if (r && cp->style->note) {
-        r = cp_rt_drop_lead(a, r, is_punct_or_space);
-        r = cp_rt_drop_lead(a, r, is_sp);
+        r = cp_rt_drop_lead(a, r, is_punct_or_space, NULL);
+        r = cp_rt_drop_lead(a, r, is_sp, NULL);
     }
     return r;
 }

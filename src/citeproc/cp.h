@@ -524,8 +524,10 @@ void cp_emit(const cp_rt *r, pc_citeproc_format fmt, const cp_locale *loc, pc_bu
 void cp_text_case(cp_arena *a, cp_rt **r, int tc);
 cp_rt *cp_punct_in_quote(cp_arena *a, cp_rt *r);
 /* Drops leading characters for which pred holds from the first text. */
-cp_rt *cp_rt_drop_lead(cp_arena *a, cp_rt *r, bool (*pred)(int32_t));
-cp_rt *cp_rt_drop_trail(cp_arena *a, cp_rt *r, bool (*pred)(int32_t));
+/* Which characters to drop: pred(c, arg). */
+typedef bool (*cp_char_pred)(int32_t c, const void *arg);
+cp_rt *cp_rt_drop_lead(cp_arena *a, cp_rt *r, cp_char_pred pred, const void *arg);
+cp_rt *cp_rt_drop_trail(cp_arena *a, cp_rt *r, cp_char_pred pred, const void *arg);
 int32_t cp_rt_first(const cp_rt *r);
 int32_t cp_rt_last(const cp_rt *r);
 

@@ -484,20 +484,28 @@ static void global_given(pc_citeproc *cp, dd *dds, size_t nd, pc_buf *a, pc_buf 
 
 /* ---- grouping by rendered text --------------------------------------------------------- */
 
-static pc_citeproc *sort_cp; /* qsort has no context argument */
+/* An item of a group and its place in the bibliography's order (qsort has
+ * no context argument: the key travels with the item). */
+typedef struct ordered {
+    long order;
+    size_t item;
+} ordered;
+
 static int by_order(const void *x, const void *y)
 {
-    const dd *a = *(dd *const *)x, *b = *(dd *const *)y;
-    long oa = sort_cp->items[a->item]->order, ob = sort_cp->items[b->item]->order;
-    return oa < ob ? -1 : oa > ob;
+    const ordered *a = x, *b = y;
+    return a->order < b->order ? -1 : a->order > b->order;
 }
 
 static void year_suffixes(pc_citeproc *cp, dd **g, size_t n)
 {
-    sort_cp = cp;
-    qsort(g, n, sizeof *g, by_order);
+    ordered *o = pc_xmalloc((n ? n : 1) * sizeof *o);
     for (size_t i = 0; i < n; i++)
-        cp->items[g[i]->item]->year_suffix = (int)i + 1;
+        o[i] = (ordered){.order = cp->items[g[i]->item]->order, .item = g[i]->item};
+    qsort(o, n, sizeof *o, by_order);
+    for (size_t i = 0; i < n; i++)
+        cp->items[o[i].item]->year_suffix = (int)i + 1;
+    pc_free(o);
 }
 
 static bool style_disambiguates(const cp_style *st)

@@ -108,8 +108,8 @@ static int32_t before_quote(const cp_rt *r)
     return sc.found >= 0 ? sc.found : -1;
 }
 
-static int32_t drop_char;
-static bool is_drop_char(int32_t c) { return c == drop_char; }
+/* arg: the character to drop */
+static bool is_char(int32_t c, const void *arg) { return c == *(const int32_t *)arg; }
 
 /* jgm/citeproc's fixPunct over a list, in place. */
 static void fix_punct(cp_arena *a, cp_rt **v, size_t n)
@@ -125,15 +125,13 @@ static void fix_punct(cp_arena *a, cp_rt **v, size_t n)
         }
         int rule = punct_rule(xe, ys);
         if (rule == KEEP_FIRST) {
-            drop_char = ys;
-            cp_rt *yt = cp_rt_drop_lead(a, y, is_drop_char);
+            cp_rt *yt = cp_rt_drop_lead(a, y, is_char, &ys);
             if (yt != y) {
                 v[i + 1] = yt;
                 continue;
             }
         } else if (rule == KEEP_SECOND) {
-            drop_char = xe;
-            cp_rt *xt = cp_rt_drop_trail(a, x, is_drop_char);
+            cp_rt *xt = cp_rt_drop_trail(a, x, is_char, &xe);
             if (xt != x) {
                 v[i] = xt;
                 continue;

@@ -509,7 +509,7 @@ static cp_rt *copy_node(cp_arena *a, const cp_rt *r)
 
 /* The first text in document order (even an empty one) is trimmed, as
  * jgm/citeproc's dropTextWhile does. */
-static cp_rt *drop_lead(cp_arena *a, cp_rt *r, bool (*pred)(int32_t), bool *done)
+static cp_rt *drop_lead(cp_arena *a, cp_rt *r, cp_char_pred pred, const void *arg, bool *done)
 {
     if (r->kind == CP_R_TEXT) {
         *done = true;
@@ -517,7 +517,7 @@ static cp_rt *drop_lead(cp_arena *a, cp_rt *r, bool (*pred)(int32_t), bool *done
         while (i < r->len) {
             int len;
             int32_t c = cp_at(r->s + i, r->len - i, &len);
-            if (!pred(c))
+            if (!pred(c, arg))
                 break;
             i += (size_t)len;
         }
@@ -529,7 +529,7 @@ static cp_rt *drop_lead(cp_arena *a, cp_rt *r, bool (*pred)(int32_t), bool *done
         return t;
     }
     for (uint32_t k = 0; k < r->n && !*done; k++) {
-        cp_rt *nk = drop_lead(a, r->kids[k], pred, done);
+        cp_rt *nk = drop_lead(a, r->kids[k], pred, arg, done);
         if (nk != r->kids[k]) {
             cp_rt *c = copy_node(a, r);
             c->kids[k] = nk;
@@ -539,14 +539,14 @@ static cp_rt *drop_lead(cp_arena *a, cp_rt *r, bool (*pred)(int32_t), bool *done
     return r;
 }
 
-cp_rt *cp_rt_drop_lead(cp_arena *a, cp_rt *r, bool (*pred)(int32_t))
+cp_rt *cp_rt_drop_lead(cp_arena *a, cp_rt *r, cp_char_pred pred, const void *arg)
 {
     bool done = false;
-    return r ? drop_lead(a, r, pred, &done) : r;
+    return r ? drop_lead(a, r, pred, arg, &done) : r;
 }
 
 /* The last branch only, as jgm/citeproc's dropTextWhileEnd. */
-cp_rt *cp_rt_drop_trail(cp_arena *a, cp_rt *r, bool (*pred)(int32_t))
+cp_rt *cp_rt_drop_trail(cp_arena *a, cp_rt *r, cp_char_pred pred, const void *arg)
 {
     if (!r)
         return r;
@@ -559,7 +559,7 @@ cp_rt *cp_rt_drop_trail(cp_arena *a, cp_rt *r, bool (*pred)(int32_t))
             if (i > 0)
                 i--;
             int len;
-            if (!pred(cp_at(r->s + i, n - i, &len)))
+            if (!pred(cp_at(r->s + i, n - i, &len), arg))
                 break;
             n = i;
         }
@@ -571,7 +571,7 @@ cp_rt *cp_rt_drop_trail(cp_arena *a, cp_rt *r, bool (*pred)(int32_t))
     }
     if (!r->n)
         return r;
-    cp_rt *nk = cp_rt_drop_trail(a, r->kids[r->n - 1], pred);
+    cp_rt *nk = cp_rt_drop_trail(a, r->kids[r->n - 1], pred, arg);
     if (nk == r->kids[r->n - 1])
         return r;
     cp_rt *c = copy_node(a, r);
