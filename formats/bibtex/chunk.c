@@ -15,8 +15,7 @@
  * written (bibtex -> bibtex keeps each entry's surroundings, keep.c). */
 #include "bibtex.h"
 
-#include <fcntl.h>
-#include <unistd.h>
+#include "io/compress.h"
 
 enum { SCAN_BLOCK = 1 << 20, LONGEST = 8 /* "crossref" */ };
 
@@ -69,14 +68,14 @@ static int bib_fits(const char *path, const pc_ctx *ctx)
     const char *w = ctx->write_format;
     if (w && !ctx->opt.bib.rewrite && (strcmp(w, "bibtex") == 0 || strcmp(w, "biblatex") == 0))
         return false; /* kept as written: each entry's lead and tail are the text around it */
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    pc_plain *pl = pc_plain_open(path); /* its text: decompressed when it is compressed */
+    if (!pl)
         return false;
     char *buf = pc_xmalloc(SCAN_BLOCK + LONGEST);
     size_t carry = 0;
     bool ok = true;
     for (;;) {
-        ssize_t got = read(fd, buf + carry, SCAN_BLOCK);
+        ssize_t got = pc_plain_read(pl, buf + carry, SCAN_BLOCK);
         if (got < 0) {
             ok = false;
             break;
@@ -92,7 +91,7 @@ static int bib_fits(const char *path, const pc_ctx *ctx)
         memmove(buf, buf + len - carry, carry);
     }
     pc_free(buf);
-    close(fd);
+    pc_plain_close(pl);
     return ok;
 }
 

@@ -46,6 +46,9 @@ typedef struct pc_json_item {
     const char *where;       /* " (results[3])" for an envelope's item, else "" */
 } pc_json_item;
 
+/* Whether a file of this name is JSON Lines by its name (.jsonl, .ndjson,
+ * also compressed: works.jsonl.gz): a raw line end then ends a value. */
+bool pc_json_lines_name(const char *name);
 /* Reads src (whose name is used in messages).  Owned by the caller. */
 pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx);
 void pc_json_split_close(pc_json_split *sp);

@@ -16,8 +16,7 @@
  * piece. */
 #include "json.h"
 
-#include <fcntl.h>
-#include <unistd.h>
+#include "io/compress.h"
 
 enum { MODE_LINES = 1, MODE_ARRAY = 2, SCAN_BLOCK = 1 << 20 };
 
@@ -84,14 +83,14 @@ static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' |
  * it last (white space around), brackets balanced between. */
 static bool one_array(const char *path)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    pc_plain *pl = pc_plain_open(path); /* its text: decompressed when it is compressed */
+    if (!pl)
         return false;
     char *buf = pc_xmalloc(SCAN_BLOCK);
     shape s = {0};
     bool started = false, closed = false, ok = true;
     ssize_t got;
-    while (ok && (got = read(fd, buf, SCAN_BLOCK)) > 0) {
+    while (ok && (got = pc_plain_read(pl, buf, SCAN_BLOCK)) > 0) {
         size_t i = 0, n = (size_t)got;
         while (ok && i < n) {
             if (!started || closed) { /* white space around the array */
@@ -113,17 +112,18 @@ static bool one_array(const char *path)
     if (got < 0)
         ok = false;
     pc_free(buf);
-    close(fd);
+    pc_plain_close(pl);
     return ok && started && closed;
 }
 
 static int json_fits(const char *path, const pc_ctx *ctx)
 {
     (void)ctx;
-    size_t len = path ? strlen(path) : 0;
-    if ((len > 6 && strcmp(path + len - 6, ".jsonl") == 0) || (len > 7 && strcmp(path + len - 7, ".ndjson") == 0))
+    if (!path)
+        return 0;
+    if (pc_json_lines_name(path))
         return MODE_LINES;
-    return path && one_array(path) ? MODE_ARRAY : 0;
+    return one_array(path) ? MODE_ARRAY : 0;
 }
 
 /* After an element's ',' at the array's level, only spaces, tabs and a CR

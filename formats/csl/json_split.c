@@ -19,6 +19,8 @@
  * commas: a 64 MB array of zeros would otherwise take 1.3 GB. */
 #include "json.h"
 
+#include "io/compress.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -587,6 +589,14 @@ static bool next_value(pc_json_split *sp, scan_result *sr, bool *fatal)
 
 /* ---- the splitter ----------------------------------------------------------------- */
 
+bool pc_json_lines_name(const char *name)
+{
+    char inner[4096];
+    name = pc_compress_inner_name(name, inner, sizeof inner); /* works.jsonl.gz too */
+    size_t len = strlen(name);
+    return (len > 6 && strcmp(name + len - 6, ".jsonl") == 0) || (len > 7 && strcmp(name + len - 7, ".ndjson") == 0);
+}
+
 pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx)
 {
     pc_json_split *sp = pc_xcalloc(1, sizeof *sp);
@@ -597,9 +607,7 @@ pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx)
     sp->line = pc_source_first_line(src);
     sp->col = 1;
     sp->lf = sp->cr = no_cache;
-    size_t len = strlen(sp->file);
-    sp->lines_known = sp->lines = (len > 6 && strcmp(sp->file + len - 6, ".jsonl") == 0) ||
-                                  (len > 7 && strcmp(sp->file + len - 7, ".ndjson") == 0);
+    sp->lines_known = sp->lines = pc_json_lines_name(sp->file);
     pc_buf_init(&sp->elem);
     /* -j: a chunk after the first of a file that is one array starts
      * among its elements, after a ',' (json_chunk.c) */

@@ -69,4 +69,16 @@ int pc_unzip_error(const pc_unzip *z, pc_buf *msg);
 /* Decompressed bytes handed out so far. */
 unsigned long long pc_unzip_total(const pc_unzip *z);
 
+/* ---- a whole file's text (plainfile.c) ------------------------------------------ */
+
+/* A file's bytes, decompressed when its magic number names a codec, for
+ * the checks -j makes over a whole file before cutting it.  Open: NULL if
+ * the file cannot be opened.  Read: like read(2); -1 on a read error or
+ * damaged data (the reader of the file reports it, at its place). */
+typedef struct pc_plain pc_plain;
+pc_plain *pc_plain_open(const char *path);
+ssize_t pc_plain_read(pc_plain *p, char *dst, size_t n);
+bool pc_plain_compressed(const pc_plain *p);
+void pc_plain_close(pc_plain *p); /* NULL is fine */
+
 #endif

@@ -17,6 +17,7 @@
  * events; a record longer than a chunk makes its chunk longer. */
 #include "io/parallel.h"
 
+#include "io/compress.h"
 #include "io/source.h"
 #include "model/serial.h"
 #include "model/strset.h"
@@ -66,22 +67,24 @@ struct pc_parallel {
 
 /* ---- whether the input can be cut ------------------------------------------- */
 
-/* True when the file is valid UTF-8 throughout with no byte-order mark at
- * its top and larger than one chunk: the source's decoder then passes it as
- * it is and says nothing (its messages would come at reading time, not in
- * record order). */
+/* True when the file's text (decompressed when it is compressed) is valid
+ * UTF-8 throughout with no byte-order mark at its top, and the file is
+ * larger than one chunk: the source's decoder then passes it as it is and
+ * says nothing (its messages would come at reading time, not in record
+ * order); a compressed file must decompress to its end (else its reader
+ * reports where it stops). */
 static bool file_fits(const char *path, size_t chunk)
 {
     struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (unsigned long long)st.st_size <= chunk)
         return false;
-    bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > chunk;
+    pc_plain *pl = pc_plain_open(path);
+    bool ok = pl != NULL;
     char *buf = ok ? pc_xmalloc(SCAN_BLOCK + 4) : NULL;
     size_t carry = 0;
     bool first = true;
     while (ok) {
-        ssize_t n = read(fd, buf + carry, SCAN_BLOCK);
+        ssize_t n = pc_plain_read(pl, buf + carry, SCAN_BLOCK);
         if (n < 0) {
             ok = false;
             break;
@@ -101,7 +104,7 @@ static bool file_fits(const char *path, size_t chunk)
             break;
     }
     pc_free(buf);
-    close(fd);
+    pc_plain_close(pl);
     return ok;
 }
 

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 # test_jobs.sh — -j N (issue 25): a JSON Lines or JSON array, RIS, BibTeX,
-# MEDLINE, Web of Science, EndNote or refer file read on worker threads in
-# chunks gives the output, the messages and the exit status of -j 1, byte
-# for byte, for every sample of those formats, every writer of a few kinds
-# and the options that change what is said (-v: notes, key clashes with their
-# places; --strict; --keep-going; --rekey; --date).
+# MEDLINE, Web of Science, EndNote or refer file, compressed or not, read on
+# worker threads in chunks gives the output, the messages and the exit
+# status of -j 1, byte for byte, for every sample of those formats, every
+# writer of a few kinds and the options that change what is said (-v:
+# notes, key clashes with their places; --strict; --keep-going; --rekey;
+# --date).
 # PC_JOBS_CHUNK (bytes) makes chunks of a few records so that a small file
 # is cut many times; inputs built here repeat the samples (so keys clash
 # across chunks) and hold bad records in the middle.  A usage error for a
@@ -143,6 +144,29 @@ for f in "$D"/json-*.json "$ROOT"/samples/*.json arr-*.json; do
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
 done
+# Compressed files are checked and cut on their text (gzip, zstd, xz);
+# one cut short or with bytes after its data is read in one piece, its
+# error at the same place.
+for z in "gzip -c" "zstd -qc" "xz -c"; do
+    cmd=${z%% *}
+    ext=$(case $cmd in gzip) echo gz ;; zstd) echo zst ;; xz) echo xz ;; esac)
+    if ! command -v "$cmd" > /dev/null 2>&1; then
+        skip "-j 4 = -j 1: .$ext inputs" "$cmd not installed (make deps-test)"
+        continue
+    fi
+    for f in many.jsonl arr-hostile.json many.nbib many.ris many.bib; do
+        $z "$f" > "$f.$ext"
+        same_as_j1 "$f.$ext -> csljson" -t csljson "$f.$ext"
+        same_as_j1 "$f.$ext -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f.$ext"
+    done
+done
+if command -v gzip > /dev/null 2>&1; then
+    gzip -c arr-hostile.json > whole.json.gz
+    head -c $(($(wc -c < whole.json.gz) / 2)) whole.json.gz > cut.json.gz
+    { cat whole.json.gz; printf 'not gzip'; } > junk.json.gz
+    same_as_j1 "a gzip file cut short" -t csljson cut.json.gz
+    same_as_j1 "a gzip file with bytes after its data" -t csljson junk.json.gz
+fi
 same_as_j1 "json-arxiv.jsonl --date updated -v" -v --date updated -t yaml "$D/json-arxiv.jsonl"
 same_as_j1 "two inputs, keys clash across them" -v -t bibtex many.ris many.jsonl
 same_as_j1 "-o FILE" -t csljson -o out.json many.jsonl
@@ -154,7 +178,7 @@ same "-j 0 (one per core) = the default" ref.out j0.out
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a RIS file starts 3 threads"; else fail "-j 3 starts threads" "clone calls: $n"; fi
-    for f in many.nbib many.isi many.enw arr-hostile.json; do
+    for f in many.nbib many.isi many.enw arr-hostile.json many.jsonl.gz; do
         n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson $f 2>&1 > /dev/null | grep -c 'clone')
         if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
     done
