@@ -12,25 +12,17 @@ static int ris_fits(const char *path, const pc_ctx *ctx)
     return true;
 }
 
+/* An "ER  -" line ends a record: cut after it. */
+static size_t er_ends(const char *p, size_t n, size_t i, size_t e)
+{
+    (void)n;
+    return e - i >= 5 && memcmp(p + i, "ER  -", 5) == 0 ? e + 1 : 0;
+}
+
 static size_t ris_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
     (void)at;
-    size_t i = from;
-    if (i > 0 && i < n && p[i - 1] != '\n') { /* from the next line start */
-        const char *lf = memchr(p + i, '\n', n - i);
-        if (!lf)
-            return 0;
-        i = (size_t)(lf - p) + 1;
-    }
-    while (i < n) {
-        const char *lf = memchr(p + i, '\n', n - i);
-        if (!lf)
-            return 0;
-        if ((size_t)(lf - p) - i >= 5 && memcmp(p + i, "ER  -", 5) == 0)
-            return (size_t)(lf - p) + 1;
-        i = (size_t)(lf - p) + 1;
-    }
-    return 0;
+    return pc_chunk_by_lines(p, n, from, er_ends);
 }
 
 const pc_chunker pc_ris_chunker = {.fits = ris_fits, .end = ris_end};

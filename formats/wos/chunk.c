@@ -38,31 +38,19 @@ static bool next_ok(const char *s, size_t n)
     return true;
 }
 
+/* An ER line that a blank or PT line follows: cut after it. */
+static size_t er_ends(const char *p, size_t n, size_t i, size_t e)
+{
+    if (!er_line(p + i, e - i))
+        return 0;
+    const char *lf2 = memchr(p + e + 1, '\n', n - e - 1);
+    return lf2 && next_ok(p + e + 1, (size_t)(lf2 - p) - e - 1) ? e + 1 : 0; /* no LF: not all here */
+}
+
 static size_t wos_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
     (void)at;
-    size_t i = from;
-    if (i > 0 && i < n && p[i - 1] != '\n') { /* from the next line start */
-        const char *lf = memchr(p + i, '\n', n - i);
-        if (!lf)
-            return 0;
-        i = (size_t)(lf - p) + 1;
-    }
-    while (i < n) {
-        const char *lf = memchr(p + i, '\n', n - i);
-        if (!lf)
-            return 0;
-        size_t e = (size_t)(lf - p);
-        if (er_line(p + i, e - i)) {
-            const char *lf2 = memchr(p + e + 1, '\n', n - e - 1);
-            if (!lf2)
-                return 0; /* the next line is not all here */
-            if (next_ok(p + e + 1, (size_t)(lf2 - p) - e - 1))
-                return e + 1;
-        }
-        i = e + 1;
-    }
-    return 0;
+    return pc_chunk_by_lines(p, n, from, er_ends);
 }
 
 const pc_chunker pc_wos_chunker = {.fits = wos_fits, .end = wos_end};

@@ -46,6 +46,14 @@ typedef struct pc_chunker {
     size_t (*end)(const pc_chunk_at *at, const char *p, size_t n, size_t from);
 } pc_chunker;
 
+/* For a chunker whose records end at a line of some shape: calls
+ * ends(p, n, i, e) for each line p[i, e) (e at its LF) from the first line
+ * start at or after `from`, and returns the first cut it gives (nonzero:
+ * the offset just past a record end), 0 when none does in these bytes
+ * (src/io/chunk_lines.c). */
+typedef size_t (*pc_chunk_line_fn)(const char *p, size_t n, size_t i, size_t e);
+size_t pc_chunk_by_lines(const char *p, size_t n, size_t from, pc_chunk_line_fn ends);
+
 /* One entry of the format table.  A format has a reader, a writer or both.
  * Reader: open returns its state (NULL after reporting an error), next fills
  * a cleared record, close frees the state.  Writer: begin returns its state,

@@ -26,26 +26,17 @@ static bool all_space(const char *s, size_t n)
     return true;
 }
 
+/* A blank line ends a record: cut after it. */
+static size_t blank_ends(const char *p, size_t n, size_t i, size_t e)
+{
+    (void)n;
+    return all_space(p + i, e - i) ? e + 1 : 0;
+}
+
 static size_t blank_end(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
     (void)at;
-    size_t i = from;
-    if (i > 0 && i < n && p[i - 1] != '\n') { /* from the next line start */
-        const char *lf = memchr(p + i, '\n', n - i);
-        if (!lf)
-            return 0;
-        i = (size_t)(lf - p) + 1;
-    }
-    while (i < n) {
-        const char *lf = memchr(p + i, '\n', n - i);
-        if (!lf)
-            return 0;
-        size_t e = (size_t)(lf - p);
-        if (all_space(p + i, e - i))
-            return e + 1;
-        i = e + 1;
-    }
-    return 0;
+    return pc_chunk_by_lines(p, n, from, blank_ends);
 }
 
 const pc_chunker pc_tagged_blank_chunker = {.fits = blank_fits, .end = blank_end};
