@@ -359,12 +359,30 @@ static size_t take_text(rparser *p, const char *s, size_t n, size_t i)
     return j - i;
 }
 
-static bool plain_only(const char *s, size_t n)
+/* True if s holds none of what the parser acts on (is_special's
+ * characters: tags, straight quotes, U+2019, the locale's quotes,
+ * superscript characters), so that it reads as one text as it is.  Text
+ * that is not UTF-8 goes to the parser. */
+static bool plain_only(const cp_locale *l, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
+    const char *qs[4] = {l->quote_open, l->quote_close, l->quote_inner_open, l->quote_inner_close};
+    for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80 || c == '<' || c == '>' || c == '\'' || c == '"')
+        if (c < 0x80) {
+            if (c == '<' || c == '>' || c == '\'' || c == '"')
+                return false;
+            i++;
+            continue;
+        }
+        int32_t cp;
+        int k = pc_utf8_next(s + i, n - i, &cp);
+        if (k <= 0 || cp == 0x2019 || super_of(cp))
             return false;
+        size_t len;
+        for (int q = 0; q < 4; q++)
+            if (qs[q] && starts(s + i, n - i, qs[q], &len))
+                return false;
+        i += (size_t)k;
     }
     return true;
 }
@@ -423,7 +441,7 @@ cp_rt *cp_rich_parse(cp_arena *a, const cp_locale *loc, const char *s, size_t n)
 {
     if (!n)
         return NULL;
-    if (plain_only(s, n))
+    if (plain_only(loc, s, n))
         return cp_rt_text(a, s, n);
     rparser p = {.a = a, .loc = loc, .text = PC_BUF_INIT};
     parse_into(&p, s, n);
