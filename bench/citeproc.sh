@@ -26,21 +26,21 @@ mkdir -p "$OUT"
 measure() {
     label=$1; shift
     /usr/bin/time -o "$OUT/time" -f "%e %M" "$@" > "$OUT/$label.out" 2> "$OUT/$label.err" || return 1
-    awk '{ printf "%.2f s | %.0f MB", $1, $2 / 1024 }' "$OUT/time"
+    awk '{ printf "%.2f s | %.0f", $1, $2 / 1024 }' "$OUT/time"
 }
 
-echo "| records | paperconv -t text --style apa | reading alone (-t csljson) | citeproc-js |"
-echo "|---:|---|---|---|"
+echo "| records | paperconv -t text --style apa | MB | reading alone (-t csljson) | MB | citeproc-js | MB |"
+echo "|---:|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do
     items="$OUT/items-$n.json"
     [ -f "$items" ] || "$GEN" -n "$n" -s 1 -f csljson -o "$items"
     ours=$(measure "apa-$n" "$PC" "$items" -t text --style "$STYLE")
     read_only=$(measure "read-$n" "$PC" "$items" -t csljson)
-    js="-"
+    js="- | -"
     if [ -n "${CITEPROC_JS:-}" ] && command -v node > /dev/null 2>&1 &&
        [ -d "$CITEPROC_JS/node_modules/citeproc" ]; then
         js=$(NODE_PATH="$CITEPROC_JS/node_modules" measure "js-$n" node "$ROOT/bench/citeproc_js.js" \
-            "$items" "$STYLE" "$LOCALES") || js="failed"
+            "$items" "$STYLE" "$LOCALES") || js="failed | -"
     fi
     echo "| $n | $ours | $read_only | $js |"
 done
