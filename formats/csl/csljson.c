@@ -138,6 +138,7 @@ const pc_format pc_format_csljson = {
     .write_end = csljson_end,
     .map = pc_csl_map,
     .map_len = PC_CSL_MAP_LEN,
+    .chunker = &pc_json_chunker, /* the JSON reader's splitter: cut as it is */
 };
 
 static const char *const csljsonl_aliases[] = {"csl-jsonl", NULL};

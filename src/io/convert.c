@@ -238,6 +238,18 @@ pc_read_status pc_input_next(pc_input *in, pc_record *rec)
     return st;
 }
 
+/* The next record, from the worker threads when the input is cut (-j),
+ * counted as pc_input_next counts it (an input whose records all came from
+ * the workers gave records: no "no record found; this looks like"). */
+static pc_read_status input_next(pc_input *in, pc_parallel *par, pc_record *rec)
+{
+    if (!par)
+        return pc_input_next(in, rec);
+    pc_read_status st = pc_parallel_next(par, rec);
+    in->n_good += st == PC_READ_RECORD;
+    return st;
+}
+
 void pc_input_say_read_error(pc_input *in)
 {
     if (pc_source_error(in->src) && !in->read_error_said && !pc_source_error_said(in->src))
@@ -456,7 +468,7 @@ static bool convert_one(run *r, size_t i, pc_driver_take_fn take, void *user)
     /* -j: read by worker threads, the records come back in input order */
     pc_parallel *par = pc_parallel_start(ctx, in->src, in->fmt, r->inputs[i].path);
     for (;;) {
-        pc_read_status st = par ? pc_parallel_next(par, &rec) : pc_input_next(in, &rec);
+        pc_read_status st = input_next(in, par, &rec);
         if (st == PC_READ_RECORD) {
             ctx->n_read++;
             if (rec.src_line > last_line)
