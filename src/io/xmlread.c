@@ -781,7 +781,7 @@ static void put_key(pc_xr *r, xmlNodePtr node, const char *local)
 {
     for (size_t i = 0; i < r->cfg->n_keys; i++) {
         const pc_xr_key *k = &r->cfg->keys[i];
-        if (strcmp(k->element, local) != 0)
+        if (k->element[0] != local[0] || strcmp(k->element, local) != 0) /* every element: first byte first */
             continue;
         for (xmlAttrPtr a = node ? node->properties : NULL; a; a = a->next) {
             if (a->ns || !str_is(a->name, k->attr))
