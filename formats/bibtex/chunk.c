@@ -63,8 +63,11 @@ static bool names_elsewhere(const char *p, size_t n)
     return false;
 }
 
-static int bib_fits(const char *path, const pc_ctx *ctx)
+static int bib_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
 {
+    (void)head, (void)n;
+    if (!path)
+        return false; /* standard input: @string or crossref could come anywhere, after the cut */
     const char *w = ctx->write_format;
     if (w && !ctx->opt.bib.rewrite && (strcmp(w, "bibtex") == 0 || strcmp(w, "biblatex") == 0))
         return false; /* kept as written: each entry's lead and tail are the text around it */

@@ -49,6 +49,9 @@ typedef struct pc_json_item {
 /* Whether a file of this name is JSON Lines by its name (.jsonl, .ndjson,
  * also compressed: works.jsonl.gz): a raw line end then ends a value. */
 bool pc_json_lines_name(const char *name);
+/* How -j cut the input (json_chunk.c; pc_source_chunk_mode): JSON Lines at
+ * line ends, or one array after an element's ','. */
+enum { PC_JSON_CUT_LINES = 1, PC_JSON_CUT_ARRAY = 2 };
 /* Reads src (whose name is used in messages).  Owned by the caller. */
 pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx);
 void pc_json_split_close(pc_json_split *sp);

@@ -2,11 +2,14 @@
 /* json_chunk.c — where the `json` reader's input may be cut for -j
  * (pc_chunker, src/io/parallel.c):
  *  - a JSON Lines file (named .jsonl or .ndjson, which is how the splitter
- *    knows it: json_split.c) at any line end, since a raw line end ends a
- *    top-level value there;
+ *    knows it: json_split.c), or standard input whose first value is an
+ *    object that ends its first line (how the splitter knows it there), at
+ *    any line end, since a raw line end ends a top-level value there;
  *  - a file that is one top-level array (its first byte that is not white
  *    space a '[', closed by its last, with well-formed strings and
- *    brackets between: checked over the whole file first) just after a
+ *    brackets between: checked over the whole file first), or standard
+ *    input that starts with '[' (which cannot be checked first: a chunk
+ *    reads as the whole input would from there), just after a
  *    line end that follows an element's ',' (only spaces, tabs or a CR
  *    between).  The splitter streams such an array's elements one at a
  *    time; a chunk after the first starts inside the array
@@ -18,7 +21,7 @@
 
 #include "io/compress.h"
 
-enum { MODE_LINES = 1, MODE_ARRAY = 2, SCAN_BLOCK = 1 << 20 };
+enum { MODE_LINES = PC_JSON_CUT_LINES, MODE_ARRAY = PC_JSON_CUT_ARRAY, SCAN_BLOCK = 1 << 20 };
 
 /* The structure of a JSON text as the splitter reads it (json_split.c):
  * strings skipped with memchr, a '"' after an odd run of backslashes
@@ -116,11 +119,35 @@ static bool one_array(const char *path)
     return ok && started && closed;
 }
 
-static int json_fits(const char *path, const pc_ctx *ctx)
+/* Standard input's top, which cannot be looked at whole: an array (its
+ * shape is the splitter's to judge: a chunk reads the way the whole input
+ * would from there, and an array closed on its first line is not cut), or
+ * JSON Lines as the splitter tells them, a first value that is an object
+ * ending on its first line just before the line end. */
+static int stdin_mode(const char *head, size_t n)
+{
+    size_t i = 0;
+    while (i < n && is_ws((unsigned char)head[i]))
+        i++;
+    if (i < n && head[i] == '[')
+        return MODE_ARRAY;
+    if (i >= n || head[i] != '{')
+        return 0;
+    shape s = {.depth = 1};
+    size_t at = i + 1;
+    do
+        at = scan_to(&s, head, at, n) + 1; /* past a ',' at depth 1, or the closing brace */
+    while (at <= n && head[at - 1] == ',' && s.depth == 1 && !s.in_str);
+    if (s.bad || s.depth != 0 || at >= n || (head[at] != '\n' && head[at] != '\r'))
+        return 0;
+    return memchr(head + i, '\n', at - i) || memchr(head + i, '\r', at - i) ? 0 : MODE_LINES;
+}
+
+static int json_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
 {
     (void)ctx;
     if (!path)
-        return 0;
+        return stdin_mode(head, n);
     if (pc_json_lines_name(path))
         return MODE_LINES;
     return one_array(path) ? MODE_ARRAY : 0;

@@ -609,8 +609,11 @@ pc_json_split *pc_json_split_open(pc_source *src, pc_ctx *ctx)
     sp->lf = sp->cr = no_cache;
     sp->lines_known = sp->lines = pc_json_lines_name(sp->file);
     pc_buf_init(&sp->elem);
+    pc_source_used(src, pc_source_offset(src)); /* the source's messages wait for used_to_here */
     /* -j: a chunk after the first of a file that is one array starts
      * among its elements, after a ',' (json_chunk.c) */
+    if (pc_source_continued(src) && pc_source_chunk_mode(src) == PC_JSON_CUT_LINES)
+        sp->lines_known = sp->lines = true; /* standard input's JSON Lines, after the first chunk */
     if (pc_source_continued(src) && !sp->lines)
         sp->in_array = sp->need_elem = sp->after_comma = true;
     return sp;
@@ -626,6 +629,14 @@ void pc_json_split_close(pc_json_split *sp)
     pc_free(sp);
 }
 
+/* The source's own messages (a byte that is not UTF-8) come once the
+ * splitter is past the bytes they are about, not when its block is read:
+ * the same place whether the input was cut (-j) or not. */
+static void used_to_here(pc_json_split *sp)
+{
+    pc_source_used(sp->src, pc_source_offset(sp->src) - (sp->cn - sp->cp));
+}
+
 pc_json_got pc_json_split_next(pc_json_split *sp, pc_json_item *item)
 {
     for (;;) {
@@ -635,8 +646,12 @@ pc_json_got pc_json_split_next(pc_json_split *sp, pc_json_item *item)
             return PC_JSON_END;
         scan_result sr = SCAN_NONE;
         bool fatal;
-        if (!next_value(sp, &sr, &fatal))
+        bool more = next_value(sp, &sr, &fatal);
+        if (!more && !fatal)
+            pc_source_used(sp->src, pc_source_offset(sp->src) + 1); /* the end: all of it */
+        if (!more)
             return fatal ? PC_JSON_FATAL : PC_JSON_END;
+        used_to_here(sp);
         if (sr == SCAN_TRUNCATED) {
             sp->done = true;
             return PC_JSON_BAD;

@@ -6,9 +6,9 @@
  * makes the chunk longer. */
 #include "ris.h"
 
-static int ris_fits(const char *path, const pc_ctx *ctx)
+static int ris_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
 {
-    (void)path, (void)ctx;
+    (void)path, (void)head, (void)n, (void)ctx;
     return true;
 }
 

@@ -8,9 +8,9 @@
  * otherwise just makes the chunk longer. */
 #include "wos.h"
 
-static int wos_fits(const char *path, const pc_ctx *ctx)
+static int wos_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
 {
-    (void)path, (void)ctx;
+    (void)path, (void)head, (void)n, (void)ctx;
     return true;
 }
 

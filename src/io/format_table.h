@@ -29,7 +29,10 @@ typedef enum pc_read_status {
  * can read apart, on worker threads (-j, src/io/parallel.c).  `fits`: 0
  * when this input may not be cut, for the run of ctx (BibTeX: @string,
  * crossref or xdata in the file), else how it is cut (a mode, given back
- * to `end`: JSON Lines or a JSON array); `end`: the offset just past the
+ * to `end` and to the chunks' readers by pc_source_chunk_mode: JSON Lines
+ * or a JSON array); it sees the input's path (NULL: standard input or a
+ * pipe, which can be read only once) and its first bytes head[0, n);
+ * `end`: the offset just past the
  * first record end at or after `from` in p[0, n) where a new chunk may
  * start (a line start), 0 when there is none in those bytes; p[0] starts
  * a chunk (at->start: the input's first).  Missing an end only makes a
@@ -42,7 +45,7 @@ typedef struct pc_chunk_at {
 } pc_chunk_at;
 
 typedef struct pc_chunker {
-    int (*fits)(const char *path, const pc_ctx *ctx);
+    int (*fits)(const char *path, const char *head, size_t n, const pc_ctx *ctx);
     size_t (*end)(const pc_chunk_at *at, const char *p, size_t n, size_t from);
 } pc_chunker;
 

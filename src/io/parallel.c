@@ -13,8 +13,13 @@
  * records come to the key set and the writer, and the messages to the
  * sink, in the order and with the places of one reader reading the
  * whole input.  A message a reader gives once per input ("noted once")
- * is given once per run of chunks too.  Memory: N + 1 chunks and their
- * events; a record longer than a chunk makes its chunk longer. */
+ * is given once per run of chunks too.  A chunk the source has a message
+ * about (pc_source_reports_within: a byte that is not UTF-8, damaged
+ * compressed data) is not cut: from there the rest is read here, by one
+ * more reader over the source, its events taken back as a chunk's, so the
+ * message comes where the reader reaches those bytes, as with -j 1.
+ * Memory: N + 1 chunks and their events; a record longer than a chunk
+ * makes its chunk longer. */
 #include "io/parallel.h"
 
 #include "io/compress.h"
@@ -29,7 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { CHUNK_DEFAULT = 1 << 20, SCAN_BLOCK = 1 << 20 };
+enum { CHUNK_DEFAULT = 1 << 20, HEAD = 1 << 16 };
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 enum event { EV_DIAG = 1, EV_DROP, EV_RECORD, EV_SKIP, EV_END, EV_FATAL };
@@ -63,50 +68,16 @@ struct pc_parallel {
     bool stop;
     pc_serial_names *names; /* the records' file names; the once-only messages */
     pc_strset once;
+    /* the rest of the input, read on this thread after the chunks (cut) */
+    bool rest_here, rest_open;
+    void *rest;       /* its reader's state */
+    pc_ctx rest_ctx;  /* its reader's messages and drops, into rest_ev */
+    slot rest_ev;
+    unsigned long *rest_seen;
+    size_t rest_cap;
 };
 
 /* ---- whether the input can be cut ------------------------------------------- */
-
-/* True when the file's text (decompressed when it is compressed) is valid
- * UTF-8 throughout with no byte-order mark at its top, and the file is
- * larger than one chunk: the source's decoder then passes it as it is and
- * says nothing (its messages would come at reading time, not in record
- * order); a compressed file must decompress to its end (else its reader
- * reports where it stops). */
-static bool file_fits(const char *path, size_t chunk)
-{
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (unsigned long long)st.st_size <= chunk)
-        return false;
-    pc_plain *pl = pc_plain_open(path);
-    bool ok = pl != NULL;
-    char *buf = ok ? pc_xmalloc(SCAN_BLOCK + 4) : NULL;
-    size_t carry = 0;
-    bool first = true;
-    while (ok) {
-        ssize_t n = pc_plain_read(pl, buf + carry, SCAN_BLOCK);
-        if (n < 0) {
-            ok = false;
-            break;
-        }
-        size_t len = carry + (size_t)n, bad = 0;
-        if (first && len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-            ok = false;
-        first = false;
-        carry = 0;
-        if (ok && !pc_utf8_valid(buf, len, &bad)) {
-            /* a character cut by the block's end comes again with the next */
-            ok = n > 0 && len - bad < 4;
-            carry = len - bad;
-            memmove(buf, buf + bad, carry);
-        }
-        if (n == 0)
-            break;
-    }
-    pc_free(buf);
-    pc_plain_close(pl);
-    return ok;
-}
 
 static size_t chunk_size(void)
 {
@@ -115,15 +86,25 @@ static size_t chunk_size(void)
     return v > 0 ? (size_t)v : CHUNK_DEFAULT;
 }
 
-/* Whether the input is read on the worker threads.  Not under -v: a
- * reader's notes at its close (RIS's share of pass-through values) count
- * the whole input, which no chunk's reader sees. */
+/* Whether the input is read on the worker threads, and how it is cut (the
+ * chunker's mode).  Not under -v: a reader's notes at its close (RIS's
+ * share of pass-through values) count the whole input, which no chunk's
+ * reader sees.  Not when it is decoded from another encoding, has a
+ * byte-order mark, or is no longer than a chunk; nor when the source has
+ * something to say of its first chunk (a byte that is not UTF-8, the end
+ * of damaged compressed data): its messages come as the bytes are read,
+ * so bytes it speaks of are read on this thread, in one piece from there
+ * (cut). */
 static int fits(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path, size_t chunk)
 {
-    if (!(ctx->opt.jobs > 1 && ctx->opt.verbose == 0 && f && f->chunker && path && strcmp(path, "-") != 0 &&
-          !pc_source_encoding(src) && pc_source_offset(src) == 0 && file_fits(path, chunk)))
+    if (!(ctx->opt.jobs > 1 && ctx->opt.verbose == 0 && f && f->chunker && !pc_source_encoding(src) &&
+          pc_source_offset(src) == 0))
         return 0;
-    return f->chunker->fits(path, ctx);
+    const char *d;
+    size_t n = pc_source_peek(src, chunk + 1 > HEAD ? chunk + 1 : HEAD, &d); /* the chunker sees a head */
+    if (n <= chunk || (n >= 3 && memcmp(d, "\xEF\xBB\xBF", 3) == 0) || pc_source_reports_within(src, n))
+        return 0;
+    return f->chunker->fits(path && strcmp(path, "-") != 0 ? path : NULL, d, n, ctx);
 }
 
 /* ---- cutting (the driver's thread) -------------------------------------------- */
@@ -159,6 +140,10 @@ static bool cut(pc_parallel *p, slot *s)
             break;
         from = n;
         want *= 2;
+    }
+    if (take && pc_source_reports_within(p->src, take)) {
+        p->rest_here = true; /* the source speaks of these bytes: from here on, in one piece */
+        return false;
     }
     pc_buf_clear(&s->in);
     if (take == 0)
@@ -271,6 +256,7 @@ static void read_chunk(pc_parallel *p, slot *s)
         pc_source_set_cut(src);
     if (s->continued)
         pc_source_set_continued(src);
+    pc_source_set_chunk_mode(src, p->mode);
     void *state = p->fmt->read_open(src, &w);
     unsigned long *seen = NULL;
     size_t cap = 0;
@@ -383,6 +369,42 @@ static pc_read_status replay(pc_parallel *p, slot *s, pc_record *rec)
     return PC_READ_EOF;
 }
 
+/* ---- the rest of the input, on this thread --------------------------------------- */
+
+/* Opens f's reader over the source where the chunks stop, as a chunk's
+ * would be (its first line, continued), its messages taken back as a
+ * chunk's are (the once-only ones once). */
+static void rest_open(pc_parallel *p)
+{
+    p->rest_open = true;
+    pc_ctx_init(&p->rest_ctx, on_diag, &p->rest_ev.out);
+    p->rest_ctx.opt = p->ctx->opt;
+    p->rest_ctx.worker = true;
+    pc_source_set_first_line(p->src, p->next_line);
+    if (p->cut_one)
+        pc_source_set_continued(p->src);
+    pc_source_set_chunk_mode(p->src, p->mode);
+    pc_source_set_ctx(p->src, &p->rest_ctx);
+    p->rest = p->fmt->read_open(p->src, &p->rest_ctx);
+}
+
+static pc_read_status rest_next(pc_parallel *p, pc_record *rec)
+{
+    if (!p->rest_open)
+        rest_open(p);
+    pc_read_status st = PC_READ_FATAL;
+    if (p->rest) {
+        st = p->fmt->read_next(p->rest, rec);
+        if (st == PC_READ_RECORD && p->rest_ctx.opt.date == PC_DATE_UPDATED)
+            pc_record_choose_date(rec, true);
+    }
+    put_drops(&p->rest_ctx, &p->rest_ev.out, &p->rest_seen, &p->rest_cap);
+    p->rest_ev.at = 0;
+    replay(p, &p->rest_ev, rec); /* its messages and drops: no record events */
+    pc_buf_clear(&p->rest_ev.out);
+    return st;
+}
+
 pc_read_status pc_parallel_next(pc_parallel *p, pc_record *rec)
 {
     for (;;) {
@@ -393,7 +415,7 @@ pc_read_status pc_parallel_next(pc_parallel *p, pc_record *rec)
         bool all_read = s->state == SLOT_FREE; /* fill() cut every chunk */
         pthread_mutex_unlock(&p->mu);
         if (all_read)
-            return PC_READ_EOF;
+            return p->rest_here ? rest_next(p, rec) : PC_READ_EOF;
         pc_read_status st = replay(p, s, rec);
         if (st != PC_READ_EOF)
             return st; /* after a fatal one the driver stops */
@@ -448,6 +470,14 @@ void pc_parallel_end(pc_parallel *p)
     pthread_mutex_unlock(&p->mu);
     for (size_t i = 0; i < p->n_threads; i++)
         pthread_join(p->threads[i], NULL);
+    if (p->rest_open) {
+        if (p->rest)
+            p->fmt->read_close(p->rest);
+        pc_source_set_ctx(p->src, p->ctx);
+        pc_ctx_free(&p->rest_ctx);
+    }
+    pc_buf_free(&p->rest_ev.out);
+    pc_free(p->rest_seen);
     for (size_t i = 0; i < p->n_slots; i++) {
         pc_buf_free(&p->slots[i].in);
         pc_buf_free(&p->slots[i].out);

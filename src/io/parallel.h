@@ -13,10 +13,12 @@ typedef struct pc_parallel pc_parallel;
 
 /* Starts reading `src` (input `path`, read by `f`, nothing consumed yet) on
  * ctx->opt.jobs workers, or returns NULL when it is read in one piece:
- * -j 1, standard input, a format with no chunker or an input it does not
- * fit, an input that is decoded from another encoding or is not valid
- * UTF-8 throughout (its messages come from the decoder as it is read),
- * or one no larger than a chunk. */
+ * -j 1, a format with no chunker or an input it does not fit, an input
+ * that is decoded from another encoding, or one no larger than a chunk.
+ * Standard input and pipes are cut as files are.  From the first chunk
+ * the source has a message about (a byte that is not UTF-8, the end of
+ * damaged compressed data), the rest is read on the caller's thread, so
+ * that the message comes when the reader reaches those bytes. */
 pc_parallel *pc_parallel_start(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *path);
 /* The next record, as f's read_next gives it (with --date updated
  * applied), after sending the messages that came before it. */

@@ -40,6 +40,17 @@ typedef struct text_pos {
 
 /* The raw side of a transcoded source: undecoded bytes and where they come
  * from, and where the decoded text stands for a message. */
+/* A message about bytes the window holds: given when the reader consumes
+ * them (pc_source_read, a line), so that it comes among the reader's own
+ * messages where -j's chunks would give it, not when decoding ran ahead. */
+typedef struct report {
+    unsigned long long at; /* the offset of the byte it is about */
+    bool at_end;           /* about the end of the text (the input stops there) */
+    pc_severity severity;
+    unsigned long line, col;
+    char *msg;
+} report;
+
 typedef struct raw_input {
     pc_decoder *dec;
     char *encoding;       /* the name the decoder was opened with */
@@ -85,10 +96,16 @@ struct pc_source {
     unsigned long first_line; /* the line number of its first byte; 0 = 1 (a chunk of a file: more) */
     bool cut;                 /* a chunk cut before a record, more after it */
     bool continued;           /* a chunk after the file's first */
+    int chunk_mode;           /* how it was cut (the chunker's mode) */
+    report *reports;          /* messages not given yet: reports[done, n) */
+    bool tracks_use;          /* the reader says how far it has used what it read */
+    unsigned long long used;
+    size_t n_reports, done_reports, cap_reports;
 };
 
 static void text_advance(text_pos *t, const char *p, size_t n);
 static void zip_start(pc_source *s, const pc_codec *c, const char *have, size_t n);
+static size_t raw_avail(const struct raw_input *raw);
 
 pc_source *pc_source_open(const char *path)
 {
@@ -160,10 +177,14 @@ static void raw_free(raw_input *raw)
     pc_free(raw);
 }
 
+static void give_reports(pc_source *s, bool all);
+
 void pc_source_close(pc_source *s)
 {
     if (!s)
         return;
+    give_reports(s, true);
+    pc_free(s->reports);
     if (s->owns_fd)
         close(s->fd);
     raw_free(s->raw);
@@ -186,6 +207,56 @@ void pc_source_set_cut(pc_source *s) { s->cut = true; }
 bool pc_source_cut(const pc_source *s) { return s->cut; }
 void pc_source_set_continued(pc_source *s) { s->continued = true; }
 bool pc_source_continued(const pc_source *s) { return s->continued; }
+void pc_source_set_chunk_mode(pc_source *s, int mode) { s->chunk_mode = mode; }
+int pc_source_chunk_mode(const pc_source *s) { return s->chunk_mode; }
+void pc_source_set_ctx(pc_source *s, pc_ctx *ctx) { s->ctx = ctx; }
+
+/* ---- messages about the bytes, given as they are consumed ------------------ */
+
+/* Keeps msg for when the byte at `at` is consumed (at_end: when all
+ * before `at` is). */
+static void report_at(pc_source *s, unsigned long long at, bool at_end, pc_severity sev, unsigned long line,
+                      unsigned long col, const char *msg)
+{
+    if (!s->ctx)
+        return;
+    if (s->done_reports == s->n_reports)
+        s->done_reports = s->n_reports = 0;
+    PC_GROW(s->reports, s->cap_reports, s->n_reports + 1);
+    s->reports[s->n_reports++] =
+        (report){.at = at, .at_end = at_end, .severity = sev, .line = line, .col = col, .msg = pc_xstrdup(msg)};
+}
+
+/* Gives the kept messages about consumed bytes (all: every one). */
+static void give_reports(pc_source *s, bool all)
+{
+    unsigned long long to = s->tracks_use && s->used < s->offset ? s->used : s->offset;
+    while (s->done_reports < s->n_reports) {
+        report *r = &s->reports[s->done_reports];
+        if (!all && !(r->at < to || (r->at_end && r->at <= to)))
+            break;
+        s->done_reports++;
+        pc_diag_emit(s->ctx, r->severity, s->name, r->line, r->col, "%s", r->msg);
+        pc_free(r->msg);
+    }
+}
+
+void pc_source_used(pc_source *s, unsigned long long upto)
+{
+    s->tracks_use = true;
+    s->used = upto;
+    if (s->n_reports)
+        give_reports(s, false);
+}
+
+bool pc_source_reports_within(const pc_source *s, size_t n)
+{
+    unsigned long long to = s->offset + n;
+    for (size_t i = s->done_reports; i < s->n_reports; i++)
+        if (s->reports[i].at < to || (s->reports[i].at_end && s->reports[i].at <= to))
+            return true;
+    return false;
+}
 const char *pc_source_encoding(const pc_source *s)
 {
     return s->raw && !s->raw->fallback ? s->raw->encoding : NULL;
@@ -256,9 +327,10 @@ static ssize_t read_unzip(pc_source *s, char *dst, size_t n)
     } else if (!s->err) {
         s->err = EBADMSG;
         s->err_said = s->ctx != NULL; /* no context (a memory source): the caller reports it */
-        if (s->ctx)
-            pc_diag_emit(s->ctx, PC_SEV_ERROR, s->name, s->zpos.line, s->zpos.col,
-                         "%s; the input ends here", msg.ptr);
+        pc_buf_puts(&msg, "; the input ends here");
+        /* about the end of what was read: the window's bytes and the raw side's */
+        unsigned long long end = s->offset + (s->end - s->start) + (s->raw ? raw_avail(s->raw) : 0);
+        report_at(s, end, true, PC_SEV_ERROR, s->zpos.line, s->zpos.col, msg.ptr);
     }
     pc_buf_free(&msg);
     return -1;
@@ -390,7 +462,7 @@ static bool raw_more(pc_source *s)
 }
 
 static const char *raw_data(const raw_input *raw) { return raw->mem ? raw->mem : raw->buf + raw->start; }
-static size_t raw_avail(const raw_input *raw) { return raw->mem ? raw->mem_n : raw->end - raw->start; }
+static size_t raw_avail(const struct raw_input *raw) { return raw->mem ? raw->mem_n : raw->end - raw->start; }
 
 /* Drops n decoded raw bytes that became out[0, made) in the window. */
 static void raw_took(pc_source *s, size_t n, size_t made)
@@ -445,8 +517,8 @@ static void report_bad(pc_source *s, const char *in, size_t n, size_t used, cons
         put_bytes(&msg, in, used);
         pc_buf_puts(&msg, "), replaced by U+FFFD");
     }
-    pc_diag_emit(s->ctx, raw->fallback ? PC_SEV_WARNING : PC_SEV_ERROR, s->name, raw->pos.line, raw->pos.col, "%s",
-                 msg.ptr);
+    report_at(s, s->offset + (s->end - s->start), false, raw->fallback ? PC_SEV_WARNING : PC_SEV_ERROR,
+              raw->pos.line, raw->pos.col, msg.ptr);
     pc_buf_free(&msg);
 }
 
@@ -730,7 +802,17 @@ size_t pc_source_peek(pc_source *s, size_t want, const char **p)
     return have < want ? have : want;
 }
 
+static ssize_t source_read(pc_source *s, char *dst, size_t n);
+
 ssize_t pc_source_read(pc_source *s, char *dst, size_t n)
+{
+    ssize_t got = source_read(s, dst, n);
+    if (s->n_reports)
+        give_reports(s, false);
+    return got;
+}
+
+static ssize_t source_read(pc_source *s, char *dst, size_t n)
 {
     if (s->start == s->end) {
         /* large reads bypass the window (not when decoding into it) */
@@ -830,7 +912,10 @@ static pc_line_status read_line(pc_source *s, pc_buf *line, size_t max, bool cr_
 
 bool pc_source_getline(pc_source *s, pc_buf *line)
 {
-    return read_line(s, line, SIZE_MAX, false) != PC_LINE_NONE;
+    pc_line_status st = read_line(s, line, SIZE_MAX, false);
+    if (s->n_reports)
+        give_reports(s, false);
+    return st != PC_LINE_NONE;
 }
 
 /* ---- lines ------------------------------------------------------------------------ */
@@ -859,6 +944,8 @@ bool pc_lines_next(pc_lines *l)
     if (l->eof)
         return false;
     pc_line_status st = read_line(l->src, &l->line, PC_LINE_MAX, true);
+    if (l->src->n_reports)
+        give_reports(l->src, false);
     if (st == PC_LINE_NONE) {
         l->eof = true;
         return false;

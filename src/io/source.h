@@ -70,6 +70,23 @@ bool pc_source_cut(const pc_source *src);
  * inside it. */
 void pc_source_set_continued(pc_source *src);
 bool pc_source_continued(const pc_source *src);
+/* How the chunk was cut: the format's chunker's mode (0: not a chunk). */
+void pc_source_set_chunk_mode(pc_source *src, int mode);
+int pc_source_chunk_mode(const pc_source *src);
+/* Where the source's own messages go from now on (a bad byte, compressed
+ * data cut short).  They are given as the bytes they are about are
+ * consumed (pc_source_read, a line), not when decoding runs ahead, so they
+ * come in input order among the reader's. */
+void pc_source_set_ctx(pc_source *src, pc_ctx *ctx);
+/* Whether a message of the source's is about the next n bytes (peeked,
+ * not consumed) or the end just after them: -j reads such bytes in one
+ * piece (src/io/parallel.c). */
+bool pc_source_reports_within(const pc_source *src, size_t n);
+/* For a reader that reads blocks ahead of what it parses: the source
+ * offset up to which it has used what it read (its messages about them
+ * given), so the source's messages come there, not at the block's read.
+ * From the first call on, they wait for it. */
+void pc_source_used(pc_source *src, unsigned long long upto);
 /* Bytes consumed so far (of the decoded text when transcoding). */
 unsigned long long pc_source_offset(const pc_source *src);
 

@@ -12,9 +12,9 @@
 
 #include <string.h>
 
-static int blank_fits(const char *path, const pc_ctx *ctx)
+static int blank_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
 {
-    (void)path, (void)ctx;
+    (void)path, (void)head, (void)n, (void)ctx;
     return true;
 }
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # test_jobs.sh — -j N (issue 25): a JSON Lines or JSON array, RIS, BibTeX,
-# MEDLINE, Web of Science, EndNote or refer file, compressed or not, read on
+# MEDLINE, Web of Science, EndNote or refer file or standard input,
+# compressed or not, read on
 # worker threads in chunks gives the output, the messages and the exit
 # status of -j 1, byte for byte, for every sample of those formats, every
 # writer of a few kinds and the options that change what is said (-v:
@@ -36,6 +37,23 @@ same_as_j1() {
         fi
     done
     if [ -z "$bad" ]; then pass "-j 4 = -j 1: $name"; else fail "-j 4 = -j 1: $name" "$bad"; fi
+}
+
+# same_on_stdin NAME FILE ARGS...: the same, FILE on standard input
+same_on_stdin() {
+    name=$1 file=$2; shift 2
+    $PCW -j 1 "$@" - < "$file" > j1.out 2> j1.err
+    e1=$?
+    bad=
+    for chunk in 1 300 ""; do
+        PC_JOBS_CHUNK=$chunk $PCW -j 4 "$@" - < "$file" > j4.out 2> j4.err
+        e4=$?
+        if ! cmp -s j1.out j4.out || ! cmp -s j1.err j4.err || [ "$e1" != "$e4" ]; then
+            bad="chunk '$chunk': exit $e1 / $e4; $(diff j1.out j4.out | head -n 4; diff j1.err j4.err | head -n 6)"
+            break
+        fi
+    done
+    if [ -z "$bad" ]; then pass "-j 4 = -j 1 on stdin: $name"; else fail "-j 4 = -j 1 on stdin: $name" "$bad"; fi
 }
 
 for f in "$D"/*.jsonl "$D"/*.ris many.jsonl many.ris mixed.ndjson; do
@@ -177,6 +195,51 @@ PC_JOBS_CHUNK=1 $PCW -j 0 -t bibtex many.jsonl > j0.out 2> j0.err
 $PCW -t bibtex many.jsonl > ref.out 2> ref.err
 same "-j 0 (one per core) = the default" ref.out j0.out
 
+# Standard input and pipes are cut as files are (JSON Lines and arrays by
+# their first value; BibTeX read in one piece: @string or crossref could
+# come after a cut).  Bytes the source has something to say about (not
+# UTF-8, compressed data cut short) are read on the driver's thread in one
+# piece from the chunk they are in: the messages come at their places,
+# among the reader's, as with -j 1.
+python3 - <<'PY'
+import random
+lines = open("many.ris", "rb").read().split(b"\n")
+random.seed(7)
+for k in random.sample(range(len(lines)), 12):   # Latin-1 bytes on a dozen lines
+    lines[k] = lines[k] + b" caf\xe9 \xff"
+open("latin.ris", "wb").write(b"\n".join(lines))
+j = open("many.jsonl", "rb").read().split(b"\n")
+j[len(j) // 2] = j[len(j) // 2].replace(b'"title":"', b'"title":"\xe9t\xe9 ', 1)
+open("latin.jsonl", "wb").write(b"\n".join(j))
+PY
+same_as_j1 "latin.ris (bytes that are not UTF-8 half-way) -> bibtex" -t bibtex latin.ris
+same_as_j1 "latin.jsonl -> csljson" -t csljson latin.jsonl
+for f in many.jsonl many.ris many.nbib many.isi many.enw many.bib latin.ris latin.jsonl arr-hostile.json \
+         arr-trailing.json arr-missing.json arr-spaced.json arr-line.json arr-open.json arr-control.json \
+         "$D/json-mixed.jsonl" "$D/json-syntax.jsonl" "$D/json-csl.json"; do
+    b=$(basename "$f")
+    same_on_stdin "$b -> bibtex" "$f" -t bibtex
+    same_on_stdin "$b -> csljson --strict" "$f" --strict -t csljson
+    same_on_stdin "$b -> bibtex --keep-going --rekey" "$f" --keep-going --rekey -t bibtex
+done
+same_on_stdin "many.ris -> bibtex -v" many.ris -v -t bibtex
+if command -v gzip > /dev/null 2>&1; then
+    for f in many.jsonl.gz arr-hostile.json.gz many.nbib.gz cut.json.gz junk.json.gz; do
+        [ -f "$f" ] && same_on_stdin "$f -> csljson" "$f" -t csljson
+    done
+    for f in many.ris latin.ris many.jsonl; do # a pipe, compressed
+        gzip -c "$f" | $PCW -j 1 -t csljson - > p1.out 2> p1.err
+        e1=$?
+        gzip -c "$f" | PC_JOBS_CHUNK=300 $PCW -j 4 -t csljson - > p4.out 2> p4.err
+        e4=$?
+        if cmp -s p1.out p4.out && cmp -s p1.err p4.err && [ "$e1" = "$e4" ]; then
+            pass "-j 4 = -j 1: gzip -c $f | paperconv -"
+        else
+            fail "-j 4 = -j 1: gzip -c $f | paperconv -" "exit $e1 / $e4; $(diff p1.err p4.err | head -n 6)"
+        fi
+    done
+fi
+
 # The chunks are read by threads (not one piece): a thread is made per worker.
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
@@ -193,9 +256,12 @@ if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     if [ "$n" -eq "$n0" ]; then pass "a BibTeX file with @string is read in one piece"; else fail "@string: one piece" "clone calls: $n"; fi
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.bib 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -eq "$n0" ]; then pass "bibtex -> bibtex kept as written is read in one piece"; else fail "kept as written: one piece" "clone calls: $n"; fi
-    n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex - < many.ris 2>&1 > /dev/null | grep -c 'clone')
-    n1=$(strace -f -e trace=clone,clone3 "$PC" -j 1 -t bibtex - < many.ris 2>&1 > /dev/null | grep -c 'clone')
-    if [ "$n" -eq "$n1" ]; then pass "standard input is read in one piece"; else fail "stdin in one piece" "clone calls: $n, -j 1: $n1"; fi
+    for f in many.ris many.jsonl arr-hostile.json; do
+        n=$(cat $f | PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex - 2>&1 > /dev/null | grep -c 'clone')
+        if [ "$n" -ge 3 ]; then pass "-j 3 on $f from a pipe starts 3 threads"; else fail "-j 3 on a pipe starts threads" "$f: clone calls: $n"; fi
+    done
+    n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson - < many.bib 2>&1 > /dev/null | grep -c 'clone')
+    if [ "$n" -eq "$n0" ]; then pass "BibTeX on standard input is read in one piece"; else fail "stdin BibTeX in one piece" "clone calls: $n, -j 1: $n0"; fi
 else
     skip "-j 3 starts threads" "strace not installed (or under a wrapper)"
 fi
