@@ -12,7 +12,7 @@
  *
  * Streaming: one record is held at a time; the line that starts the next
  * record is kept for the following call. */
-#include "format.h"
+#include "listing.h"
 
 #include <stdlib.h>
 
@@ -25,6 +25,7 @@ typedef struct listing_reader {
     const char *file;
     pc_lines in; /* the input, line by line */
     char *heading;
+    bool header_read; /* read at the first record (-j cuts an input nothing was read of) */
     pc_buf title, authors, abstract, tmp;
 } listing_reader;
 
@@ -42,10 +43,7 @@ static bool is_label(const char *s, size_t n)
     return false;
 }
 
-static bool is_bullet(const pc_buf *b)
-{
-    return b->len >= 4 && memcmp(b->ptr, BULLET, 4) == 0;
-}
+static bool is_bullet(const pc_buf *b) { return pc_listing_bullet(b->ptr, b->len); }
 
 /* How many bytes of s[0, n) a message quotes: at most QUOTE_MAX, cut at a
  * character boundary (a title or date line can be megabytes long). */
@@ -81,6 +79,33 @@ static bool check_utf8(listing_reader *r)
     return false;
 }
 
+/* The heading of a header already read (-j gives it to a later chunk's
+ * reader): its first line that is not blank, a label, or one that
+ * listing_open rejected (a NUL byte; the bytes are UTF-8, which the
+ * source saw to); NULL if none. */
+static char *header_heading(const char *p, size_t n, pc_buf *tmp)
+{
+    for (size_t i = 0; i < n;) {
+        size_t e = i; /* the line ends at a LF or a CR, as pc_lines reads it (CRLF: a blank after) */
+        while (e < n && p[e] != '\n' && p[e] != '\r')
+            e++;
+        const char *s = p + i;
+        size_t len = e - i;
+        i = e + 1;
+        while (len >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3)) /* as pc_lines_next drops them */
+            s += 3, len -= 3;
+        if (memchr(s, '\0', len))
+            continue;
+        pc_trim(&s, &len);
+        if (!len || is_label(s, len))
+            continue;
+        pc_buf_clear(tmp);
+        pc_latex_decode(s, len, tmp, NULL, NULL);
+        return pc_xstrdup(tmp->ptr);
+    }
+    return NULL;
+}
+
 static void *listing_open(pc_source *src, pc_ctx *ctx)
 {
     listing_reader *r = pc_xcalloc(1, sizeof *r);
@@ -91,7 +116,21 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
     pc_buf_init(&r->authors);
     pc_buf_init(&r->abstract);
     pc_buf_init(&r->tmp);
-    /* header: everything before the first bullet */
+    return r;
+}
+
+/* The header: everything before the first bullet. */
+static void read_header(listing_reader *r)
+{
+    r->header_read = true;
+    pc_source *src = r->in.src;
+    size_t context_n;
+    const char *context = pc_source_context(src, &context_n);
+    if (pc_source_continued(src)) { /* -j: a later chunk; the header is the input's */
+        r->heading = header_heading(context, context_n, &r->tmp);
+        return;
+    }
+    pc_ctx *ctx = r->ctx;
     bool stray = false;
     while (pc_lines_next(&r->in)) {
         if (is_bullet(&r->in.line)) {
@@ -116,7 +155,6 @@ static void *listing_open(pc_source *src, pc_ctx *ctx)
                          "starts a record)");
         }
     }
-    return r;
 }
 
 static void listing_close(void *state)
@@ -329,6 +367,8 @@ static pc_read_status listing_next(void *state, pc_record *rec)
 {
     listing_reader *r = state;
     unsigned long start = 0, author_line = 0;
+    if (!r->header_read)
+        read_header(r);
     pc_read_status st = read_parts(r, &start, &author_line);
     if (st != PC_READ_RECORD)
         return st;
@@ -363,4 +403,5 @@ const pc_format pc_format_listing = {
     .read_open = listing_open,
     .read_next = listing_next,
     .read_close = listing_close,
+    .chunker = &pc_listing_chunker,
 };

@@ -51,7 +51,7 @@ static void usage(FILE *f)
           "      --locale LANG     the CSL locale (e.g. de-DE; default: the style's, else en-US)\n"
           "      --citations FILE  JSON citation clusters to format before the bibliography\n"
           "  -j, --jobs N          read each JSON Lines or JSON array, RIS, BibTeX, MEDLINE,\n"
-          "                        WoS, EndNote or refer input (standard input too) on N\n"
+          "                        WoS, EndNote, refer or listing input (stdin too) on N\n"
           "                        threads (0: one per core; default 1); the output is the same\n"
           "  BibTeX to BibTeX (and biblatex to biblatex) keeps each entry as written;\n"
           "  these lay entries out again, only as asked:\n"

@@ -47,6 +47,10 @@ typedef struct pc_chunk_at {
 typedef struct pc_chunker {
     int (*fits)(const char *path, const char *head, size_t n, const pc_ctx *ctx);
     size_t (*end)(const pc_chunk_at *at, const char *p, size_t n, size_t from);
+    /* optional: how many of the first chunk's bytes p[0, n) every later
+     * chunk's reader is given as its context (pc_source_context: a
+     * listing's header, whose heading each record takes) */
+    size_t (*context)(const char *p, size_t n);
 } pc_chunker;
 
 /* For a chunker whose records end at a line of some shape: calls

@@ -66,6 +66,7 @@ struct pc_parallel {
     pthread_mutex_t mu;
     pthread_cond_t work, done;
     bool stop;
+    pc_buf context;          /* the chunker's context, from the first chunk */
     pc_serial_names *names; /* the records' file names; the once-only messages */
     pc_strset once;
     /* the rest of the input, read on this thread after the chunks (cut) */
@@ -158,6 +159,8 @@ static bool cut(pc_parallel *p, slot *s)
     p->cut_one = true;
     s->line = p->next_line;
     p->next_line += count_lines(s->in.ptr, s->in.len);
+    if (!s->continued && p->fmt->chunker->context)
+        pc_buf_put(&p->context, s->in.ptr, p->fmt->chunker->context(s->in.ptr, s->in.len));
     return true;
 }
 
@@ -257,6 +260,7 @@ static void read_chunk(pc_parallel *p, slot *s)
     if (s->continued)
         pc_source_set_continued(src);
     pc_source_set_chunk_mode(src, p->mode);
+    pc_source_set_context(src, p->context.ptr, p->context.len);
     void *state = p->fmt->read_open(src, &w);
     unsigned long *seen = NULL;
     size_t cap = 0;
@@ -384,6 +388,7 @@ static void rest_open(pc_parallel *p)
     if (p->cut_one)
         pc_source_set_continued(p->src);
     pc_source_set_chunk_mode(p->src, p->mode);
+    pc_source_set_context(p->src, p->context.ptr, p->context.len);
     pc_source_set_ctx(p->src, &p->rest_ctx);
     p->rest = p->fmt->read_open(p->src, &p->rest_ctx);
 }
@@ -477,6 +482,7 @@ void pc_parallel_end(pc_parallel *p)
         pc_ctx_free(&p->rest_ctx);
     }
     pc_buf_free(&p->rest_ev.out);
+    pc_buf_free(&p->context);
     pc_free(p->rest_seen);
     for (size_t i = 0; i < p->n_slots; i++) {
         pc_buf_free(&p->slots[i].in);

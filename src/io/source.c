@@ -97,6 +97,8 @@ struct pc_source {
     bool cut;                 /* a chunk cut before a record, more after it */
     bool continued;           /* a chunk after the file's first */
     int chunk_mode;           /* how it was cut (the chunker's mode) */
+    const char *context;      /* what its reader is to know of the input's start */
+    size_t context_n;
     report *reports;          /* messages not given yet: reports[done, n) */
     bool tracks_use;          /* the reader says how far it has used what it read */
     unsigned long long used;
@@ -208,6 +210,16 @@ bool pc_source_cut(const pc_source *s) { return s->cut; }
 void pc_source_set_continued(pc_source *s) { s->continued = true; }
 bool pc_source_continued(const pc_source *s) { return s->continued; }
 void pc_source_set_chunk_mode(pc_source *s, int mode) { s->chunk_mode = mode; }
+void pc_source_set_context(pc_source *s, const char *p, size_t n)
+{
+    s->context = p;
+    s->context_n = n;
+}
+const char *pc_source_context(const pc_source *s, size_t *n)
+{
+    *n = s->context_n;
+    return s->context;
+}
 int pc_source_chunk_mode(const pc_source *s) { return s->chunk_mode; }
 void pc_source_set_ctx(pc_source *s, pc_ctx *ctx) { s->ctx = ctx; }
 

@@ -70,6 +70,10 @@ bool pc_source_cut(const pc_source *src);
  * inside it. */
 void pc_source_set_continued(pc_source *src);
 bool pc_source_continued(const pc_source *src);
+/* A chunk's context: bytes of the input's start its reader is to know
+ * (pc_chunker's context; not copied: they outlive the source). */
+void pc_source_set_context(pc_source *src, const char *p, size_t n);
+const char *pc_source_context(const pc_source *src, size_t *n);
 /* How the chunk was cut: the format's chunker's mode (0: not a chunk). */
 void pc_source_set_chunk_mode(pc_source *src, int mode);
 int pc_source_chunk_mode(const pc_source *src);

@@ -128,6 +128,28 @@ for f in "$S"/*.nbib "$S"/*.isi "$S"/*.enw "$S"/*.refer "$D"/fields.nbib "$D"/fi
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
 done
+# Listings are cut before a record's bullet line; a later chunk's records
+# take the heading of the input's header (its context).  The samples many
+# times over: a header with a label and stray text, records the reader
+# repairs or reports (listing-bad.txt) in the middle, CRLF line ends.
+S=$ROOT/samples
+{
+    printf 'Calcul parall\\`ele {\\em et} optimisation\n\nDerniers papiers\nstray text in the header\n\n'
+    for i in 1 2 3 4 5 6 7 8; do
+        sed '1,3d' "$S/latest-parallel-computing.fr.txt"
+        grep -v '^[^• ]' "$D/listing-bad.txt" "$D/listing-names.txt" | sed 's/^[^:]*://'
+    done
+} > many.txt
+sed 's/$/\r/' many.txt > crlf.txt
+{ printf '\n\n'; sed '1,3d' "$S/latest-parallel-computing.fr.txt"; sed '1,3d' "$S/latest-parallel-computing.fr.txt"; } > noheading.txt
+for f in "$S"/*.txt "$D"/listing-*.txt many.txt crlf.txt noheading.txt; do
+    b=$(basename "$f")
+    for t in bibtex csljson; do
+        same_as_j1 "$b -> $t" -t "$t" "$f"
+    done
+    same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
+    same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
+done
 # A file that is one JSON array is cut after a line end that follows an
 # element's ','.  Hostile arrays: elements that are arrays, strings and
 # numbers; strings holding '"', '],', brackets and braces; a bad element;
@@ -214,7 +236,7 @@ open("latin.jsonl", "wb").write(b"\n".join(j))
 PY
 same_as_j1 "latin.ris (bytes that are not UTF-8 half-way) -> bibtex" -t bibtex latin.ris
 same_as_j1 "latin.jsonl -> csljson" -t csljson latin.jsonl
-for f in many.jsonl many.ris many.nbib many.isi many.enw many.bib latin.ris latin.jsonl arr-hostile.json \
+for f in many.jsonl many.ris many.nbib many.isi many.enw many.bib many.txt crlf.txt latin.ris latin.jsonl arr-hostile.json \
          arr-trailing.json arr-missing.json arr-spaced.json arr-line.json arr-open.json arr-control.json \
          "$D/json-mixed.jsonl" "$D/json-syntax.jsonl" "$D/json-csl.json"; do
     b=$(basename "$f")
@@ -244,7 +266,7 @@ fi
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a RIS file starts 3 threads"; else fail "-j 3 starts threads" "clone calls: $n"; fi
-    for f in many.nbib many.isi many.enw arr-hostile.json many.jsonl.gz; do
+    for f in many.nbib many.isi many.enw many.txt arr-hostile.json many.jsonl.gz; do
         n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson $f 2>&1 > /dev/null | grep -c 'clone')
         if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
     done
