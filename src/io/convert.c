@@ -36,6 +36,7 @@ struct pc_input {
     const pc_format *looks; /* the reader its first bytes fit, when not fmt's own */
     unsigned long n_good;   /* records read whole (not skipped) */
     bool read_error_said; /* pc_input_say_read_error reported it */
+    bool stopped;         /* -j: a chunk's reader stopped before the chunk's end */
 };
 
 /* The first reader (in table order) whose extensions hold path's, or NULL:
@@ -280,7 +281,7 @@ static bool stopped_early(pc_input *in, unsigned long errors)
     if (pc_source_error(in->src))
         return true;
     const char *rest;
-    if (in->fmt && pc_source_peek(in->src, 1, &rest) > 0) {
+    if (in->fmt && (in->stopped || pc_source_peek(in->src, 1, &rest) > 0)) {
         if (in->ctx->n_errors == errors)
             pc_diag_emit(in->ctx, PC_SEV_ERROR, pc_source_name(in->src), 0, 0,
                          "read as %s: the reader stopped before the end of the input", in->fmt->name);
@@ -489,6 +490,7 @@ static bool convert_one(run *r, size_t i, pc_driver_take_fn take, void *user)
             progress(r, in, false);
     }
     pc_record_clear(&rec);
+    in->stopped = pc_parallel_stopped(par);
     pc_parallel_end(par);
     if (out_ok)
         pc_input_failed(in, fatal, ctx->n_read != n_before, errors_before);

@@ -37,7 +37,7 @@
 enum { CHUNK_DEFAULT = 1 << 20, HEAD = 1 << 16 };
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
-enum event { EV_DIAG = 1, EV_DROP, EV_RECORD, EV_SKIP, EV_END, EV_FATAL };
+enum event { EV_DIAG = 1, EV_DROP, EV_RECORD, EV_SKIP, EV_END, EV_FATAL, EV_STOP };
 
 typedef struct slot {
     pc_buf in;            /* the chunk's bytes */
@@ -70,6 +70,7 @@ struct pc_parallel {
     pc_serial_names *names; /* the records' file names; the once-only messages */
     pc_strset once;
     /* the rest of the input, read on this thread after the chunks (cut) */
+    bool stopped;     /* a chunk's reader stopped before its end: the input ends there */
     bool rest_here, rest_open;
     void *rest;       /* its reader's state */
     pc_ctx rest_ctx;  /* its reader's messages and drops, into rest_ev */
@@ -273,7 +274,11 @@ static void read_chunk(pc_parallel *p, slot *s)
         if (st == PC_READ_RECORD && w.opt.date == PC_DATE_UPDATED)
             pc_record_choose_date(&rec, true);
         put_drops(&w, &s->out, &seen, &cap);
-        put_status(&s->out, st, &rec, &blob);
+        const char *left;
+        if (st == PC_READ_EOF && pc_source_peek(src, 1, &left) > 0)
+            pc_serial_put_uint(&s->out, EV_STOP); /* the reader stopped short of the chunk's end */
+        else
+            put_status(&s->out, st, &rec, &blob);
         pc_record_clear(&rec);
     }
     if (!state)
@@ -364,7 +369,9 @@ static pc_read_status replay(pc_parallel *p, slot *s, pc_record *rec)
             st = pc_serial_get(q, (size_t)n, p->names, rec) ? PC_READ_RECORD : PC_READ_FATAL;
             q += n;
         } else {
-            st = ev == EV_SKIP ? PC_READ_SKIP : ev == EV_END ? PC_READ_EOF : PC_READ_FATAL;
+            if (ev == EV_STOP)
+                p->stopped = true;
+            st = ev == EV_SKIP ? PC_READ_SKIP : ev == EV_END || ev == EV_STOP ? PC_READ_EOF : PC_READ_FATAL;
         }
         s->at = (size_t)(q - s->out.ptr);
         if (st != PC_READ_NONE)
@@ -422,8 +429,8 @@ pc_read_status pc_parallel_next(pc_parallel *p, pc_record *rec)
         if (all_read)
             return p->rest_here ? rest_next(p, rec) : PC_READ_EOF;
         pc_read_status st = replay(p, s, rec);
-        if (st != PC_READ_EOF)
-            return st; /* after a fatal one the driver stops */
+        if (st != PC_READ_EOF || p->stopped)
+            return st; /* after a fatal one the driver stops; after a stop the input ends */
         s->at = 0;
         pthread_mutex_lock(&p->mu); /* workers look at head for the earliest chunk */
         s->state = SLOT_FREE;
@@ -464,6 +471,8 @@ pc_parallel *pc_parallel_start(pc_ctx *ctx, pc_source *src, const pc_format *f, 
     fill(p);
     return p;
 }
+
+bool pc_parallel_stopped(const pc_parallel *p) { return p && p->stopped; }
 
 void pc_parallel_end(pc_parallel *p)
 {

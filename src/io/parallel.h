@@ -23,6 +23,10 @@ pc_parallel *pc_parallel_start(pc_ctx *ctx, pc_source *src, const pc_format *f, 
 /* The next record, as f's read_next gives it (with --date updated
  * applied), after sending the messages that came before it. */
 pc_read_status pc_parallel_next(pc_parallel *p, pc_record *rec);
+/* Whether a chunk's reader stopped before its chunk's end (a line over
+ * the limit): the input then ends there, as one reader's would, and is
+ * one the reader could not read to its end.  False for NULL. */
+bool pc_parallel_stopped(const pc_parallel *p);
 /* Stops the workers and frees p (NULL is fine); call it after the last
  * record taken is cleared. */
 void pc_parallel_end(pc_parallel *p);

@@ -262,6 +262,22 @@ if command -v gzip > /dev/null 2>&1; then
     done
 fi
 
+# A line over the limit (16 MB) ends the input where it is, as one reader
+# stops there: the chunks after it are not read, and the input counts as
+# one that could not be read (exit 1 under --keep-going too).
+python3 - <<'PY'
+ris = open("many.ris", "rb").read()
+half = ris.index(b"ER  -", len(ris) // 2) + 6
+open("long.ris", "wb").write(ris[:half] + b"\nTY  - JOUR\nTI  - " + b"x" * (17 << 20) + b"\nER  - \n" + ris[half:])
+nb = open("many.nbib", "rb").read()
+open("long.nbib", "wb").write(nb + b"\nPMID- 1\nTI  - " + b"y" * (17 << 20) + b"\n\n" + nb)
+PY
+for f in long.ris long.nbib; do
+    same_as_j1 "$f (a line over 16 MB half-way) --keep-going" --keep-going -t csljson "$f"
+    same_on_stdin "$f --keep-going" "$f" --keep-going -t bibtex
+done
+rm -f long.ris long.nbib
+
 # The chunks are read by threads (not one piece): a thread is made per worker.
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
