@@ -27,7 +27,7 @@ done
 
 # instr BIN FROM FILE TO: instructions of one conversion (0 when it failed)
 instr() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" -q -f "$2" "$3" -t "$4" \
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" -j 1 -q -f "$2" "$3" -t "$4" \
         > /dev/null 2> "$W/vg" || { echo 0; return; }
     sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$W/vg" | tail -n 1
 }

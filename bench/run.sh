@@ -446,7 +446,7 @@ run_profile() {
             label=${name%>*} wr=${name#*>}
             set -- $(grep "^$label " "$WORK/inputs")
             log "  profile $name"
-            perf record -q -e cpu-clock -F 4999 -o "$WORK/perf.data" "$PC" -q -f "$2" "$C.$3" -t "$wr" > /dev/null 2>&1
+            perf record -q -e cpu-clock -F 4999 -o "$WORK/perf.data" "$PC" -j 1 -q -f "$2" "$C.$3" -t "$wr" > /dev/null 2>&1
             {
                 printf '\n#### %s (%s records, %.1f MB/s)\n\n| self %% | function | object |\n|---:|---|---|\n' "$name" "$N" "$(awk -v r="$rate" 'BEGIN { print r / 1e6 }')"
                 perf report -q -i "$WORK/perf.data" --stdio --no-children --sort sym,dso -t '|' 2> /dev/null |

@@ -5,6 +5,8 @@
  * finishes the output; --stats and --merge-stats are stats.c's. */
 #include "cli.h"
 
+#include <stdlib.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* Converts every input into the output; the exit status. */
@@ -22,6 +24,22 @@ static pc_exit convert(pc_cli *c, FILE *out)
     return st == PC_OK ? PC_EXIT_OK : st == PC_ERR_USAGE ? PC_EXIT_USAGE : PC_EXIT_INPUT;
 }
 
+/* -j unless told: PAPERCONV_JOBS when it is a number (a cluster's tasks,
+ * one core each), else one thread per online core (0), but one under an
+ * address-space limit (ulimit -v), where each thread's stack and malloc
+ * arena reserve space that the limit counts: the memory bound it asks for
+ * is kept by reading on one thread. */
+static int default_jobs(void)
+{
+    const char *env = getenv("PAPERCONV_JOBS");
+    char *end;
+    long n = env && *env >= '0' && *env <= '9' ? strtol(env, &end, 10) : -1;
+    if (n >= 0 && !*end && n <= 4096)
+        return (int)n;
+    struct rlimit as;
+    return getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     pc_cli_std_fds(); /* before anything opens a file */
@@ -30,6 +48,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: out of memory\n", c.prog);
         return PC_EXIT_INPUT;
     }
+    pc_converter_set_option(c.conv, PC_OPT_JOBS, default_jobs());
     int status = pc_cli_parse(&c, argc, argv);
     if (status < 0) {
         pc_cli_output out;

@@ -19,7 +19,7 @@ python3 "$ROOT/tests/tools/gen_works.py" $n > works.jsonl
 PAR="parallel --will-cite --pipepart -a works.jsonl --block $block --recend \\n --keep-order -j 2"
 
 $PC -f json -t bibtex --key-scope=global --stats=json=one.json works.jsonl > one.bib 2> one.err
-$PAR $PC -f json -t bibtex --key-scope=global --stats=json=stats.{#}.json > par.bib 2> par.err
+$PAR $PC -j 1 -f json -t bibtex --key-scope=global --stats=json=stats.{#}.json > par.bib 2> par.err
 rc=$?
 check "parallel --pipepart: exit 0 (rc $rc)" [ $rc -eq 0 ]
 chunks=$(ls stats.*.json 2>/dev/null | wc -l)

@@ -12,6 +12,9 @@
 #  - memory: 20 000 children of 50 parents at the end of the file use
 #    about what the same file without crossref uses.
 . "$ROOT/tests/lib.sh"
+# times are compared across sizes (CPU time, under a CPU limit): one thread, as
+# the small sizes that -j does not cut are read
+export PAPERCONV_JOBS=1
 DATA=$ROOT/tests/data
 
 field() { # DUMP KEY FIELD: the field's values in the record KEY

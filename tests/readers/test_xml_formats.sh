@@ -19,6 +19,9 @@
 #     the format's DTD or schema written from its specification
 #     (tests/data/endnotexml.dtd, mods-subset.rng, wordbib-subset.rng).
 . "$ROOT/tests/lib.sh"
+# times are compared across sizes (CPU time, under a CPU limit): one thread, as
+# the small sizes that -j does not cut are read
+export PAPERCONV_JOBS=1
 D=$ROOT/tests/data
 CORPUS=$SHARED/corpus
 cd "$T" || exit 1

@@ -6,6 +6,9 @@
 # with exit 0 or 1, never a signal, and the larger may take at most 15x the
 # smaller (plus 300 ms for process start and the clock's grain).
 . "$ROOT/tests/lib.sh"
+# times are compared across sizes (CPU time, under a CPU limit): one thread, as
+# the small sizes that -j does not cut are read
+export PAPERCONV_JOBS=1
 cd "$T" || exit 1
 
 # unit REPEAT TEXT...: TEXT repeated REPEAT times, on one line
