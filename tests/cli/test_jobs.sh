@@ -21,40 +21,27 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12; do cat "$D/json-mixed.jsonl" "$D/json-synta
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do cat "$D/ris-hostile.ris"; done > many.ris
 cp "$D/json-mixed.jsonl" mixed.ndjson
 
-# same_as_j1 NAME ARGS...: -j 4 (three chunk sizes) gives -j 1's stdout,
-# stderr and exit status
-same_as_j1() {
-    name=$1; shift
-    $PCW -j 1 "$@" > j1.out 2> j1.err
+# compare LABEL IN ARGS...: -j 4 (three chunk sizes) gives -j 1's stdout,
+# stderr and exit status; IN: a file on standard input (- read), or empty
+compare() {
+    label=$1 in=${2:-/dev/null}; shift 2
+    $PCW -j 1 "$@" < "$in" > j1.out 2> j1.err
     e1=$?
     bad=
     for chunk in 1 300 ""; do
-        PC_JOBS_CHUNK=$chunk $PCW -j 4 "$@" > j4.out 2> j4.err
+        PC_JOBS_CHUNK=$chunk $PCW -j 4 "$@" < "$in" > j4.out 2> j4.err
         e4=$?
         if ! cmp -s j1.out j4.out || ! cmp -s j1.err j4.err || [ "$e1" != "$e4" ]; then
             bad="chunk '$chunk': exit $e1 / $e4; $(diff j1.out j4.out | head -n 4; diff j1.err j4.err | head -n 6)"
             break
         fi
     done
-    if [ -z "$bad" ]; then pass "-j 4 = -j 1: $name"; else fail "-j 4 = -j 1: $name" "$bad"; fi
+    if [ -z "$bad" ]; then pass "$label"; else fail "$label" "$bad"; fi
 }
-
-# same_on_stdin NAME FILE ARGS...: the same, FILE on standard input
-same_on_stdin() {
-    name=$1 file=$2; shift 2
-    $PCW -j 1 "$@" - < "$file" > j1.out 2> j1.err
-    e1=$?
-    bad=
-    for chunk in 1 300 ""; do
-        PC_JOBS_CHUNK=$chunk $PCW -j 4 "$@" - < "$file" > j4.out 2> j4.err
-        e4=$?
-        if ! cmp -s j1.out j4.out || ! cmp -s j1.err j4.err || [ "$e1" != "$e4" ]; then
-            bad="chunk '$chunk': exit $e1 / $e4; $(diff j1.out j4.out | head -n 4; diff j1.err j4.err | head -n 6)"
-            break
-        fi
-    done
-    if [ -z "$bad" ]; then pass "-j 4 = -j 1 on stdin: $name"; else fail "-j 4 = -j 1 on stdin: $name" "$bad"; fi
-}
+# same_as_j1 NAME ARGS...: on files
+same_as_j1() { name=$1; shift; compare "-j 4 = -j 1: $name" "" "$@"; }
+# same_on_stdin NAME FILE ARGS...: FILE on standard input
+same_on_stdin() { name=$1 file=$2; shift 2; compare "-j 4 = -j 1 on stdin: $name" "$file" "$@" -; }
 
 for f in "$D"/*.jsonl "$D"/*.ris many.jsonl many.ris mixed.ndjson; do
     b=$(basename "$f")
