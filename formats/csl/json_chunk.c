@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* json_chunk.c — where the `json` reader's input may be cut for -j
  * (pc_chunker, src/io/parallel.c):
- *  - a JSON Lines file (named .jsonl or .ndjson, which is how the splitter
- *    knows it: json_split.c), or standard input whose first value is an
- *    object that ends its first line (how the splitter knows it there), at
- *    any line end, since a raw line end ends a top-level value there;
- *  - a file that is one top-level array (its first byte that is not white
- *    space a '[', closed by its last, with well-formed strings and
- *    brackets between: checked over the whole file first), or standard
- *    input that starts with '[' (which cannot be checked first: a chunk
- *    reads as the whole input would from there), just after a
+ *  - JSON Lines (a file named .jsonl or .ndjson, which is how the splitter
+ *    knows it: json_split.c, or an input whose first value is an object
+ *    that ends its first line, how the splitter knows it otherwise) at any
+ *    line end, since a raw line end ends a top-level value there;
+ *  - an input that starts with '[' (nothing is checked over the whole
+ *    input first: a chunk reads as the whole input would from there; the
+ *    splitter judges the array's shape, and a chunk that holds its end
+ *    reads what follows it as the whole input's reader would) just after a
  *    line end that follows an element's ',' (only spaces, tabs or a CR
  *    between).  The splitter streams such an array's elements one at a
  *    time; a chunk after the first starts inside the array
@@ -19,9 +18,7 @@
  * piece. */
 #include "json.h"
 
-#include "io/compress.h"
-
-enum { MODE_LINES = PC_JSON_CUT_LINES, MODE_ARRAY = PC_JSON_CUT_ARRAY, SCAN_BLOCK = 1 << 20 };
+enum { MODE_LINES = PC_JSON_CUT_LINES, MODE_ARRAY = PC_JSON_CUT_ARRAY };
 
 /* The structure of a JSON text as the splitter reads it (json_split.c):
  * strings skipped with memchr, a '"' after an odd run of backslashes
@@ -82,49 +79,12 @@ static size_t scan_to(shape *s, const char *p, size_t i, size_t n)
 
 static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-/* True if the file is one top-level array: '[' first, the ']' that closes
- * it last (white space around), brackets balanced between. */
-static bool one_array(const char *path)
-{
-    pc_plain *pl = pc_plain_open(path); /* its text: decompressed when it is compressed */
-    if (!pl)
-        return false;
-    char *buf = pc_xmalloc(SCAN_BLOCK);
-    shape s = {0};
-    bool started = false, closed = false, ok = true;
-    ssize_t got;
-    while (ok && (got = pc_plain_read(pl, buf, SCAN_BLOCK)) > 0) {
-        size_t i = 0, n = (size_t)got;
-        while (ok && i < n) {
-            if (!started || closed) { /* white space around the array */
-                unsigned char c = (unsigned char)buf[i++];
-                if (!is_ws(c)) {
-                    ok = !closed && c == '[';
-                    started = true;
-                    s.depth = 1;
-                }
-                continue;
-            }
-            size_t at = scan_to(&s, buf, i, n);
-            ok = !s.bad;
-            if (at < n && buf[at] != ',')
-                closed = true; /* its closing bracket */
-            i = at < n ? at + 1 : n;
-        }
-    }
-    if (got < 0)
-        ok = false;
-    pc_free(buf);
-    pc_plain_close(pl);
-    return ok && started && closed;
-}
-
-/* Standard input's top, which cannot be looked at whole: an array (its
- * shape is the splitter's to judge: a chunk reads the way the whole input
- * would from there, and an array closed on its first line is not cut), or
- * JSON Lines as the splitter tells them, a first value that is an object
- * ending on its first line just before the line end. */
-static int stdin_mode(const char *head, size_t n)
+/* How the input's top says it is cut: an array (its shape is the
+ * splitter's to judge: a chunk reads the way the whole input would from
+ * there, and an array closed on its first line is not cut), or JSON Lines
+ * as the splitter tells them, a first value that is an object ending on
+ * its first line just before the line end. */
+static int top_mode(const char *head, size_t n)
 {
     size_t i = 0;
     while (i < n && is_ws((unsigned char)head[i]))
@@ -146,11 +106,9 @@ static int stdin_mode(const char *head, size_t n)
 static int json_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
 {
     (void)ctx;
-    if (!path)
-        return stdin_mode(head, n);
-    if (pc_json_lines_name(path))
+    if (path && pc_json_lines_name(path))
         return MODE_LINES;
-    return one_array(path) ? MODE_ARRAY : 0;
+    return top_mode(head, n);
 }
 
 /* After an element's ',' at the array's level, only spaces, tabs and a CR
