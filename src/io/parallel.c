@@ -34,7 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { CHUNK_DEFAULT = 1 << 20, HEAD = 1 << 16 };
+enum { CHUNK_DEFAULT = 1 << 20, HEAD = 1 << 16, CUT_MAX = 64 << 20 };
 
 enum slot_state { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 enum event { EV_DIAG = 1, EV_DROP, EV_RECORD, EV_SKIP, EV_END, EV_FATAL, EV_STOP };
@@ -142,6 +142,10 @@ static bool cut(pc_parallel *p, slot *s)
             break;
         from = n;
         want *= 2;
+        if (want > CUT_MAX) { /* no record end in 64 MB (/dev/zero): the rest in one piece, */
+            p->rest_here = true; /* where the reader's own limits speak */
+            return false;
+        }
     }
     if (take && pc_source_reports_within(p->src, take)) {
         p->rest_here = true; /* the source speaks of these bytes: from here on, in one piece */
