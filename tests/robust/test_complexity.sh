@@ -11,7 +11,9 @@
 #     without the cost of starting $PC on an empty file (BASE: 2 ms, 10 ms
 #     under ASan, which would otherwise hide a quadratic N run) and the N
 #     run's is raised to FLOOR (10 ms) so that a 1 ms run cannot make a
-#     ratio out of noise; an N run under 20 ms is run twice, the faster kept;
+#     ratio out of noise; an N run under 20 ms is run twice, the faster kept,
+#     and a row found slow is measured again (twice at most, the fastest of
+#     each size kept) before it fails;
 #   - both runs end with exit 0 or 1: no signal, no sanitizer report, no
 #     timeout;
 #   - no record is lost silently (gen_hostile's count and mode, checked
@@ -33,7 +35,8 @@
 #
 # COMPLEXITY_FILTER=REGEX runs only the matching rows; COMPLEXITY_MEASURE=1
 # lets every run finish (60 s at most) and prints a "# row" table line per
-# row: the before/after numbers of issue 12.
+# row: the before/after numbers of issue 12; COMPLEXITY_LIMIT=K checks a
+# ratio of K instead of 15 (K = 3 shows the test failing on linear rows).
 . "$ROOT/tests/lib.sh"
 # times are compared across sizes (CPU time, under a CPU limit): one thread, as
 # the small sizes that -j does not cut are read
@@ -61,7 +64,7 @@ KNOWN_LOST=""
 # quadratic, until it scanned once).
 KNOWN_ASAN_SLOW=""
 
-LIMIT=15
+LIMIT=${COMPLEXITY_LIMIT:-15}
 FLOOR=10000             # microseconds: the least N-run time a ratio is taken of
 ASAN_DIV=1
 MEM=2000                # MB of address space per run (not under ASan)
@@ -117,6 +120,32 @@ problems() {
     esac
 }
 
+# measure_small: ts, the fastest N run so far (twice when under 20 ms), st_s;
+# sets bound, the CPU time the 10 N run may take
+measure_small() {
+    run s.in s.err "$SMALL_CAP" "$rd" "$wr"
+    [ "$ts" -gt 0 ] && [ "$us" -gt "$ts" ] || { ts=$us st_s=$st; }
+    if [ "$st" != cpu-limit ] && [ "$us" -lt 20000 ]; then
+        run s.in s.err "$SMALL_CAP" "$rd" "$wr"
+        [ "$us" -lt "$ts" ] && ts=$us
+    fi
+    # times net of start-up; the N run's at least FLOOR
+    net_s=$((ts - BASE))
+    [ "$net_s" -lt "$FLOOR" ] && net_s=$FLOOR
+    bound=$((BASE + LIMIT * net_s))
+}
+
+# measure_large: tl, the fastest 10 N run so far, st_l and rss_l of it
+measure_large() {
+    cap=$bound
+    [ -n "$MEASURE" ] && cap=0
+    [ "$st_s" = cpu-limit ] && cap=1         # too slow already: no need to wait
+    run l.in l.err "$cap" "$rd" "$wr"
+    if [ "$tl" -eq 0 ] || [ "$st_l" = cpu-limit ] || { [ "$st" != cpu-limit ] && [ "$us" -lt "$tl" ]; }; then
+        st_l=$st tl=$us rss_l=$rss
+    fi
+}
+
 row() { # ID READER WRITER N [OPTION...]
     id=$1 rd=$2 wr=$3 n_=$4
     shift 4
@@ -125,31 +154,24 @@ row() { # ID READER WRITER N [OPTION...]
         skip "complexity $id -> $wr" "known quadratic, issue 12 (not run under ASan)"
         return
     fi
-    ns=$((n_ / ASAN_DIV))
+    ns=$((n_ / ASAN_DIV)) ts=0 tl=0 st_l=
     nl=$((ns * 10))
     exp_s=$("$GEN" -o s.in "$id" "$ns") && exp_l=$("$GEN" -o l.in "$id" "$nl") || {
         fail "complexity $id: the generator failed"
         return
     }
-    run s.in s.err "$SMALL_CAP" "$rd" "$wr"
-    st_s=$st ts=$us
-    if [ "$st" != cpu-limit ] && [ "$ts" -lt 20000 ]; then
-        run s.in s.err "$SMALL_CAP" "$rd" "$wr"
-        [ "$us" -lt "$ts" ] && ts=$us
-    fi
-    # times net of start-up; the N run's at least FLOOR
-    net_s=$((ts - BASE))
-    [ "$net_s" -lt "$FLOOR" ] && net_s=$FLOOR
-    bound=$((BASE + LIMIT * net_s))
-    cap=$bound
-    [ -n "$MEASURE" ] && cap=0
-    [ "$st_s" = cpu-limit ] && cap=1         # too slow already: no need to wait
-    run l.in l.err "$cap" "$rd" "$wr"
-    st_l=$st tl=$us rss_l=$rss
-    if [ "$st_l" = cpu-limit ] && [ -z "$MEASURE" ] && [ "$st_s" != cpu-limit ] && ! listed "$KNOWN_SLOW" "$id"; then
-        run l.in l.err "$cap" "$rd" "$wr"    # once more, in case the machine hiccuped
-        st_l=$st tl=$us rss_l=$rss
-    fi
+    measure_small
+    measure_large
+    # a slow verdict is measured again, twice at most, the fastest of each size
+    # kept: one run beside another job can cost more CPU time (caches, page
+    # faults), a quadratic row is slow every time
+    tries=0
+    while [ -z "$MEASURE" ] && [ "$st_s" != cpu-limit ] && ! listed "$KNOWN_SLOW" "$id" &&
+        { [ "$st_l" = cpu-limit ] || [ "$tl" -gt "$bound" ]; } && [ "$tries" -lt 2 ]; do
+        tries=$((tries + 1))
+        measure_small
+        measure_large
+    done
     net_l=$((tl > BASE ? tl - BASE : 0))
     r10=$((net_l * 10 / net_s))
     ratio="$((r10 / 10)).$((r10 % 10))"
