@@ -12,7 +12,9 @@
 # N is 20 000 (10 N = 200 000; the 1 000 000 is the bench's size:
 # at 10 N the run would exceed 20 s here); halved under ASan.  Peak RSS of
 # the 10 N --dedupe run is printed (its target: 200 MB at 1 000 000).  An N
-# run is counted as at least FLOOR (50 ms) so that noise makes no ratio.
+# run is counted as at least FLOOR (50 ms) so that noise makes no ratio; a
+# 10 N run killed at its limit is measured again with its N run, twice at
+# most (a quadratic shape is killed every time).
 . "$ROOT/tests/lib.sh"
 # times are compared across sizes (CPU time, under a CPU limit): one thread, as
 # the small sizes that -j does not cut are read
@@ -60,6 +62,15 @@ for shape in one-work titles aux sort; do
     [ "$ts" -lt "$FLOOR" ] && ts=$FLOOR
     measure l.bib "$shape" $((LIMIT * ts))
     st_l=$st tl=$us rss_l=$rss
+    tries=0 # killed: both sizes again, twice at most, the fastest N run kept
+    while [ "$st_l" = cpu-limit ] && [ "$st_s" = exit:0 ] && [ "$tries" -lt 2 ]; do
+        tries=$((tries + 1))
+        measure s.bib "$shape" 30000000
+        [ "$us" -lt "$ts" ] && ts=$us
+        [ "$ts" -lt "$FLOOR" ] && ts=$FLOOR
+        measure l.bib "$shape" $((LIMIT * ts))
+        st_l=$st tl=$us rss_l=$rss
+    done
     r10=$((tl * 10 / ts))
     what="$N: $((ts / 1000)) ms, $((N * 10)): $((tl / 1000)) ms (x$((r10 / 10)).$((r10 % 10))), peak RSS $((rss_l / 1024)) MB"
     if [ "$st_s" != exit:0 ] || [ "$st_l" != exit:0 ]; then
