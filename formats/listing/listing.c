@@ -58,26 +58,9 @@ static int quote_len(const char *s, size_t n)
     return (int)k;
 }
 
-/* Reports invalid UTF-8 or a NUL byte in the current line; true if the
- * line is neither.  When the source checked the UTF-8 (most inputs) only
- * NUL is left to find. */
-static bool check_utf8(listing_reader *r)
-{
-    size_t bad;
-    const char *nul;
-    if (pc_source_utf8_checked(r->in.src)) {
-        if (!(nul = memchr(r->in.line.ptr, '\0', r->in.line.len)))
-            return true;
-        bad = (size_t)(nul - r->in.line.ptr);
-    } else if (pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad)) {
-        return true;
-    }
-    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
-                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X%s" : "NUL byte (0x%02X) in text%s",
-                 (unsigned char)r->in.line.ptr[bad],
-                 pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
-    return false;
-}
+/* True if the current line holds no NUL byte and nothing that is not
+ * UTF-8; else reported. */
+static bool check_utf8(listing_reader *r) { return pc_lines_check(&r->in, r->file, ""); }
 
 /* The heading of a header already read (-j gives it to a later chunk's
  * reader): its first line that is not blank, a label, or one that

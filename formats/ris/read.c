@@ -128,29 +128,9 @@ static line_shape parse_tag(const char *s, size_t n, char tag[3], size_t *val, u
 
 /* ---- the reader's state ----------------------------------------------------------- */
 
-/* Reports invalid UTF-8 or a NUL byte in the current line; true if the
- * line is neither.  When the source checked the UTF-8 (most inputs) only
- * NUL is left to find; else an ASCII line (most) is passed by
- * pc_utf8_is_ascii's tighter loop first. */
-static bool check_utf8(ris_reader *r)
-{
-    size_t bad;
-    const char *nul;
-    if (pc_source_utf8_checked(r->in.src)) {
-        if (!(nul = memchr(r->in.line.ptr, '\0', r->in.line.len)))
-            return true;
-        bad = (size_t)(nul - r->in.line.ptr);
-    } else if (pc_utf8_is_ascii(r->in.line.ptr, r->in.line.len) ||
-               pc_utf8_valid(r->in.line.ptr, r->in.line.len, &bad)) {
-        return true;
-    }
-    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
-                 r->in.line.ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped%s"
-                                  : "NUL byte (0x%02X) in text; record skipped%s",
-                 (unsigned char)r->in.line.ptr[bad],
-                 pc_encoding_hint(r->in.line.ptr + bad, r->in.line.len - bad));
-    return false;
-}
+/* True if the current line holds no NUL byte and nothing that is not
+ * UTF-8; else reported, and its record is skipped. */
+static bool check_utf8(ris_reader *r) { return pc_lines_check(&r->in, r->file, "; record skipped"); }
 
 /* The reader's buffers, for opening and closing them in one loop; the
  * ones from index 3 on hold the current record's values. */

@@ -122,21 +122,9 @@ static void row_reset(scopus_reader *r)
 static void feed(scopus_reader *r)
 {
     const char *s = r->in.line.ptr;
-    size_t n = r->in.line.len, bad = n;
-    const char *nul;
-    if (pc_source_utf8_checked(r->in.src)) { /* the source checked the UTF-8: NUL is left */
-        if ((nul = memchr(s, '\0', n)))
-            bad = (size_t)(nul - s);
-    } else if (!pc_utf8_is_ascii(s, n) && !pc_utf8_valid(s, n, &bad)) {
-        bad = bad < n ? bad : n - 1;
-    }
-    if (bad < n) {
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->in.lineno, bad + 1,
-                     s[bad] ? "invalid UTF-8 byte 0x%02X; record skipped%s"
-                            : "NUL byte (0x%02X) in text; record skipped%s",
-                     (unsigned char)s[bad], pc_encoding_hint(s + bad, n - bad));
+    size_t n = r->in.line.len;
+    if (!pc_lines_check(&r->in, r->file, "; record skipped"))
         r->row_bad = true;
-    }
     size_t done = csv_parse(&r->csv, s, n, on_cell, on_row, r);
     if (done == n && csv_parse(&r->csv, "\n", 1, on_cell, on_row, r) == 1)
         return;

@@ -986,6 +986,24 @@ bool pc_lines_next(pc_lines *l)
     return true;
 }
 
+bool pc_lines_check(const pc_lines *l, const char *file, const char *then)
+{
+    const char *s = l->line.ptr, *nul;
+    size_t n = l->line.len, bad;
+    if (pc_source_utf8_checked(l->src)) { /* most inputs: only NUL is left to find */
+        if (!(nul = memchr(s, '\0', n)))
+            return true;
+        bad = (size_t)(nul - s);
+    } else if (pc_utf8_is_ascii(s, n) || pc_utf8_valid(s, n, &bad)) {
+        return true;
+    }
+    bad = bad < n ? bad : n - 1;
+    pc_diag_emit(l->ctx, PC_SEV_ERROR, file, l->lineno, bad + 1,
+                 s[bad] ? "invalid UTF-8 byte 0x%02X%s%s" : "NUL byte (0x%02X) in text%s%s",
+                 (unsigned char)s[bad], then, pc_encoding_hint(s + bad, n - bad));
+    return false;
+}
+
 void pc_lines_unread(pc_lines *l) { l->have_line = true; }
 
 bool pc_buf_is_blank(const pc_buf *b)

@@ -153,6 +153,12 @@ void pc_lines_free(pc_lines *l);
  * its line, and l->line holds the line's first 64 bytes (enough to tell
  * whether it started a record). */
 bool pc_lines_next(pc_lines *l);
+/* Checks the current line for a NUL byte, and for bytes that are not
+ * UTF-8 when the source has not checked them (pc_source_utf8_checked):
+ * true if there is neither; else reports the first, at its column, as an
+ * error of `file` whose message ends with `then` ("; record skipped", or
+ * ""), and returns false.  One check for every line-based reader. */
+bool pc_lines_check(const pc_lines *l, const char *file, const char *then);
 /* Makes the next pc_lines_next return the current line again. */
 void pc_lines_unread(pc_lines *l);
 /* True if the buffer holds only white space. */

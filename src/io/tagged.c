@@ -38,20 +38,9 @@ const pc_tagged_field *pc_tagged_find(const pc_tagged *t, const char *tag)
     return NULL;
 }
 
-/* Reports a NUL or a byte that is not UTF-8 in the current line; true if
- * the line is valid.  Most lines are ASCII: the word-at-a-time test first. */
-static bool check_utf8(pc_tagged *t)
-{
-    const pc_buf *l = &t->in.line;
-    size_t bad;
-    if (pc_utf8_is_ascii(l->ptr, l->len) || pc_utf8_valid(l->ptr, l->len, &bad))
-        return true;
-    pc_diag_emit(t->ctx, PC_SEV_ERROR, t->file, t->in.lineno, bad + 1,
-                 l->ptr[bad] ? "invalid UTF-8 byte 0x%02X; record skipped%s"
-                             : "NUL byte (0x%02X) in text; record skipped%s",
-                 (unsigned char)l->ptr[bad], pc_encoding_hint(l->ptr + bad, l->len - bad));
-    return false;
-}
+/* True if the current line holds no NUL byte and nothing that is not
+ * UTF-8; else reported, and its record is skipped. */
+static bool check_utf8(pc_tagged *t) { return pc_lines_check(&t->in, t->file, "; record skipped"); }
 
 /* [s, s+n) without the white space at its ends. */
 static void trim(const char **s, size_t *n)
