@@ -232,8 +232,6 @@ static void report_at(pc_source *s, unsigned long long at, bool at_end, pc_sever
 {
     if (!s->ctx)
         return;
-    if (s->done_reports == s->n_reports)
-        s->done_reports = s->n_reports = 0;
     PC_GROW(s->reports, s->cap_reports, s->n_reports + 1);
     s->reports[s->n_reports++] =
         (report){.at = at, .at_end = at_end, .severity = sev, .line = line, .col = col, .msg = pc_xstrdup(msg)};
@@ -251,6 +249,8 @@ static void give_reports(pc_source *s, bool all)
         pc_diag_emit(s->ctx, r->severity, s->name, r->line, r->col, "%s", r->msg);
         pc_free(r->msg);
     }
+    if (s->done_reports == s->n_reports)
+        s->done_reports = s->n_reports = 0; /* so that readers' `if (n_reports)` skips the call again */
 }
 
 void pc_source_used(pc_source *s, unsigned long long upto)
