@@ -3,7 +3,11 @@
 # Prints "ok - NAME" / "not ok - NAME" lines that tests/run.sh counts.
 : "${PC:?run through tests/run.sh}"
 PCW="${PC_WRAP:-} $PC"          # paperconv, under valgrind for `make valgrind`
-T=$(mktemp -d "$TESTOUT/t.XXXXXX")
+# the test's scratch folder; without one a test would write where it stands
+T=$(mktemp -d "${TESTOUT:?run through tests/run.sh}/t.XXXXXX") && [ -d "$T" ] || {
+    echo "not ok - $0: no scratch folder under $TESTOUT (mktemp failed)"
+    exit 1
+}
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 
 pass() { echo "ok - $1"; }
