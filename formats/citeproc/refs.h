@@ -5,7 +5,8 @@
  * if any, and the bibliography of every record, in the style's order.
  *
  *   writer.c    the shared machinery: engine, records, citations, the loop
- *   json.c      what they read as JSON: --citations, CSL pass-through values
+ *   json.c      what they read as JSON: --citations (both shapes), CSL
+ *               pass-through values
  *   html.c      pc_format_html: an HTML document (the CSL test-suite's markup)
  *   text.c      pc_format_text: plain text, one entry per line
  *   markdown.c  pc_format_markdown: pandoc Markdown, one paragraph per entry
@@ -31,15 +32,20 @@ typedef struct pc_refs_shape {
     bool (*end)(FILE *out, pc_citeproc *cp);
 } pc_refs_shape;
 
-/* Adds citation clusters read from a JSON file: an array whose elements
- * are clusters, each an array of cites ({"id", "locator", "label",
- * "prefix", "suffix", "suppress-author", "author-only"}) or an object with
- * "citationItems" and optionally "properties": {"noteIndex": N}.  False
- * after reporting (file:line) when it cannot be read. */
+/* Adds the citation clusters of a parsed JSON value (jansson's; the
+ * engine knows no JSON), in either shape json.c describes: an array of
+ * clusters, each an array of cites ({"id", "locator", "label", "prefix",
+ * "suffix", "suppress-author", "author-only"}) or an object with
+ * "citationItems" and optionally "properties": {"noteIndex": N}; or the
+ * CSL test-suite's CITATIONS, [citation, citationsPre, citationsPost]
+ * triples.  False after reporting (under `path`, naming the cluster) when
+ * root is neither (plain clusters before a bad one are added; triples are
+ * all checked before any is). */
+struct json_t;
+bool pc_refs_cite_json(pc_citeproc *cp, pc_ctx *ctx, const char *path, const struct json_t *root);
+/* The same with the JSON file at path (--citations); a file jansson
+ * cannot read is reported with its line and column. */
 bool pc_refs_cite_file(pc_citeproc *cp, pc_ctx *ctx, const char *path);
-/* The engine's extra reader (pc_citeproc_set_extra_reader): a CSL
- * pass-through value's JSON text as text. */
-bool pc_refs_extra_text(const char *raw, pc_buf *out);
 
 void *pc_refs_begin(FILE *out, pc_ctx *ctx, const pc_refs_shape *shape);
 bool pc_refs_write(void *state, const pc_record *rec);

@@ -4,6 +4,7 @@
  * found is an error naming where it was looked for, and the output stays
  * empty), the records, --citations, and the document loop. */
 #include "refs.h"
+#include "io/format_table.h" /* pc_formats_extra_text */
 #include "util/buf.h"
 
 #include <stdlib.h>
@@ -24,7 +25,7 @@ void *pc_refs_begin(FILE *out, pc_ctx *ctx, const pc_refs_shape *shape)
     w->shape = shape;
     w->cp = pc_citeproc_new(ctx->opt.style, ctx->opt.locale, ctx);
     if (w->cp)
-        pc_citeproc_set_extra_reader(w->cp, pc_refs_extra_text);
+        pc_citeproc_set_extra_reader(w->cp, pc_formats_extra_text());
     if (w->cp && ctx->opt.citations) {
         w->citations = pc_refs_cite_file(w->cp, ctx, ctx->opt.citations);
         if (!w->citations) {

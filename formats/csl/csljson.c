@@ -118,6 +118,24 @@ static void *csljson_open(pc_source *src, pc_ctx *ctx) { return pc_json_reader_o
 static pc_read_status csljson_next(void *state, pc_record *rec) { return pc_json_reader_next(state, rec); }
 static void csljson_close(void *state) { pc_json_reader_close(state); }
 
+/* A pass-through value (the raw JSON of a CSL variable the model has no
+ * field for, kept under PC_CSL_FAMILY) as text: a string's contents, an
+ * integer's digits; anything else is not text. */
+static bool csl_extra_text(const char *raw, pc_buf *out)
+{
+    json_t *v = json_loads(raw, JSON_DECODE_ANY, NULL);
+    bool ok = false;
+    if (json_is_string(v) && json_string_length(v)) {
+        pc_buf_put(out, json_string_value(v), json_string_length(v));
+        ok = true;
+    } else if (json_is_integer(v)) {
+        pc_buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        ok = true;
+    }
+    json_decref(v);
+    return ok;
+}
+
 static const char *const csljson_aliases[] = {"csl-json", "csl", NULL};
 /* reading .json is the JSON reader's (which reads CSL-JSON too): this one
  * is chosen by name (-f csljson) and sniffs nothing; -o refs.json picks it */
@@ -138,6 +156,7 @@ const pc_format pc_format_csljson = {
     .write_end = csljson_end,
     .map = pc_csl_map,
     .map_len = PC_CSL_MAP_LEN,
+    .extra_text = csl_extra_text,
     .chunker = &pc_json_chunker, /* the JSON reader's splitter: cut as it is */
 };
 

@@ -104,11 +104,23 @@ struct pc_format {
     bool (*encoding_header)(const char *head, size_t n, struct pc_encoding_header *h);
     /* Cutting the input for -j (see pc_chunker); NULL: read in one piece. */
     const pc_chunker *chunker;
+    /* A value the format's reader kept as pass-through (pc_record_add_extra
+     * under the format's family) read back as text, appended to out; false
+     * when it is not text.  NULL: the format keeps no such values (CSL-JSON
+     * keeps raw JSON: the CSL processor asks this to read them). */
+    bool (*extra_text)(const char *raw, pc_buf *out);
 };
 
 /* The table, NULL-terminated (src/io/registry.c); pc_format_count and
  * pc_format_at (paperconv.h) show it to a program. */
 extern const pc_format *const pc_formats[];
+
+/* The reader of pass-through values kept as raw text of a format's own
+ * syntax: the first format's extra_text in the table (CSL-JSON's, the only
+ * one today), or NULL.  The CSL processor's users set it as its extra
+ * reader without naming a format. */
+typedef bool pc_extra_text_fn(const char *raw, pc_buf *out);
+pc_extra_text_fn *pc_formats_extra_text(void);
 
 /* ---- reading one input (src/io/convert.c) ------------------------------------ */
 

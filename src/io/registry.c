@@ -40,6 +40,14 @@ const pc_format *pc_format_find(const char *name)
     return NULL;
 }
 
+pc_extra_text_fn *pc_formats_extra_text(void)
+{
+    for (const pc_format *const *f = pc_formats; *f; f++)
+        if ((*f)->extra_text)
+            return (*f)->extra_text;
+    return NULL;
+}
+
 const pc_format *pc_format_find_reader(const char *name)
 {
     const pc_format *any = pc_format_find(name);

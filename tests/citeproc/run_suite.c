@@ -15,8 +15,9 @@
  * =====<<): MODE (citation or bibliography), RESULT, CSL, INPUT (CSL-JSON
  * items, read with the project's CSL reader, pc_csl_read_item), and
  * optionally CITATION-ITEMS (clusters of cites) or CITATIONS ([citation,
- * pre, post] triples; a later citation with the same citationID replaces
- * an earlier one).  Without either, a citation fixture cites every item
+ * pre, post] triples), both read as --citations reads them
+ * (pc_refs_cite_json, formats/citeproc/json.c, which says what the triples
+ * mean).  Without either, a citation fixture cites every item
  * in one cluster and a bibliography fixture each item once, as
  * jgm/citeproc's runner does.  The bibliography is wrapped in the
  * test-suite's <div class="csl-bib-body"> markup. */
@@ -24,7 +25,7 @@
 #include "format.h"
 #include "util/buf.h"
 #include "csl/csl.h"
-#include "citeproc/refs.h" /* pc_refs_extra_text */
+#include "citeproc/refs.h" /* pc_refs_cite_json */
 
 #include <dirent.h>
 #include <jansson.h>
@@ -125,118 +126,43 @@ static void on_diag(void *user, const pc_diag *d)
         pc_buf_printf(log, "%s:%lu: %s\n", d->file ? d->file : "", d->line, d->message);
 }
 
-static char *json_text(const json_t *v)
+/* Without CITATIONS or CITATION-ITEMS: the clusters jgm/citeproc's runner
+ * makes, every item in one cluster (citation) or each in its own
+ * (bibliography), as JSON for pc_refs_cite_json. */
+static json_t *default_clusters(const json_t *input, bool bib)
 {
-    if (json_is_string(v))
-        return pc_xstrdup(json_string_value(v));
-    if (json_is_integer(v)) {
-        char b[32];
-        snprintf(b, sizeof b, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-        return pc_xstrdup(b);
-    }
-    return NULL;
-}
-
-static bool truthy(const json_t *v)
-{
-    return json_is_true(v) || (json_is_integer(v) && json_integer_value(v) != 0);
-}
-
-/* One cluster from a JSON array of cite objects. */
-static void add_cluster(pc_citeproc *cp, const json_t *items, int note)
-{
-    size_t n = json_array_size(items);
-    pc_citeproc_item *c = calloc(n ? n : 1, sizeof *c);
-    char **strs = calloc(5 * (n ? n : 1), sizeof *strs);
-    for (size_t i = 0; i < n; i++) {
-        const json_t *it = json_array_get(items, i);
-        strs[5 * i] = json_text(json_object_get(it, "id"));
-        strs[5 * i + 1] = json_text(json_object_get(it, "locator"));
-        strs[5 * i + 2] = json_text(json_object_get(it, "label"));
-        strs[5 * i + 3] = json_text(json_object_get(it, "prefix"));
-        strs[5 * i + 4] = json_text(json_object_get(it, "suffix"));
-        c[i].id = strs[5 * i];
-        c[i].locator = strs[5 * i + 1];
-        c[i].label = strs[5 * i + 2];
-        c[i].prefix = strs[5 * i + 3];
-        c[i].suffix = strs[5 * i + 4];
-        c[i].suppress_author = truthy(json_object_get(it, "suppress-author"));
-        c[i].author_only = truthy(json_object_get(it, "author-only"));
-    }
-    pc_citeproc_cite(cp, c, n, note);
-    for (size_t i = 0; i < 5 * n; i++)
-        free(strs[i]);
-    free(strs);
-    free(c);
-}
-
-/* The latest citation with this id, or NULL. */
-static const json_t *citation_by_id(const json_t *cits, const char *id)
-{
-    for (size_t i = json_array_size(cits); i-- > 0;) {
-        const json_t *c = json_array_get(cits, i);
-        if (json_is_array(c))
-            c = json_array_get(c, 0);
-        const char *cid = json_string_value(json_object_get(c, "citationID"));
-        if (cid && strcmp(cid, id) == 0)
-            return c;
-    }
-    return NULL;
-}
-
-/* CITATIONS: [[citation, pre, post], ...], the way citeproc-js's
- * processCitationCluster takes them: the last entry says where every
- * citation stands and in which note (pre and post are [id, note] pairs);
- * each citation is its latest version.  Entries without pre and post are
- * taken in order, a later one with the same id replacing an earlier one. */
-static void add_citations(pc_citeproc *cp, const json_t *cits)
-{
-    const json_t *last = json_array_get(cits, json_array_size(cits) - 1);
-    if (json_is_array(last) && json_array_size(last) >= 3 &&
-        (json_array_size(json_array_get(last, 1)) || json_array_size(json_array_get(last, 2)))) {
-        for (int part = 0; part < 3; part++) {
-            const json_t *list = part == 1 ? NULL : json_array_get(last, part == 0 ? 1 : 2);
-            size_t n = part == 1 ? 1 : json_array_size(list);
-            for (size_t i = 0; i < n; i++) {
-                const json_t *c;
-                int note;
-                if (part == 1) {
-                    c = json_array_get(last, 0);
-                    const json_t *ni = json_object_get(json_object_get(c, "properties"), "noteIndex");
-                    note = json_is_integer(ni) ? (int)json_integer_value(ni) : -1;
-                } else {
-                    const json_t *pair = json_array_get(list, i);
-                    c = citation_by_id(cits, json_string_value(json_array_get(pair, 0)));
-                    const json_t *ni = json_array_get(pair, 1);
-                    note = json_is_integer(ni) ? (int)json_integer_value(ni) : -1;
-                }
-                if (c)
-                    add_cluster(cp, json_object_get(c, "citationItems"), note);
-            }
+    json_t *all = json_array(), *one = bib ? NULL : json_array();
+    for (size_t i = 0; i < json_array_size(input); i++) {
+        json_t *cite = json_object();
+        json_object_set(cite, "id", json_object_get(json_array_get(input, i), "id"));
+        if (bib) {
+            json_t *cl = json_array();
+            json_array_append_new(cl, cite);
+            json_array_append_new(all, cl);
+        } else {
+            json_array_append_new(one, cite);
         }
-        return;
     }
-    size_t n = json_array_size(cits);
-    for (size_t i = 0; i < n; i++) {
-        const json_t *c = json_array_get(cits, i);
-        if (json_is_array(c))
-            c = json_array_get(c, 0);
-        const char *id = json_string_value(json_object_get(c, "citationID"));
-        bool later = false;
-        for (size_t k = i + 1; id && k < n && !later; k++) {
-            const json_t *d = json_array_get(cits, k);
-            if (json_is_array(d))
-                d = json_array_get(d, 0);
-            const char *id2 = json_string_value(json_object_get(d, "citationID"));
-            later = id2 && strcmp(id, id2) == 0;
-        }
-        if (later)
-            continue;
-        const json_t *props = json_object_get(c, "properties");
-        const json_t *ni = json_object_get(props, "noteIndex");
-        int note = json_is_integer(ni) ? (int)json_integer_value(ni) : -1;
-        add_cluster(cp, json_object_get(c, "citationItems"), note);
-    }
+    if (!bib)
+        json_array_append_new(all, one);
+    return all;
+}
+
+/* The clusters of fx: CITATIONS (the test-suite's [citation, pre, post]
+ * triples) or CITATION-ITEMS (clusters of cites), both read by the
+ * --citations reader (pc_refs_cite_json, formats/citeproc/json.c), else
+ * default_clusters. */
+static void add_clusters(pc_citeproc *cp, pc_ctx *ctx, pc_buf *log, fixture *fx, const json_t *input,
+                         bool bib)
+{
+    int s = fx->has[S_CITATIONS] ? S_CITATIONS : fx->has[S_CITATION_ITEMS] ? S_CITATION_ITEMS : -1;
+    json_error_t jerr;
+    json_t *c = s >= 0 ? json_loads(fx->sec[s].ptr, 0, &jerr) : default_clusters(input, bib);
+    if (c)
+        pc_refs_cite_json(cp, ctx, fx->name, c);
+    else
+        pc_buf_printf(log, "%s: %s\n", section_names[s], jerr.text);
+    json_decref(c);
 }
 
 /* The RESULT of a CITATIONS fixture without its ">>[0] " and "..[1] " marks. */
@@ -279,7 +205,7 @@ static void run_fixture(fixture *fx, pc_buf *actual, pc_buf *log)
     pc_ctx_init(&ctx, on_diag, log);
     pc_citeproc *cp = pc_citeproc_new(fx->sec[S_CSL].ptr, NULL, &ctx);
     if (cp)
-        pc_citeproc_set_extra_reader(cp, pc_refs_extra_text);
+        pc_citeproc_set_extra_reader(cp, pc_formats_extra_text());
     json_error_t jerr;
     json_t *input = json_loads(fx->sec[S_INPUT].ptr, 0, &jerr);
     bool bib = strncmp(fx->sec[S_MODE].ptr, "bibliography", 12) == 0;
@@ -301,34 +227,7 @@ static void run_fixture(fixture *fx, pc_buf *actual, pc_buf *log)
             pc_citeproc_add(cp, &rec);
         pc_record_clear(&rec);
     }
-    if (fx->has[S_CITATIONS]) {
-        json_t *c = json_loads(fx->sec[S_CITATIONS].ptr, 0, &jerr);
-        add_citations(cp, c);
-        json_decref(c);
-    } else if (fx->has[S_CITATION_ITEMS]) {
-        json_t *c = json_loads(fx->sec[S_CITATION_ITEMS].ptr, 0, &jerr);
-        for (size_t i = 0; i < json_array_size(c); i++)
-            add_cluster(cp, json_array_get(c, i), -1);
-        json_decref(c);
-    } else {
-        json_t *all = json_array();
-        for (size_t i = 0; i < json_array_size(input); i++) {
-            json_t *one = json_object();
-            json_object_set(one, "id", json_object_get(json_array_get(input, i), "id"));
-            if (bib) {
-                json_t *cl = json_array();
-                json_array_append(cl, one);
-                add_cluster(cp, cl, -1);
-                json_decref(cl);
-            } else {
-                json_array_append(all, one);
-            }
-            json_decref(one);
-        }
-        if (!bib)
-            add_cluster(cp, all, -1);
-        json_decref(all);
-    }
+    add_clusters(cp, &ctx, log, fx, input, bib);
     if (bib) {
         pc_buf_puts(actual, "<div class=\"csl-bib-body\">\n");
         pc_buf e = PC_BUF_INIT;

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 # test_cli.sh — formatted references from the command line (issue 24):
-# -t html|text|markdown|latex with --style, --locale and --citations, styles
+# -t html|text|markdown|latex with --style, --locale and --citations (an
+# array of clusters, or the CSL test-suite's CITATIONS triples, checked
+# against suite fixtures read at test time), styles
 # found by name (a dependent style followed to its parent), clear errors
 # for a style or locale that is not installed, escaping of hostile text in
 # every format, and hostile styles (invalid XML, a DOCTYPE, a macro cycle, a
@@ -71,6 +73,90 @@ CSL
 PAPERCONV_CSL_PATH="$T/loc" $PCW "$B" -t text --locale de-DE --style terms.csl > de.txt 2> de.err
 check "a locale with missing terms: its own terms" grep -q '^Molecular Structure.* und ' de.txt
 check "... the others, and its date formats, from en-US" grep -q ' und edition April 1953$' de.txt
+
+# -- --citations in the test-suite's CITATIONS shape --------------------------------
+# [citation, citationsPre, citationsPost] triples: the clusters are the document
+# the last triple leaves (B inserted after A, C before B: A, C, B, in the notes
+# the pairs give), the same as the equivalent array of citation objects
+cat > triples.json <<'JSON'
+[[{"citationID": "A", "citationItems": [{"id": "watson1953"}], "properties": {"noteIndex": 1}}, [], []],
+ [{"citationID": "B", "citationItems": [{"id": "harris2020numpy", "locator": "12"}],
+   "properties": {"noteIndex": 2}}, [["A", 1]], []],
+ [{"citationID": "C", "citationItems": [{"id": "erdos1960", "prefix": "see ", "suppress-author": true}],
+   "properties": {"noteIndex": 2}}, [["A", 1]], [["B", 3]]]]
+JSON
+cat > plain.json <<'JSON'
+[{"citationItems": [{"id": "watson1953"}], "properties": {"noteIndex": 1}},
+ {"citationItems": [{"id": "erdos1960", "prefix": "see ", "suppress-author": true}], "properties": {"noteIndex": 2}},
+ {"citationItems": [{"id": "harris2020numpy", "locator": "12"}], "properties": {"noteIndex": 3}}]
+JSON
+exit_is "--citations, CITATIONS triples: exit 0" 0 $PCW "$B" -t text --citations triples.json
+cp "$T/stdout" triples.out
+exit_is "--citations, the equivalent plain clusters: exit 0" 0 $PCW "$B" -t text --citations plain.json
+same "... the triples give the same clusters in the same order" "$T/stdout" triples.out
+check "... three clusters, C's between A's and B's" \
+    awk 'NR == 1 && /Watson/ { a = 1 } NR == 2 && /see 1960/ { c = 1 } NR == 3 && /Harris/ { b = 1 } END { exit !(a && b && c) }' triples.out
+# a citation sent again with the same citationID replaces the earlier one
+printf '%s\n' '[[{"citationID": "A", "citationItems": [{"id": "watson1953"}]}, [], []],' \
+    ' [{"citationID": "A", "citationItems": [{"id": "erdos1960"}]}, [], []]]' > again.json
+printf '%s\n' '[[{"id": "erdos1960"}]]' > again-plain.json
+$PC "$B" -t text --citations again.json > again.out 2>&1
+$PC "$B" -t text --citations again-plain.json > again-plain.out 2>&1
+same "... a citationID given again: its latest version only" again-plain.out again.out
+
+# malformed triples: exit 1, a message naming the cluster, nothing written
+bad_triples() { # NAME JSON MESSAGE
+    printf '%s\n' "$2" > bad.json
+    exit_is "$1: exit 1" 1 $PCW "$B" -t text --citations bad.json
+    contains "... names the cluster" "$T/stderr" "bad.json: error: $3"
+    check "... and writes nothing" [ ! -s "$T/stdout" ]
+}
+bad_triples "citationsPre names an ID no earlier citation has" \
+    '[[{"citationID": "A", "citationItems": [{"id": "watson1953"}]}, [], []],
+      [{"citationID": "B", "citationItems": [{"id": "erdos1960"}]}, [["A", 1], ["Z", 2]], []]]' \
+    'citation cluster 2 ("B"): citationsPre names "Z", which no earlier citation has'
+bad_triples "a triple of two elements" \
+    '[[{"citationID": "A", "citationItems": [{"id": "watson1953"}]}, [], []],
+      [{"citationID": "B", "citationItems": [{"id": "erdos1960"}]}, [["A", 1]]]]' \
+    'citation cluster 2 ("B"): not a [citation, citationsPre, citationsPost] triple'
+bad_triples "a plain cluster among triples" \
+    '[[{"citationID": "A", "citationItems": [{"id": "watson1953"}]}, [], []], [{"id": "erdos1960"}]]' \
+    'citation cluster 2: not a [citation, citationsPre, citationsPost] triple'
+bad_triples "a cite without id in a triple" \
+    '[[{"citationID": "A", "citationItems": [{"id": "watson1953"}, {"locator": "2"}]}, [], []]]' \
+    'citation cluster 1 ("A"): cite 2 of citationItems has no id'
+bad_triples "a citationsPost entry that is not a pair" \
+    '[[{"citationID": "A", "citationItems": [{"id": "watson1953"}]}, [], []],
+      [{"citationID": "B", "citationItems": [{"id": "erdos1960"}]}, [], ["A"]]]' \
+    'citation cluster 2 ("B"): citationsPost entry 1 is not a ["CITATION-ID", noteIndex] pair'
+
+# fixtures of the CSL test-suite (MODE citation, with CITATIONS), read from
+# $SHARED at test time: --citations with the fixture's CITATIONS, INPUT and CSL
+# gives its RESULT (without the ">>[0] " / "..[1] " marks), one cluster a line
+SUITE="$SHARED/csl-test-suite/humans"
+section() { # NAME FILE: the lines between >>== NAME ==>> and <<== NAME ==<<
+    awk -v s="$1" '$0 ~ "^>>=+ " s " =+>>" { on = 1; next } $0 ~ "^<<=+ " s " =+<<" { on = 0 } on' "$2"
+}
+for fx in integration_IbidOnInsert bugreports_OverwriteCitationItems integration_SimpleFirstReferenceNoteNumber \
+          integration_SimpleIbid bugreports_CreepingAddNames; do
+    f="$SUITE/$fx.txt"
+    if [ ! -f "$f" ]; then
+        skip "--citations, test-suite fixture $fx" "no $f (the CSL test-suite's fixtures)"
+        continue
+    fi
+    if grep -q "^$fx	" "$ROOT/tests/citeproc/known-failures.txt"; then
+        skip "--citations, test-suite fixture $fx" "a known failure of the processor (known-failures.txt)"
+        continue
+    fi
+    section INPUT "$f" > "$fx.json"
+    section CSL "$f" > "$fx.csl"
+    section CITATIONS "$f" > "$fx.citations.json"
+    section RESULT "$f" | sed -E 's/^(>>|\.\.)\[[0-9]+\] //' > "$fx.want"
+    exit_is "--citations, test-suite fixture $fx: exit 0" 0 \
+        $PCW "$fx.json" -t html --style "$fx.csl" --citations "$fx.citations.json"
+    sed -n 's|^<p class="csl-citation">\(.*\)</p>$|\1|p' "$T/stdout" > "$fx.got"
+    same "... its RESULT, cluster by cluster" "$fx.want" "$fx.got"
+done
 
 # -- hostile text in every format ------------------------------------------------
 $PC "$D/hostile.json" -t html > h.html 2>/dev/null
