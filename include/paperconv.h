@@ -687,6 +687,82 @@ pc_status pc_convert(pc_writer *w, const char *const *paths, size_t n_paths, con
 pc_status pc_convert_buffer(pc_converter *c, const char *from, const char *to, const void *in,
                             size_t n, char **out, size_t *out_len);
 
+/* ---- formatted references: a CSL 1.0.2 processor ------------------------------------
+ *
+ * An engine is made once from a style and a locale, fed records, given
+ * citation clusters, then asked for the clusters and the bibliography
+ * formatted (the -t html|text|markdown|latex writers are this engine):
+ *
+ *     pc_style *e = pc_style_new(conv, "apa", NULL);
+ *     pc_style_add(e, rec);                          // a copy; rec stays the caller's
+ *     pc_style_cite(e, "smith2020", "23", NULL, NULL, NULL, 0);
+ *     pc_style_end_cluster(e, 0);                  // (Smith, 2020, p. 23)
+ *     char *s = pc_style_cluster(e, 0, PC_STYLE_HTML); ... pc_free(s);
+ *     for (size_t i = 0; i < pc_style_bib_count(e); i++) { s = pc_style_bib_entry(e, i, PC_STYLE_TEXT); ... }
+ *     pc_style_free(e);
+ *
+ * Styles and locales are found as by --style and --locale (paperconv(1)):
+ * a name looked up in $PAPERCONV_CSL_PATH, $XDG_DATA_HOME/csl and Debian's
+ * citation-style-language-styles (dependent styles followed to their
+ * parent), a path, or the style's XML itself.  Messages (the style's
+ * file:line, an unknown id) go to the engine's converter. */
+
+typedef struct pc_style pc_style;
+
+typedef enum pc_style_format {
+    PC_STYLE_HTML = 0, /* the CSL test-suite's markup */
+    PC_STYLE_TEXT,     /* plain UTF-8 */
+    PC_STYLE_MARKDOWN, /* pandoc's Markdown */
+    PC_STYLE_LATEX,    /* LaTeX */
+} pc_style_format;
+
+/* pc_style_cite's flags. */
+#define PC_STYLE_SUPPRESS_AUTHOR 1u
+#define PC_STYLE_AUTHOR_ONLY 2u
+
+/* A new engine for `style` (a name, a path, XML starting with '<', or NULL
+ * for the built-in author-date style) and `locale` ("de-DE"; NULL: the
+ * style's default, else en-US).  `c` as pc_reader_open_path (its
+ * diagnostic callback hears the engine; it must outlive the engine).  NULL
+ * when the style or locale cannot be loaded (reported: pc_converter_errmsg)
+ * or an argument is not UTF-8. */
+pc_style *pc_style_new(pc_converter *c, const char *style, const char *locale);
+/* Frees the engine; NULL is allowed. */
+void pc_style_free(pc_style *e);
+/* Adds a copy of rec to the items the engine formats.  A record without a
+ * key is "item-N" (N from 1, in the order added); a record with a key
+ * already added replaces the earlier one (as citeproc-js does), with a
+ * warning.  PC_ERR_USAGE for a NULL handle. */
+pc_status pc_style_add(pc_style *e, const pc_record *rec);
+/* Adds a cite to the cluster being made: the key of a record (`id`), and
+ * optionally a `locator` ("23", "12-15"), its `label` (the locator's term:
+ * "page" by default, "chapter", ...), a `prefix` and `suffix` (CSL rich
+ * text) and flags (PC_STYLE_SUPPRESS_AUTHOR, PC_STYLE_AUTHOR_ONLY); strings
+ * are copied.  PC_ERR_USAGE for a NULL handle or id, or text that is not
+ * UTF-8 (the cite is not added). */
+pc_status pc_style_cite(pc_style *e, const char *id, const char *locator, const char *label,
+                        const char *prefix, const char *suffix, unsigned flags);
+/* Ends the cluster of the cites added since the last one: note = its
+ * footnote number, 0 for a citation in the text.  Unknown ids are reported
+ * when the cluster is formatted.  PC_ERR_USAGE for a NULL handle or a
+ * cluster without a cite. */
+pc_status pc_style_end_cluster(pc_style *e, int note);
+/* How many records and clusters were added. */
+size_t pc_style_count(const pc_style *e);
+size_t pc_style_cluster_count(const pc_style *e);
+/* Cluster i formatted, as the clusters added so far place it (positions,
+ * disambiguation): an allocated string to free with pc_free, or NULL past
+ * the last cluster. */
+char *pc_style_cluster(pc_style *e, size_t i, pc_style_format fmt);
+/* Whether the style has a bibliography, and its number of entries (every
+ * record, in the style's order). */
+bool pc_style_has_bibliography(const pc_style *e);
+size_t pc_style_bib_count(pc_style *e);
+/* Entry i of the bibliography formatted (pc_free it), or NULL past the
+ * last; the key of its record (owned by the engine). */
+char *pc_style_bib_entry(pc_style *e, size_t i, pc_style_format fmt);
+const char *pc_style_bib_id(pc_style *e, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
  *   reader.c     readers over a path, a FILE * or memory
  *   writer.c     writers onto a FILE *, a callback or a buffer
  *   convert.c    pc_convert and pc_convert_buffer
+ *   style.c      formatted references: the CSL processor's engine
  *   version.c    versions and status names */
 #ifndef PC_API_API_H
 #define PC_API_API_H

@@ -36,6 +36,7 @@ pc_record *cp_rec_take(pc_record *rec)
 {
     pc_record *r = pc_xmalloc(sizeof *r);
     *r = *rec;
+    r->src_file = NULL; /* not owned: the input may be closed before the engine */
     pc_record_init(rec);
     return r;
 }
@@ -106,7 +107,7 @@ pc_record *cp_rec_copy(const pc_record *src)
     pc_record_init(r);
     r->kind = src->kind;
     r->key = pc_xstrdup(src->key);
-    r->src_file = src->src_file;
+    r->src_file = NULL; /* not owned by src: the input may be closed before the engine */
     r->src_line = src->src_line;
     for (int f = PC_F_NONE + 1; f < PC_F_COUNT; f++)
         if (pc_record_has(src, (pc_field)f))

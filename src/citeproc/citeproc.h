@@ -62,14 +62,14 @@ void pc_citeproc_free(pc_citeproc *cp);
  * PC_CSL_FAMILY) into text: a string's contents or a number's digits,
  * appended to out; false when the value is not text.  The engine knows no
  * JSON: the caller that fed it CSL items says how to read their values
- * (formats/citeproc/json.c does it with jansson).  Without one, such
+ * (the CSL-JSON format's extra_text, with jansson).  Without one, such
  * variables are empty. */
 typedef bool (*pc_citeproc_extra_fn)(const char *raw, pc_buf *out);
 void pc_citeproc_set_extra_reader(pc_citeproc *cp, pc_citeproc_extra_fn fn);
 
 /* Moves rec's contents into the engine (rec is left cleared).  A record
- * without a key gets "item-N".  Records with a key already seen replace
- * nothing: the first one wins, the later one is reported. */
+ * without a key gets "item-N".  A record with a key already seen replaces
+ * the earlier one (as citeproc-js does), with a warning. */
 void pc_citeproc_add(pc_citeproc *cp, pc_record *rec);
 /* The same with a copy of rec (a writer's record is const). */
 void pc_citeproc_add_copy(pc_citeproc *cp, const pc_record *rec);

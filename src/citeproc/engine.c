@@ -374,7 +374,9 @@ void pc_citeproc_free(pc_citeproc *cp)
     pc_free(cp);
 }
 
-static void add_record(pc_citeproc *cp, pc_record *r)
+/* Adds r (owned now); file: where it was read, for the message of a
+ * second id (valid during the call only). */
+static void add_record(pc_citeproc *cp, pc_record *r, const char *file)
 {
     if (!cp_rec_key(r)) {
         char b[32];
@@ -382,7 +384,9 @@ static void add_record(pc_citeproc *cp, pc_record *r)
         cp_rec_set_key(r, b);
     }
     size_t old = cp_item_find(cp, cp_rec_key(r));
-    if (old != SIZE_MAX) { /* the later record wins, as in citeproc-js */
+    if (old != SIZE_MAX) { /* the later record wins, as in citeproc-js; said */
+        pc_diag_emit(cp->ctx, PC_SEV_WARNING, file, file ? r->src_line : 0, 0,
+                     "a second item with id \"%s\": it replaces the first", cp_rec_key(r));
         cp_rec_free(cp->items[old]->rec);
         cp->items[old]->rec = r;
         cp->items[old]->id = cp_rec_key(r);
@@ -407,12 +411,13 @@ static void add_record(pc_citeproc *cp, pc_record *r)
 
 void pc_citeproc_add(pc_citeproc *cp, pc_record *rec)
 {
-    add_record(cp, cp_rec_take(rec));
+    const char *file = rec->src_file;
+    add_record(cp, cp_rec_take(rec), file);
 }
 
 void pc_citeproc_add_copy(pc_citeproc *cp, const pc_record *rec)
 {
-    add_record(cp, cp_rec_copy(rec));
+    add_record(cp, cp_rec_copy(rec), rec->src_file);
 }
 
 static char *dup_or_null(const char *s)
