@@ -91,7 +91,7 @@ help:
 	@echo "make check      run every test (SANITIZE=1 for ASan+UBSan)"
 	@echo "make asan       make check under ASan+UBSan"
 	@echo "make valgrind   make check with the binaries under valgrind"
-	@echo "make fuzz       run every reader's libFuzzer target FUZZ_SECONDS (60) each"
+	@echo "make fuzz       run every libFuzzer target (readers, CSL style, locale) FUZZ_SECONDS (60) each"
 	@echo "make bench      time every reader -> writer path, write bench/RESULTS.md (~10 min)"
 	@echo "make bench-smoke  the benchmark on 200 records (also runs in make check)"
 	@echo "make install    install to \$$(DESTDIR)\$$(PREFIX) (default $(PREFIX)): binary, libraries,"
@@ -262,7 +262,9 @@ tsan-jobs:
 	@$(MAKE) --no-print-directory -s SANITIZE=thread BUILD=build-tsan build-tsan/paperconv
 	@BUILD=build-tsan PC_TEST_FILTER=test_jobs TSAN_OPTIONS=halt_on_error=1:exitcode=66 sh tests/run.sh
 
-# Fuzzing: one target per reader (tests/fuzz/fuzz_reader.c built per format).
+# Fuzzing: one target per reader (tests/fuzz/fuzz_reader.c built per format),
+# and the CSL processor's parsers: fuzz_style and fuzz_locale (-DPC_FUZZ_LOCALE),
+# both from tests/fuzz/fuzz_style.c.
 FUZZ_SECONDS ?= 60
 READERS = $(shell ./$(BUILD)/paperconv --list-input-formats)
 
@@ -275,6 +277,10 @@ fuzz-bins: $(LIB)
 	    $(COMPILE) -fsanitize=fuzzer -DPC_FUZZ_FORMAT=\"$$r\" -o $(BUILD)/fuzz/fuzz_$$r \
 	        tests/fuzz/fuzz_reader.c $(LIB) $(PC_LIBS) $(LDLIBS) || exit 1; \
 	done
+	@$(COMPILE) -Iformats -fsanitize=fuzzer -o $(BUILD)/fuzz/fuzz_style \
+	    tests/fuzz/fuzz_style.c $(LIB) $(PC_LIBS) $(LDLIBS)
+	@$(COMPILE) -Iformats -fsanitize=fuzzer -DPC_FUZZ_LOCALE -o $(BUILD)/fuzz/fuzz_locale \
+	    tests/fuzz/fuzz_style.c $(LIB) $(PC_LIBS) $(LDLIBS)
 
 fuzz: fuzz-build $(ROBUST_BIN)
 	@BUILD=$(BUILD) FUZZ_BUILD=build-fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run_fuzz.sh

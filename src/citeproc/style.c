@@ -209,13 +209,15 @@ const char *cp_var_name(const cp_style *st, int var)
     return fi ? fi->name : "";
 }
 
-/* Space-separated variable names -> ids. */
+/* Space-separated variable names -> ids.  Never NULL: without the
+ * attribute, an empty array (names.c copies it with memcpy, and a NULL
+ * source is undefined even for 0 bytes: fuzz_style found it). */
 static int *att_vars(parser *p, xmlNodePtr n, const char *name, size_t *count)
 {
     const char *s = att(p, n, name);
     *count = 0;
     if (!s)
-        return NULL;
+        return cp_alloc(p->a, sizeof(int));
     size_t cap = 1;
     for (const char *q = s; *q; q++)
         cap += *q == ' ';
@@ -705,9 +707,10 @@ static void parse_layout(parser *p, xmlNodePtr n, cp_layout *lay)
     lay->present = true;
     parse_nameopt(p, n, &lay->names, true);
     lay->names_delim = att(p, n, "names-delimiter");
-    bool got = false;
+    bool got = false, sorted = false;
     for (xmlNodePtr c = n->children; c && !p->failed; c = c->next) {
-        if (is(c, "sort")) {
+        if (is(c, "sort") && !sorted) { /* the first, as for <layout>: a second one wrote past the keys */
+            sorted = true;
             parse_sort(p, c, lay);
         } else if (is(c, "layout") && !got) {
             got = true;

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: MIT
-# seeds.sh — builds a seed corpus for the fuzz targets (sourced).
+# seeds.sh — builds the seed corpora of the fuzz targets (sourced):
+# fuzz_seeds for the readers' (fuzz_reader.c), fuzz_style_seeds and
+# fuzz_locale_seeds for the CSL parsers' (fuzz_style.c).
 # fuzz_seeds DIR: every sample, fixture and golden output, and the crashers
 # kept in tests/fuzz/regress/, each as one file in DIR; and, when the
 # complexity test's generator is built ($BUILD/tests/gen_hostile), every
@@ -34,4 +36,58 @@ fuzz_seeds() {
     "$gen" -l | while read -r id rd wr n opts; do # opts: the row's options (key formulas), not for seeds
         "$gen" -o "$1/hostile_$(echo "$id" | tr / _)" "$id" $((n / 10 > 0 ? n / 10 : 1)) > /dev/null
     done
+}
+
+
+# fuzz_style_seeds DIR: CSL styles, each one file in DIR: the repository's
+# own (tests/citeproc/data/*.csl, tests/data/*.csl), the crashers kept as
+# tests/fuzz/regress/style-*, the CSL section of every fixture of
+# $SHARED/csl-test-suite/humans (small styles, each aimed at one feature),
+# and a few installed styles of every class (author-date, numeric, note,
+# German, one dependent) from /usr/share/citation-style-language/styles.
+# Those are read where they are, never copied into the repository; each
+# source that is absent is one line on stdout saying so (the caller shows
+# it: test_fuzz.sh as a skip).
+fuzz_style_seeds() {
+    mkdir -p "$1"
+    for f in "$ROOT"/tests/citeproc/data/*.csl "$ROOT"/tests/data/*.csl "$ROOT"/tests/fuzz/regress/style-*; do
+        [ -f "$f" ] || continue
+        cp "$f" "$1/$(echo "$f" | sed "s|^$ROOT/||; s|/|_|g")"
+    done
+    suite="${SHARED:-$ROOT/../shared}/csl-test-suite/humans"
+    if [ -d "$suite" ]; then
+        # run_suite.c's split: ">>== CSL ==>>" opens the section, "<<==" closes it
+        find "$suite" -name '*.txt' -exec awk -v dir="$1" '
+            FNR == 1 { if (out) close(out); n = split(FILENAME, p, "/"); out = dir "/humans_" p[n] ".csl"; on = 0 }
+            /^<<==/ { on = 0 }
+            on { print > out }
+            /^>>==+ *CSL *==+>>/ { on = 1 }' {} +
+    else
+        echo "no $suite: no seeds from the CSL test-suite"
+    fi
+    styles=/usr/share/citation-style-language/styles
+    if [ -d "$styles" ]; then
+        for s in apa chicago-author-date chicago-fullnote-bibliography ieee modern-language-association \
+                vancouver nature elsevier-harvard din-1505-2 dependent/plos-one; do
+            [ -f "$styles/$s.csl" ] || continue
+            cp "$styles/$s.csl" "$1/installed_$(echo "$s" | tr / _).csl"
+        done
+    else
+        echo "no $styles (citation-style-language-styles): no installed styles as seeds"
+    fi
+}
+
+# fuzz_locale_seeds DIR: CSL locale files: the repository's
+# (tests/citeproc/data/locales-*.xml), the crashers kept as
+# tests/fuzz/regress/locale-*, and every installed one
+# (/usr/share/citation-style-language/locales, read there); an absent
+# source is one line on stdout, as above.
+fuzz_locale_seeds() {
+    mkdir -p "$1"
+    locales=/usr/share/citation-style-language/locales
+    for f in "$ROOT"/tests/citeproc/data/locales-*.xml "$ROOT"/tests/fuzz/regress/locale-* "$locales"/locales-*.xml; do
+        [ -f "$f" ] || continue
+        cp "$f" "$1/$(echo "$f" | sed "s|^$ROOT/||; s|^/usr/share/||; s|/|_|g")"
+    done
+    [ -d "$locales" ] || echo "no $locales (citation-style-language-locales): no installed locales as seeds"
 }
