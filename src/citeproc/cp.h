@@ -126,7 +126,7 @@ typedef struct cp_term {
     const char *name;
     const char *single, *multiple; /* the same when the term has one form */
     unsigned char form, gender, gender_form, match;
-    unsigned short prio; /* lower = the style's own locale, higher = the fallback */
+    uint64_t prio; /* lower = the style's own locale, higher = the fallback: source << 32 | index */
 } cp_term;
 
 typedef struct cp_el cp_el;

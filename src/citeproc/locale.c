@@ -151,7 +151,7 @@ static int term_cmp(const void *x, const void *y)
 {
     const cp_term *a = x, *b = y;
     int c = strcmp(a->name, b->name);
-    return c ? c : (int)a->prio - (int)b->prio;
+    return c ? c : (a->prio > b->prio) - (a->prio < b->prio);
 }
 
 static const char *raw_term(const cp_locale *l, const char *name)
@@ -179,7 +179,7 @@ void cp_locale_merge(cp_arena *a, const cp_locsrc *const *srcs, size_t n, cp_loc
                 continue;
             cp_term *t = &loc->terms[loc->n_terms++];
             *t = s->terms[k];
-            t->prio = (unsigned short)(i * 4096 + (k < 4095 ? k : 4095));
+            t->prio = (uint64_t)i << 32 | (uint32_t)k; /* every term its own: a total order (was 16 bits: 16 sources wrapped) */
         }
         if (!loc->date_text)
             loc->date_text = s->date_text;
