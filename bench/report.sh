@@ -260,6 +260,14 @@ else
 fi
 echo
 
+echo "## The CSL processor"
+echo
+echo "\`bench/citeproc.sh\`: formatted references, \`paperconv ITEMS.json -t text --style apa\`"
+echo "(issue 24's target: at least 50x citeproc-js; 100 000 within 20x of 10 000)."
+echo
+cat "$WORK/citeproc.md" 2> /dev/null || echo "Not run."
+echo
+
 if [ -f "$ROOT/bench/NOTES.md" ]; then
     echo "## Analysis"
     echo

@@ -481,6 +481,24 @@ run_ops() {
     done
 }
 
+# ---- the CSL processor (issue 24): bench/citeproc.sh's table ---------------------
+# APA at 10 000 and 100 000 records with citeproc-js beside it at 10 000 (about
+# a minute, most of it citeproc-js, taken from the budget after the first
+# size); --smoke: 200 records, no citeproc-js
+run_citeproc() {
+    sizes="10000 100000" js=10000
+    [ $SMOKE = 1 ] && sizes=200 js=0
+    [ -f /usr/share/citation-style-language/styles/apa.csl ] || {
+        echo "Not run: no APA style (citation-style-language-styles)." > "$WORK/citeproc.md"
+        return
+    }
+    log "the CSL processor: $sizes"
+    # shellcheck disable=SC2086
+    PAPERCONV=$PC GEN_CORPUS=$GEN OUT=$WORK/citeproc JS_MAX=$js sh "$ROOT/bench/citeproc.sh" $sizes \
+        > "$WORK/citeproc.md" 2> "$WORK/citeproc.err" ||
+        echo "bench/citeproc.sh failed: $(head -c 300 "$WORK/citeproc.err")" >> "$WORK/citeproc.md"
+}
+
 # ---- run ------------------------------------------------------------------------
 log "paperconv: $PC; readers: $READERS; writers: $WRITERS; sizes: $SIZES"
 FIRST_SIZE=$(for s in $SIZES; do echo "$s"; done | head -n 1)
@@ -489,6 +507,7 @@ for N in $SIZES; do
     run_ops "$N"
     if [ -z "$JOBS_DONE" ] && [ "$N" -ge "${JOBS_MIN:-100000}" ]; then run_jobs; fi
     if [ "$N" = "$FIRST_SIZE" ] && [ $PROFILE = 1 ]; then run_profile "$N"; fi
+    if [ "$N" = "$FIRST_SIZE" ]; then run_citeproc; fi
 done
 if [ -n "$PEER_PID" ]; then
     log "waiting for the peers"

@@ -74,3 +74,14 @@ echo "$readers" | grep -qx json && contains "jansson baseline measured" "$R" "| 
 echo "$writers" | grep -qx yaml && contains "libyaml emit baseline measured" "$R" "| libyaml emit (output MB/s) |"
 contains "targets section" "$R" "## Targets"
 contains "machine described" "$R" "- Machine:"
+
+# the CSL processor's table (bench/citeproc.sh, issue 24): a row of numbers at
+# 200 records, the -j 1 output the same as the default's, the style's load cost
+if [ -f /usr/share/citation-style-language/styles/apa.csl ]; then
+    row=$(grep -E "^\| 200 \| $num s \| $num \| $num s \| $num \| $num s \| $num \|" "$R" | head -n 1)
+    check "CSL processor row at 200 records (${row:-none})" [ -n "$row" ]
+    check "CSL processor: -j 1 writes what the default -j writes" sh -c "! grep -q 'differs from the default' '$R'"
+    contains "CSL processor: the style's load cost measured" "$R" "Loading apa.csl and its locale (en-US): "
+else
+    skip "CSL processor table" "no APA style (citation-style-language-styles)"
+fi
