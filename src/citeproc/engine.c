@@ -165,6 +165,10 @@ static cp_style *load_style(const char *spec, pc_ctx *ctx, int depth)
             const char *slash = strrchr(st->parent, '/');
             char *parent_name = pc_xstrdup(slash ? slash + 1 : st->parent);
             cp_style *parent = load_style(parent_name, ctx, depth + 1);
+            if (!parent) /* the parent's own message came first */
+                pc_diag_emit(ctx, PC_SEV_ERROR, name, 0, 0,
+                             "a dependent style: its parent \"%s\" (%s) could not be loaded", parent_name,
+                             st->parent);
             pc_free(parent_name);
             if (parent && st->default_locale && !parent->default_locale)
                 parent->default_locale = cp_strdup(&parent->a, st->default_locale);

@@ -59,6 +59,16 @@ contains "... names it, where it looked, and the package" "$T/stderr" \
     'style "no-such-style" not found (looked in'
 contains "... the package" "$T/stderr" "citation-style-language-styles"
 check "... and writes nothing" [ ! -s "$T/stdout" ]
+cat > orphan.csl <<'CSL'
+<?xml version="1.0" encoding="utf-8"?>
+<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0" default-locale="en-US">
+  <info><title>Orphan</title><id>orphan</id>
+    <link href="http://www.zotero.org/styles/no-such-parent-style" rel="independent-parent"/></info>
+</style>
+CSL
+exit_is "a dependent style whose parent is missing: exit 1" 1 $PCW "$B" -t text --style orphan.csl
+contains "... the parent named as the parent, with the dependent style's name" "$T/stderr" \
+    'orphan.csl: error: a dependent style: its parent "no-such-parent-style"'
 exit_is "a locale that does not exist: exit 1" 1 $PCW "$B" -t text --locale xx-YY
 contains "... names it and the package" "$T/stderr" 'locale "xx-YY" not found (looked for locales-xx-YY.xml'
 mkdir -p loc
