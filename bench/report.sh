@@ -33,7 +33,7 @@ How the benchmark works: [README.md](README.md).  MB = 10^6 bytes.
   instruction counts in the Analysis section do not depend on it).
 - Command: \`$CMDLINE\` (budget ${BUDGET}s, took ${total}s); seed $SEED
 - Formats: read $READERS; write $WRITERS
-- A path is timed as \`paperconv -v -f READER FILE -t WRITER > OUT\` (OUT on tmpfs when
+- A path is timed as \`PAPERCONV_JOBS=1 paperconv -v -f READER FILE -t WRITER > OUT\` (one core) (OUT on tmpfs when
   there is one) by \`build/bench/baselines time\` (fork, exec, wait4: wall clock and the
   child's \`ru_maxrss\`); the median of the runs shown.  Floors: \`cat FILE > /dev/null\`
   and \`baselines scan FILE\` (fread 1 MiB + memchr line count).  Library baselines on the

@@ -494,12 +494,15 @@ run_citeproc() {
     }
     log "the CSL processor: $sizes"
     # shellcheck disable=SC2086
-    PAPERCONV=$PC GEN_CORPUS=$GEN OUT=$WORK/citeproc JS_MAX=$js sh "$ROOT/bench/citeproc.sh" $sizes \
+    env -u PAPERCONV_JOBS PAPERCONV=$PC GEN_CORPUS=$GEN OUT=$WORK/citeproc JS_MAX=$js sh "$ROOT/bench/citeproc.sh" $sizes \
         > "$WORK/citeproc.md" 2> "$WORK/citeproc.err" ||
         echo "bench/citeproc.sh failed: $(head -c 300 "$WORK/citeproc.err")" >> "$WORK/citeproc.md"
 }
 
 # ---- run ------------------------------------------------------------------------
+# the path table is the one-core figure, as before paperconv's default became
+# every core (7e3182e): the -j rows pass -j themselves; the peers run beside it
+export PAPERCONV_JOBS=1
 log "paperconv: $PC; readers: $READERS; writers: $WRITERS; sizes: $SIZES"
 FIRST_SIZE=$(for s in $SIZES; do echo "$s"; done | head -n 1)
 for N in $SIZES; do
