@@ -27,7 +27,7 @@ if [ ! -x "$RUN" ] || ! command -v python3 > /dev/null 2>&1; then
     exit 0
 fi
 LIMIT=15 FLOOR=20000 MEM=2000 DIV=1
-if grep -q __asan_init "$PC" 2> /dev/null; then DIV=2 MEM=; fi
+if grep -q __asan_init "$PC" 2> /dev/null; then DIV=2 MEM= FLOOR=50000; fi  # ASan start-up varies by ~20 ms
 
 # run FILE FORMAT: sets st, us (CPU microseconds), rss (KB); stderr in run.err
 run() {
