@@ -538,12 +538,16 @@ enum { CP_MK_ITALIC, CP_MK_ROMAN, CP_MK_BOLD, CP_MK_UNBOLD, CP_MK_SMALLCAPS, CP_
 typedef struct cp_emit_state {
     bool italic, bold, smallcaps;
 } cp_emit_state;
+/* fs: the format's own state for one cp_emit, CP_FMT_STATE bytes zeroed
+ * before the first callback (Markdown keeps its pending marks there); every
+ * mark opened is closed before cp_emit returns. */
+enum { CP_FMT_STATE = 256 };
 typedef struct cp_format_ops {
-    void (*text)(pc_buf *out, const char *s, size_t n);
+    void (*text)(pc_buf *out, void *fs, const char *s, size_t n);
     /* mark: CP_MK_*; arg: the display class or URL; st: what is active
      * around (before the mark takes effect) */
-    void (*open)(pc_buf *out, int mark, const char *arg, const cp_emit_state *st);
-    void (*close)(pc_buf *out, int mark, const char *arg, const cp_emit_state *st);
+    void (*open)(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st);
+    void (*close)(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st);
 } cp_format_ops;
 extern const cp_format_ops cp_format_html, cp_format_text, cp_format_markdown, cp_format_latex;
 

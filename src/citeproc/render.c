@@ -320,6 +320,7 @@ typedef struct emitter {
     const cp_format_ops *ops;
     const cp_locale *loc;
     pc_buf *out;
+    void *fs; /* the format's state (cp_format_ops) */
     cp_emit_state st;
     bool outer_quotes; /* the next quote level is the outer one */
     unsigned quote_depth; /* quoted spans open around the text */
@@ -340,17 +341,17 @@ static void flip(emitter *e, const cp_rt *r, bool *flag, int on_mark, int off_ma
     bool was = *flag;
     if (is_on_kind) {
         int mk = was ? off_mark : on_mark;
-        e->ops->open(e->out, mk, NULL, &before);
+        e->ops->open(e->out, e->fs, mk, NULL, &before);
         *flag = !was;
         emit_kids(e, r);
         *flag = was;
-        e->ops->close(e->out, mk, NULL, &before);
+        e->ops->close(e->out, e->fs, mk, NULL, &before);
     } else if (was) {
-        e->ops->open(e->out, off_mark, NULL, &before);
+        e->ops->open(e->out, e->fs, off_mark, NULL, &before);
         *flag = false;
         emit_kids(e, r);
         *flag = was;
-        e->ops->close(e->out, off_mark, NULL, &before);
+        e->ops->close(e->out, e->fs, off_mark, NULL, &before);
     } else {
         emit_kids(e, r);
     }
@@ -359,9 +360,9 @@ static void flip(emitter *e, const cp_rt *r, bool *flag, int on_mark, int off_ma
 static void plain_mark(emitter *e, const cp_rt *r, int mark, const char *arg)
 {
     cp_emit_state before = e->st;
-    e->ops->open(e->out, mark, arg, &before);
+    e->ops->open(e->out, e->fs, mark, arg, &before);
     emit_kids(e, r);
-    e->ops->close(e->out, mark, arg, &before);
+    e->ops->close(e->out, e->fs, mark, arg, &before);
 }
 
 static const char *const disp_class[] = {
@@ -373,7 +374,7 @@ static void emit(emitter *e, const cp_rt *r)
     if (!r)
         return;
     switch (r->kind) {
-    case CP_R_TEXT: e->ops->text(e->out, r->s, r->len); break;
+    case CP_R_TEXT: e->ops->text(e->out, e->fs, r->s, r->len); break;
     case CP_R_SEQ:
     case CP_R_NOCASE: emit_kids(e, r); break;
     case CP_R_ITALIC: flip(e, r, &e->st.italic, CP_MK_ITALIC, CP_MK_ROMAN, true); break;
@@ -398,12 +399,12 @@ static void emit(emitter *e, const cp_rt *r)
         e->quote_depth++;
         const char *o = outer ? e->loc->quote_open : e->loc->quote_inner_open;
         const char *c = outer ? e->loc->quote_close : e->loc->quote_inner_close;
-        e->ops->text(e->out, o, strlen(o));
+        e->ops->text(e->out, e->fs, o, strlen(o));
         e->outer_quotes = !outer;
         emit_kids(e, r);
         e->outer_quotes = outer;
         e->quote_depth--;
-        e->ops->text(e->out, c, strlen(c));
+        e->ops->text(e->out, e->fs, c, strlen(c));
         break;
     }
     default: emit_kids(e, r); break;
@@ -418,7 +419,11 @@ void cp_emit(const cp_rt *r, pc_citeproc_format fmt, const cp_locale *loc, pc_bu
         [PC_CITEPROC_MARKDOWN] = &cp_format_markdown,
         [PC_CITEPROC_LATEX] = &cp_format_latex,
     };
+    union {
+        max_align_t align;
+        unsigned char bytes[CP_FMT_STATE];
+    } fs = {0};
     emitter e = {.ops = table[fmt < PC_CITEPROC_NFORMATS ? fmt : 0], .loc = loc, .out = out,
-                 .outer_quotes = true};
+                 .fs = fs.bytes, .outer_quotes = true};
     emit(&e, r);
 }

@@ -7,8 +7,9 @@
 
 #include <string.h>
 
-static void html_text(pc_buf *out, const char *s, size_t n)
+static void html_text(pc_buf *out, void *fs, const char *s, size_t n)
 {
+    (void)fs;
     size_t from = 0;
     for (size_t i = 0; i < n; i++) {
         const char *e = s[i] == '&' ? "&#38;" : s[i] == '<' ? "&#60;" : s[i] == '>' ? "&#62;" : NULL;
@@ -21,8 +22,9 @@ static void html_text(pc_buf *out, const char *s, size_t n)
     pc_buf_put(out, s + from, n - from);
 }
 
-static void html_open(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+static void html_open(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
+    (void)fs;
     switch (mark) {
     case CP_MK_ITALIC: pc_buf_puts(out, "<i>"); break;
     case CP_MK_ROMAN: pc_buf_puts(out, "<span style=\"font-style:normal;\">"); break;
@@ -60,8 +62,9 @@ static void html_open(pc_buf *out, int mark, const char *arg, const cp_emit_stat
     }
 }
 
-static void html_close(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+static void html_close(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
+    (void)fs;
     (void)arg;
     (void)st;
     switch (mark) {

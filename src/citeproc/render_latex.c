@@ -8,8 +8,9 @@
 
 #include <string.h>
 
-static void tex_text(pc_buf *out, const char *s, size_t n)
+static void tex_text(pc_buf *out, void *fs, const char *s, size_t n)
 {
+    (void)fs;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         switch (c) {
@@ -50,8 +51,9 @@ static const char *tex_cmd(int mark)
     }
 }
 
-static void tex_open(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+static void tex_open(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
+    (void)fs;
     (void)st;
     if (mark == CP_MK_LINK) {
         pc_buf_puts(out, "\\href{");
@@ -67,8 +69,9 @@ static void tex_open(pc_buf *out, int mark, const char *arg, const cp_emit_state
     pc_buf_puts(out, tex_cmd(mark));
 }
 
-static void tex_close(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+static void tex_close(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
+    (void)fs;
     (void)st;
     pc_buf_putc(out, '}');
     if (mark == CP_MK_DIV && arg && !strcmp(arg, "left-margin"))

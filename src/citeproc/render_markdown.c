@@ -12,11 +12,10 @@
  * before a space (CommonMark none that closes after one) and drops the
  * spaces at the edges of a [span], so spaces move outside the marks; `**`
  * would be read as bold, so an empty emphasis is never written and two
- * italics side by side are merged.  That needs what comes after a mark, which the callbacks do not
- * see: the italic, bold and small caps wanted next are kept pending, and
- * written only when text (or a bracket) follows, in a small record at the
- * end of the output (md_fx below; a byte no UTF-8 text has ends it).  The
- * record is gone when the last mark closes, so the caller never sees it. */
+ * italics side by side are merged.  That needs what comes after a mark,
+ * which the callbacks do not see: the italic, bold and small caps wanted
+ * next are kept pending in the format's state (md_fx, cp_format_ops's fs)
+ * and written only when text (or a bracket) follows. */
 #include "citeproc/cp.h"
 
 #include <string.h>
@@ -43,11 +42,8 @@ static const unsigned char md_esc[128] = {
     ['&'] = E_ENTITY, ['\n'] = E_SPACE, ['\r'] = E_SPACE, ['\t'] = E_SPACE,
 };
 
-static bool is_alnum(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
-
 /* s[0..n) as pandoc Markdown text; at_start: the paragraph has nothing
- * before it yet.  The bytes 0xFE and 0xFF, never in UTF-8, become U+FFFD:
- * 0xFF ends md_fx's record. */
+ * before it yet. */
 static void md_escape(pc_buf *out, const char *s, size_t n, bool at_start)
 {
     bool lead = at_start; /* only letters and digits since the start */
@@ -58,18 +54,13 @@ static void md_escape(pc_buf *out, const char *s, size_t n, bool at_start)
     char prev = out->len && !(bs & 1) ? out->ptr[out->len - 1] : '\0';
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0xFE) {
-            pc_buf_puts(out, "\xEF\xBF\xBD");
-            lead = false;
-            continue;
-        }
         unsigned f = c < 128 ? md_esc[c] : 0;
         char next = i + 1 < n ? s[i + 1] : '\0';
         bool esc = (f & E_ALWAYS) || ((f & E_START) && at_start && i == 0) ||
-                   ((f & E_ENTITY) && (next == '#' || next == '\0' || is_alnum(next))) ||
+                   ((f & E_ENTITY) && (next == '#' || next == '\0' || pc_is_alnum(next))) ||
                    ((f & E_DOUBLE) && (next == (char)c || (i == 0 && prev == (char)c))) ||
                    ((f & E_MARKER) && lead && i > 0);
-        lead = lead && is_alnum((char)c);
+        lead = lead && pc_is_alnum(c);
         if (f & E_SPACE) {
             pc_buf_putc(out, ' ');
             continue;
@@ -83,8 +74,7 @@ static void md_escape(pc_buf *out, const char *s, size_t n, bool at_start)
 /* ---- pending italic, bold and small caps ---------------------------------------- */
 
 enum { MD_EM = 1, MD_STRONG = 2, MD_SC = 4 };
-enum { MD_END = 0xFF, /* the last byte of the record */
-       MD_DEPTH = 64 }; /* flip-flop marks whose outer state is kept; deeper ones use st */
+enum { MD_DEPTH = 64 }; /* flip-flop marks whose outer state is kept; deeper ones use st */
 
 /* What is open in the output, what the next text should be, and what it
  * was around each open flip-flop mark (a "normal" mark, say a nodecor span,
@@ -104,21 +94,7 @@ typedef struct md_fx {
     uint8_t want; /* MD_* bits */
     uint8_t order[3]; /* want's levels in the order they were switched on */
 } md_fx;
-
-static md_fx fx_pop(pc_buf *out)
-{
-    md_fx f;
-    memset(&f, 0, sizeof f);
-    if (out->len > sizeof f && (unsigned char)out->ptr[out->len - 1] == MD_END) {
-        memcpy(&f, out->ptr + out->len - 1 - sizeof f, sizeof f);
-        if (f.n <= 3 && f.depth <= MD_DEPTH && f.olen <= out->len - 1 - sizeof f) {
-            pc_buf_truncate(out, out->len - 1 - sizeof f);
-            return f;
-        }
-        memset(&f, 0, sizeof f); /* not a record: the caller's buffer ended so */
-    }
-    return f;
-}
+_Static_assert(sizeof(md_fx) <= CP_FMT_STATE, "md_fx fits the format state cp_emit gives");
 
 static unsigned fx_floor(const md_fx *f)
 {
@@ -131,14 +107,6 @@ static unsigned fx_floor(const md_fx *f)
 static bool fx_in_bracket(const md_fx *f)
 {
     return f->brackets[0] || f->brackets[1] || f->brackets[2] || f->brackets[3];
-}
-
-static void fx_push(pc_buf *out, const md_fx *f)
-{
-    if (!f->n && !f->want && !f->depth && !f->deep && !fx_in_bracket(f))
-        return;
-    pc_buf_put(out, (const char *)f, sizeof *f);
-    pc_buf_putc(out, (char)MD_END);
 }
 
 static const char *level_open(unsigned lv) { return lv == MD_EM ? "*" : lv == MD_STRONG ? "**" : "["; }
@@ -303,29 +271,26 @@ static bool blank(const pc_buf *out)
     return true;
 }
 
-static bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
 /* Leading spaces go before the marks just opened, then the pending marks,
  * then the text. */
-static void md_text(pc_buf *out, const char *s, size_t n)
+static void md_text(pc_buf *out, void *fs, const char *s, size_t n)
 {
-    md_fx f = fx_pop(out);
+    md_fx *f = fs;
     size_t sp = 0;
-    while (sp < n && is_space(s[sp]))
+    while (sp < n && pc_is_space(s[sp]))
         sp++;
     if (sp) {
-        size_t at = out->len - f.olen;
+        size_t at = out->len - f->olen;
         for (size_t i = 0; i < sp; i++)
             pc_buf_putc(out, ' ');
-        memmove(out->ptr + at + sp, out->ptr + at, f.olen);
+        memmove(out->ptr + at + sp, out->ptr + at, f->olen);
         memset(out->ptr + at, ' ', sp);
     }
     if (sp < n) {
-        fx_settle(out, &f);
+        fx_settle(out, f);
         md_escape(out, s + sp, n - sp, blank(out));
-        f.olen = 0;
+        f->olen = 0;
     }
-    fx_push(out, &f);
 }
 
 static bool is_flip(int mark)
@@ -345,25 +310,24 @@ static const char *bracket_open(int mark)
     }
 }
 
-static void md_open(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+static void md_open(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
     (void)arg;
     (void)st;
-    md_fx f = fx_pop(out);
+    md_fx *f = fs;
     const char *br = bracket_open(mark);
     if (is_flip(mark)) {
-        fx_flip_open(&f, mark);
+        fx_flip_open(f, mark);
     } else if (br) {
-        size_t opened = fx_settle(out, &f);
+        size_t opened = fx_settle(out, f);
         /* pandoc reads "[^" as a note: a space between, which pandoc
          * drops at the start of a span */
-        if (*br == '^' && f.olen + opened && ends_with(out, "["))
+        if (*br == '^' && f->olen + opened && ends_with(out, "["))
             br = " ^";
-        f.olen += (uint32_t)(opened + strlen(br));
+        f->olen += (uint32_t)(opened + strlen(br));
         pc_buf_puts(out, br);
-        f.brackets[f.n]++;
+        f->brackets[f->n]++;
     }
-    fx_push(out, &f);
 }
 
 static void put_link_close(pc_buf *out, const char *url)
@@ -371,7 +335,7 @@ static void put_link_close(pc_buf *out, const char *url)
     pc_buf_puts(out, "](");
     for (const char *p = url; p && *p; p++) {
         unsigned char c = (unsigned char)*p;
-        if (c == ')' || c == '(' || c == ' ' || c == '\\' || c >= 0xFE)
+        if (c == ')' || c == '(' || c == ' ' || c == '\\')
             pc_buf_printf(out, "%%%02X", c);
         else
             pc_buf_putc(out, (char)c);
@@ -380,33 +344,31 @@ static void put_link_close(pc_buf *out, const char *url)
 }
 
 /* A bracket closes after what was opened inside it, before trailing
- * spaces; the last mark to close writes what is pending, so that no record
- * is left. */
-static void md_close(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+ * spaces; when the last mark closes, every emphasis still open is closed. */
+static void md_close(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
-    md_fx f = fx_pop(out);
+    md_fx *f = fs;
     const char *br = bracket_open(mark);
     uint8_t again[3];
     if (is_flip(mark)) {
-        fx_flip_close(&f, st);
+        fx_flip_close(f, st);
     } else if (br) {
-        fx_close_to(out, &f, fx_floor(&f), again);
+        fx_close_to(out, f, fx_floor(f), again);
         if (mark == CP_MK_LINK) {
             pc_buf pb = PC_BUF_INIT;
             put_link_close(&pb, arg);
-            put_close(out, &f, br, pb.ptr);
+            put_close(out, f, br, pb.ptr);
             pc_buf_free(&pb);
         } else {
-            put_close(out, &f, br, mark == CP_MK_SUP ? "^" : mark == CP_MK_SUB ? "~" : "]{.underline}");
+            put_close(out, f, br, mark == CP_MK_SUP ? "^" : mark == CP_MK_SUB ? "~" : "]{.underline}");
         }
-        f.brackets[fx_floor(&f)]--;
+        f->brackets[fx_floor(f)]--;
     } else if (mark == CP_MK_DIV && arg && !strcmp(arg, "left-margin") && out->len &&
                out->ptr[out->len - 1] != ' ') {
         pc_buf_putc(out, ' ');
     }
-    if (!f.want && !fx_in_bracket(&f))
-        fx_close_to(out, &f, 0, again);
-    fx_push(out, &f);
+    if (!f->want && !fx_in_bracket(f))
+        fx_close_to(out, f, 0, again);
 }
 
 const cp_format_ops cp_format_markdown = {.text = md_text, .open = md_open, .close = md_close};

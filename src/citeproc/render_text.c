@@ -5,21 +5,24 @@
 
 #include <string.h>
 
-static void text_text(pc_buf *out, const char *s, size_t n)
+static void text_text(pc_buf *out, void *fs, const char *s, size_t n)
 {
+    (void)fs;
     pc_buf_put(out, s, n);
 }
 
-static void text_open(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+static void text_open(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
+    (void)fs;
     (void)out;
     (void)mark;
     (void)arg;
     (void)st;
 }
 
-static void text_close(pc_buf *out, int mark, const char *arg, const cp_emit_state *st)
+static void text_close(pc_buf *out, void *fs, int mark, const char *arg, const cp_emit_state *st)
 {
+    (void)fs;
     (void)st;
     if (mark == CP_MK_DIV && arg && !strcmp(arg, "left-margin") && out->len && out->ptr[out->len - 1] != ' ')
         pc_buf_putc(out, ' ');
