@@ -81,61 +81,75 @@ static void add_names(pc_record *rec, pc_field role, const char *v, size_t n, bo
 /* ---- names in C1 and OI --------------------------------------------------------------- */
 
 typedef struct name_key {
-    char *s;     /* a form of the name: "Smith, John", "Smith, J" */
-    size_t who;  /* the author's index */
+    const char *s; /* a form of the name: "Smith, John", "Smith, J" */
+    size_t at;     /* its offset in the index's text, while that grows */
+    size_t who;    /* the author's index */
 } name_key;
+
+/* The sorted forms of the authors' names; their text in one buffer. */
+typedef struct name_index {
+    name_key *k;
+    size_t n;
+    pc_buf text;
+} name_index;
 
 static int key_cmp(const void *a, const void *b)
 {
     return strcmp(((const name_key *)a)->s, ((const name_key *)b)->s);
 }
 
-/* The forms of every author's name, sorted for lookups: full ("Family,
- * Given") and short ("Family, GI"), an organisation's name. */
-static name_key *name_index(const pc_names *l, size_t *nk)
+/* Ends the form that starts at text offset `at`. */
+static void add_key(name_index *x, size_t at, size_t who)
 {
-    name_key *k = pc_xmalloc((2 * l->n + 1) * sizeof *k);
-    *nk = 0;
-    pc_buf b = PC_BUF_INIT;
-    for (size_t i = 0; i < l->n; i++) {
-        const pc_name *nm = &l->items[i];
-        pc_buf_clear(&b);
-        pc_tagged_name_put(&b, nm);
-        k[(*nk)++] = (name_key){pc_xstrdup(b.ptr), i};
-        if (nm->family && !nm->literal) {
-            pc_buf_clear(&b);
-            pc_tagged_name_put(&b, &(pc_name){.family = nm->family, .particle = nm->particle,
-                                              .dparticle = nm->dparticle});
-            pc_buf_puts(&b, ", ");
-            pc_tagged_initials(&b, nm->given);
-            k[(*nk)++] = (name_key){pc_xstrdup(b.ptr), i};
-        }
-    }
-    pc_buf_free(&b);
-    qsort(k, *nk, sizeof *k, key_cmp);
-    return k;
+    pc_buf_putc(&x->text, '\0');
+    x->k[x->n++] = (name_key){NULL, at, who};
 }
 
-static void free_index(name_key *k, size_t nk)
+/* The forms of every author's name, sorted for lookups: full ("Family,
+ * Given") and short ("Family, GI"), an organisation's name. */
+static void index_names(name_index *x, const pc_names *l)
 {
-    for (size_t i = 0; i < nk; i++)
-        pc_free(k[i].s);
-    pc_free(k);
+    x->k = pc_xmalloc((2 * l->n + 1) * sizeof *x->k);
+    x->n = 0;
+    pc_buf_init(&x->text);
+    for (size_t i = 0; i < l->n; i++) {
+        const pc_name *nm = &l->items[i];
+        size_t at = x->text.len;
+        pc_tagged_name_put(&x->text, nm);
+        add_key(x, at, i);
+        if (nm->family && !nm->literal) {
+            at = x->text.len;
+            pc_tagged_name_put(&x->text, &(pc_name){.family = nm->family, .particle = nm->particle,
+                                                    .dparticle = nm->dparticle});
+            pc_buf_puts(&x->text, ", ");
+            pc_tagged_initials(&x->text, nm->given);
+            add_key(x, at, i);
+        }
+    }
+    for (size_t i = 0; i < x->n; i++)
+        x->k[i].s = x->text.ptr + x->k[i].at;
+    qsort(x->k, x->n, sizeof *x->k, key_cmp);
+}
+
+static void index_free(name_index *x)
+{
+    pc_free(x->k);
+    pc_buf_free(&x->text);
 }
 
 /* The author named [s, s+n) (trimmed), or -1. */
-static long find_name(const name_key *k, size_t nk, pc_buf *tmp, const char *s, size_t n)
+static long find_name(const name_index *x, pc_buf *tmp, const char *s, size_t n)
 {
     pc_trim(&s, &n);
     pc_buf_clear(tmp);
     pc_buf_put(tmp, s, n);
-    name_key want = {tmp->ptr, 0};
-    const name_key *hit = nk ? bsearch(&want, k, nk, sizeof *k, key_cmp) : NULL;
+    name_key want = {tmp->ptr, 0, 0};
+    const name_key *hit = x->n ? bsearch(&want, x->k, x->n, sizeof *x->k, key_cmp) : NULL;
     return hit ? (long)hit->who : -1;
 }
 
 /* One C1 line: "[A; B] Address", or an address alone. */
-static void read_address(wos_reader *r, pc_record *rec, pc_names *l, const name_key *k, size_t nk,
+static void read_address(wos_reader *r, pc_record *rec, pc_names *l, const name_index *x,
                          const pc_tagged_field *f, const char *s, size_t n)
 {
     const char *close = n && s[0] == '[' ? memchr(s, ']', n) : NULL;
@@ -156,7 +170,7 @@ static void read_address(wos_reader *r, pc_record *rec, pc_names *l, const name_
             const char *e = p;
             while (e < close && *e != ';')
                 e++;
-            long who = an ? find_name(k, nk, &r->tmp, p, (size_t)(e - p)) : -1;
+            long who = an ? find_name(x, &r->tmp, p, (size_t)(e - p)) : -1;
             if (who < 0) {
                 pc_tagged_keep(&r->apply, rec, f, s, n);
                 return;
@@ -170,7 +184,7 @@ static void read_address(wos_reader *r, pc_record *rec, pc_names *l, const name_
 
 /* OI "Name/ORCID; Name/ORCID": the ORCIDs of named authors; the pairs of
  * no author are kept as they are. */
-static void read_orcids(wos_reader *r, pc_record *rec, pc_names *l, const name_key *k, size_t nk,
+static void read_orcids(wos_reader *r, pc_record *rec, pc_names *l, const name_index *x,
                         const pc_tagged_field *f, const char *s, size_t n)
 {
     pc_buf left = PC_BUF_INIT;
@@ -181,7 +195,7 @@ static void read_orcids(wos_reader *r, pc_record *rec, pc_names *l, const name_k
         for (const char *q = p; q < e; q++)
             if (*q == '/')
                 slash = q;
-        long who = slash ? find_name(k, nk, &r->tmp, p, (size_t)(slash - p)) : -1;
+        long who = slash ? find_name(x, &r->tmp, p, (size_t)(slash - p)) : -1;
         if (who < 0 || l->items[who].orcid || !pc_tagged_orcid(&l->items[who], slash + 1, (size_t)(e - slash - 1))) {
             const char *q = p;
             size_t qn = (size_t)(e - p);
@@ -202,27 +216,28 @@ void pc_wos_addresses(wos_reader *r, pc_record *rec)
     if (!r->n_c1 && !r->n_oi)
         return;
     pc_names *l = pc_record_names(rec, PC_F_AUTHOR) ? pc_record_names_mut(rec, PC_F_AUTHOR) : NULL;
-    size_t nk = 0;
-    name_key *k = l ? name_index(l, &nk) : NULL;
+    name_index x = {0};
+    if (l)
+        index_names(&x, l);
     pc_buf v = PC_BUF_INIT;
     for (size_t i = 0; i < r->n_c1; i++) {
         pc_tagged_clean(&v, r->c1[i], PC_TAGGED_LINES);
         for (const char *s = v.ptr, *end = v.ptr + v.len; s < end;) {
             const char *e = memchr(s, '\n', (size_t)(end - s));
             e = e ? e : end;
-            read_address(r, rec, l, k, nk, r->c1[i], s, (size_t)(e - s));
+            read_address(r, rec, l, &x, r->c1[i], s, (size_t)(e - s));
             s = e + 1;
         }
     }
     for (size_t i = 0; i < r->n_oi; i++) {
         pc_tagged_clean(&v, r->oi[i], PC_TAGGED_FOLD);
         if (l)
-            read_orcids(r, rec, l, k, nk, r->oi[i], v.ptr, v.len);
+            read_orcids(r, rec, l, &x, r->oi[i], v.ptr, v.len);
         else if (v.len)
             pc_tagged_keep(&r->apply, rec, r->oi[i], v.ptr, v.len);
     }
     pc_buf_free(&v);
-    free_index(k, nk);
+    index_free(&x);
 }
 
 /* ---- gathering ---------------------------------------------------------------------- */
