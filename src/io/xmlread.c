@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* xmlread.c — the shared XML record reader (see xmlread.h): libxml2's
- * xmlTextReader over a pc_source behind a look-ahead, and the dispatcher
- * that turns each record element into a list of path-named items.
+/* xmlread.c — the shared XML record reader (see xmlread.h): libxml2's push
+ * parser with SAX2 events over a pc_source behind a look-ahead, and the
+ * dispatcher that turns each record element into a list of path-named
+ * items.
  *
- * Streaming: xmlTextReader pulls the source through io_read, one piece at
- * a time; only the current record's items are held.
+ * Streaming: pc_xr_next hands libxml2 the pieces io_read cuts, one at a
+ * time, and its SAX2 callbacks build the current record's items; no tree
+ * is built (xmlTextReader built and freed a node per element and text,
+ * half of libxml2's time: MODS 454 M instructions for its walk, 236 M for
+ * SAX2's, 2000 records).  Each piece ends at most one record's tag (io_read
+ * cuts there), so a piece ends at most one record, which pc_xr_next
+ * returns before the next piece.
  *
  * Safety (hostile files): no network (XML_PARSE_NONET), no DTD loading, no
  * entity substitution (XML_PARSE_NOENT off), libxml2's own limits on (no
- * XML_PARSE_HUGE: entity amplification, text size, depth 256).  A DOCTYPE
- * that declares an external entity (XXE) makes the file an error; an
- * entity reference left in the text is an error for its record.
+ * XML_PARSE_HUGE: entity amplification, text size), elements nested at
+ * most 256 deep (the limit of libxml2's tree builder, kept here).  A
+ * DOCTYPE that declares an external entity makes the file an error; an
+ * entity reference left in the text is an error for its record (the events
+ * of libxml2's own check of an entity's text are not the document's).
  *
  * Bounded cost per record: libxml2 2.9's time grows with the square of the
  * attributes of one element, and it cannot be stopped inside a record.  So
@@ -29,9 +37,9 @@
  * each part was measured), with the record elements a parameter.
  *
  * libxml2 never prints: its structured errors go to pc_diag_emit through
- * the reader's handler, and the context-free ones (encoding conversion)
- * through per-thread handlers installed for the length of each open and
- * next call (handlers_push/pop). */
+ * the SAX2 handler's serror, and the context-free ones (encoding
+ * conversion) through per-thread handlers installed for the length of each
+ * open and next call (handlers_push/pop). */
 #include "io/xmlread.h"
 #include "io/encoding.h"
 #include "io/source.h"
@@ -40,7 +48,8 @@
 #include "text/markup.h"
 #include "text/unicode.h"
 
-#include <libxml/xmlreader.h>
+#include <libxml/SAX2.h>
+#include <libxml/parser.h>
 #include <limits.h>
 #include <stdlib.h>
 
@@ -55,6 +64,7 @@ enum {
     XR_SCAN_STEP = 4096,
     XR_MARK_LINES = 1 << 16,
     XR_MARK_PAD = 1 << 16,
+    XR_MAX_NESTING = 256,
 };
 #define XR_DEFAULT_RECORD (32ull << 20)
 #define XR_MARK "paperconv-skip"
@@ -98,7 +108,14 @@ struct pc_xr {
     pc_source *src;
     const char *file;
     const pc_xr_config *cfg;
-    xmlTextReaderPtr xr;
+    xmlParserCtxtPtr px; /* libxml2's push parser; its SAX events call on_start, ... */
+    int depth;           /* the elements open */
+    const xmlChar **open_names; /* their local names (libxml2's dictionary) */
+    size_t cap_names;
+    const xmlChar **cur_attrs; /* the element being started: SAX2's 5-tuples */
+    int cur_n_attrs;
+    pc_read_status ready; /* what the last piece ended (a record, a skip, ...) */
+    bool parse_done;
     const char **names; /* the record names, for the scanner */
     unsigned long max_depth;
     unsigned long long max_record;
@@ -460,13 +477,14 @@ static void lone_cr_to_lf(pc_xr *r, char *buf, size_t n)
     }
 }
 
-/* libxml2's read callback: small pieces near record boundaries (so that
- * the records before a broken one are converted and an error inside a
- * record is raised while the reader is inside it), large ones inside a
- * record (the Atom reader's io_read says why and what it cost). */
-static int io_read(void *user, char *buf, int len)
+/* The next piece for libxml2 (its bytes, 0 at the end, -1 on an error):
+ * small pieces near record boundaries (so that the records before a broken
+ * one are converted and an error inside a record is raised while the
+ * reader is inside it), large ones inside a record (the Atom reader's
+ * io_read says why and what it cost); a piece that holds a record's start
+ * or end tag ends with it. */
+static int io_read(pc_xr *r, char *buf, int len)
 {
-    pc_xr *r = user;
     const char *p;
     size_t want = (size_t)(len < XR_PIECE ? len : XR_PIECE);
     unsigned long long decided;
@@ -547,8 +565,8 @@ static void on_xml_error(void *user, xr_xml_error err)
         r->fatal_code = err->code;
     unsigned long line = err->line > 0 ? (unsigned long)err->line : 0;
     unsigned long col = err->int2 > 0 ? (unsigned long)err->int2 : 0;
-    if (!line && r->xr) {
-        int l = xmlTextReaderGetParserLineNumber(r->xr), c = xmlTextReaderGetParserColumnNumber(r->xr);
+    if (!line && r->px && r->px->input) {
+        int l = r->px->input->line, c = r->px->input->col;
         line = l > 0 ? (unsigned long)l : 0;
         col = c > 0 ? (unsigned long)c : 0;
     }
@@ -588,15 +606,11 @@ static void handlers_pop(saved_handlers s)
     xmlSetGenericErrorFunc(s.gctx, s.gfn);
 }
 
-/* The line of the current node (exact, XML_PARSE_BIG_LINES). */
+/* The parser's line: during a SAX event, the line of what it reports
+ * (the line libxml2's tree gives a node). */
 static unsigned long cur_line(const pc_xr *r)
 {
-    for (xmlNodePtr n = xmlTextReaderCurrentNode(r->xr); n; n = n->parent) {
-        long l = xmlGetLineNo(n);
-        if (l > 0)
-            return (unsigned long)l;
-    }
-    int l = xmlTextReaderGetParserLineNumber(r->xr);
+    int l = r->px && r->px->input ? r->px->input->line : 0;
     return l > 0 ? (unsigned long)l : 0;
 }
 
@@ -606,7 +620,12 @@ void pc_xr_close(pc_xr *r)
 {
     if (!r)
         return;
-    xmlFreeTextReader(r->xr);
+    if (r->px) {
+        xmlFreeDoc(r->px->myDoc); /* the DOCTYPE's entities only: no element is built */
+        r->px->myDoc = NULL;
+        xmlFreeParserCtxt(r->px);
+    }
+    pc_free(r->open_names);
     pc_buf_free(&r->marker);
     pc_buf_free(&r->path);
     pc_buf_free(&r->text);
@@ -623,6 +642,8 @@ void pc_xr_close(pc_xr *r)
     pc_free(r->names);
     pc_free(r);
 }
+
+static void sax_init(xmlSAXHandler *h);
 
 pc_xr *pc_xr_open(pc_source *src, pc_ctx *ctx, const pc_xr_config *cfg)
 {
@@ -652,16 +673,18 @@ pc_xr *pc_xr_open(pc_source *src, pc_ctx *ctx, const pc_xr_config *cfg)
     /* no network, no DTD loading or validation, no entity substitution,
      * CDATA merged into text, no XML_PARSE_HUGE; a transcoded source hands
      * over UTF-8 whatever the declaration says */
-    r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
-                               (pc_source_encoding(src) ? XML_PARSE_IGNORE_ENC : 0));
+    xmlSAXHandler sax;
+    sax_init(&sax);
+    r->px = xmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL);
+    if (r->px)
+        xmlCtxtUseOptions(r->px, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
+                                     (pc_source_encoding(src) ? XML_PARSE_IGNORE_ENC : 0));
     handlers_pop(saved);
-    if (!r->xr) {
+    if (!r->px) {
         pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "cannot start the XML parser");
         pc_xr_close(r);
         return NULL;
     }
-    xmlTextReaderSetStructuredErrorHandler(r->xr, on_xml_error, r);
     return r;
 }
 
@@ -671,33 +694,48 @@ unsigned long pc_xr_col(const pc_xr *r) { return r->col; }
 
 /* ---- attributes ---------------------------------------------------------------------- */
 
-/* The text of attribute a (NULL-free; "" when empty). */
-static const char *attr_value(xmlAttrPtr a, pc_buf *scratch)
+/* SAX2's attributes are 5-tuples: local name, prefix, URI, value, end. */
+enum { SAX_LOCAL, SAX_PREFIX, SAX_URI, SAX_VALUE, SAX_END, SAX_TUPLE };
+
+/* The value of attribute i of the element being started, into out: libxml2
+ * hands an '&' over as "&#38;" when it does not substitute entities (its
+ * tree builder decodes that again). */
+static void attr_value(const pc_xr *r, int i, pc_buf *out)
 {
-    xmlNodePtr t = a->children;
-    if (!t)
-        return "";
-    if (!t->next && (t->type == XML_TEXT_NODE || t->type == XML_CDATA_SECTION_NODE))
-        return t->content ? (const char *)t->content : "";
-    pc_buf_clear(scratch);
-    for (; t; t = t->next)
-        if (t->content)
-            pc_buf_puts(scratch, (const char *)t->content);
-    return scratch->ptr;
+    const char *v = (const char *)r->cur_attrs[SAX_TUPLE * i + SAX_VALUE];
+    const char *e = (const char *)r->cur_attrs[SAX_TUPLE * i + SAX_END];
+    while (v < e) {
+        const char *amp = memchr(v, '&', (size_t)(e - v));
+        if (!amp) {
+            pc_buf_put(out, v, (size_t)(e - v));
+            break;
+        }
+        pc_buf_put(out, v, (size_t)(amp - v) + 1);
+        v = amp + 1;
+        if (e - v >= 4 && !memcmp(v, "#38;", 4))
+            v += 4;
+    }
+}
+
+/* The index of the attribute `name` (no namespace) of the element being
+ * started, or -1. */
+static int find_attr(const pc_xr *r, const char *name)
+{
+    for (int i = 0; i < r->cur_n_attrs; i++)
+        if (!r->cur_attrs[SAX_TUPLE * i + SAX_URI] && str_is(r->cur_attrs[SAX_TUPLE * i + SAX_LOCAL], name))
+            return i;
+    return -1;
 }
 
 const char *pc_xr_cur_attr(pc_xr *r, const char *name)
 {
-    xmlNodePtr node = xmlTextReaderCurrentNode(r->xr);
-    if (!node || node->type != XML_ELEMENT_NODE)
+    int i = r->cur_attrs ? find_attr(r, name) : -1;
+    if (i < 0)
         return NULL;
-    for (xmlAttrPtr a = node->properties; a; a = a->next) {
-        if (a->ns || !str_is(a->name, name))
-            continue;
-        pc_set_str(&r->attr_tmp, attr_value(a, &r->tmp));
-        return r->attr_tmp;
-    }
-    return NULL;
+    pc_buf_clear(&r->tmp);
+    attr_value(r, i, &r->tmp);
+    pc_set_str(&r->attr_tmp, r->tmp.ptr ? r->tmp.ptr : "");
+    return r->attr_tmp;
 }
 
 const char *pc_xr_item_attr(const pc_xr_item *it, const char *name)
@@ -762,38 +800,41 @@ static void push_attr_off(pc_xr *r, size_t name, size_t value)
     r->n_attr_pairs++;
 }
 
-/* The attributes of the current element into the arena (namespace
- * declarations are not attributes in libxml2's tree). */
-static void store_attrs(pc_xr *r, xmlNodePtr node, raw_item *it)
+/* The attributes of the element being started into the arena (namespace
+ * declarations are not attributes in SAX2). */
+static void store_attrs(pc_xr *r, raw_item *it)
 {
     it->attrs = r->n_attr_pairs;
-    for (xmlAttrPtr a = node ? node->properties : NULL; a; a = a->next) {
-        const char *v = attr_value(a, &r->tmp);
-        size_t name = arena_put(r, (const char *)a->name, strlen((const char *)a->name));
-        push_attr_off(r, name, arena_put(r, v, strlen(v)));
+    for (int i = 0; r->cur_attrs && i < r->cur_n_attrs; i++) {
+        const char *ln = (const char *)r->cur_attrs[SAX_TUPLE * i + SAX_LOCAL];
+        size_t name = arena_put(r, ln, strlen(ln));
+        size_t value = r->arena.len;
+        attr_value(r, i, &r->arena);
+        pc_buf_putc(&r->arena, '\0');
+        push_attr_off(r, name, value);
         it->n_attrs++;
     }
 }
 
 /* The key attributes' component suffix: "[type=doi]", one bracket per key
  * of the element the element has, in the keys' order. */
-static void put_key(pc_xr *r, xmlNodePtr node, const char *local)
+static void put_key(pc_xr *r, const char *local)
 {
     for (size_t i = 0; i < r->cfg->n_keys; i++) {
         const pc_xr_key *k = &r->cfg->keys[i];
         if (k->element[0] != local[0] || strcmp(k->element, local) != 0) /* every element: first byte first */
             continue;
-        for (xmlAttrPtr a = node ? node->properties : NULL; a; a = a->next) {
-            if (a->ns || !str_is(a->name, k->attr))
-                continue;
-            const char *v = attr_value(a, &r->tmp);
+        int at = r->cur_attrs ? find_attr(r, k->attr) : -1;
+        if (at >= 0) {
+            pc_buf_clear(&r->tmp);
+            attr_value(r, at, &r->tmp);
+            const char *v = r->tmp.ptr ? r->tmp.ptr : "";
             pc_buf_putc(&r->path, '[');
             pc_buf_puts(&r->path, k->attr);
             pc_buf_putc(&r->path, '=');
             for (; *v; v++) /* a path's own characters: '_' (such values are no type names) */
                 pc_buf_putc(&r->path, *v == '/' || *v == '[' || *v == ']' ? '_' : *v);
             pc_buf_putc(&r->path, ']');
-            break;
         }
     }
 }
@@ -804,7 +845,7 @@ static bool in_ns(const pc_xr *r, const xmlChar *ns)
 }
 
 /* An element of the record: its OPEN item, its path component. */
-static void open_element(pc_xr *r, xmlNodePtr node, const xmlChar *ln, const xmlChar *ns)
+static void open_element(pc_xr *r, const xmlChar *ln, const xmlChar *ns)
 {
     level *l = push_level(r);
     l->open = r->n_raw;
@@ -821,7 +862,7 @@ static void open_element(pc_xr *r, xmlNodePtr node, const xmlChar *ln, const xml
             pc_buf_putc(&r->path, '}');
         }
         pc_buf_puts(&r->path, (const char *)ln);
-        put_key(r, node, (const char *)ln);
+        put_key(r, (const char *)ln);
         it->path = arena_put(r, r->path.ptr, r->path.len);
         it->path_n = r->path.len;
         it->name = it->path + (comp);
@@ -830,7 +871,7 @@ static void open_element(pc_xr *r, xmlNodePtr node, const xmlChar *ln, const xml
         it->name = arena_put(r, (const char *)ln, strlen((const char *)ln));
     }
     it->local = arena_put(r, (const char *)ln, strlen((const char *)ln));
-    store_attrs(r, node, it);
+    store_attrs(r, it);
 }
 
 /* The element at the top ends: its CLOSE item with its own text. */
@@ -903,9 +944,9 @@ static void rec_reset(pc_xr *r)
 
 /* Appends a text node, without the markup markers' own characters (Unicode
  * noncharacters an input cannot hand through: noted once per record). */
-static void put_text(pc_xr *r, const char *s)
+static void put_text(pc_xr *r, const char *s, size_t n)
 {
-    size_t n = strlen(s), from = r->text.len;
+    size_t from = r->text.len;
     pc_buf_put(&r->text, s, n);
     if (memchr(s, 0xEF, n) && pc_markup_has_markers(s, n)) {
         pc_buf tail = PC_BUF_INIT;
@@ -1011,7 +1052,7 @@ static bool is_root_ok(const pc_xr *r, const xmlChar *ln, const xmlChar *ns)
     return false;
 }
 
-static bool is_record(const pc_xr *r, xmlNodePtr node, const xmlChar *ln, const xmlChar *ns)
+static bool is_record(const pc_xr *r, int depth, const xmlChar *ln, const xmlChar *ns)
 {
     if (!in_ns(r, ns))
         return false;
@@ -1021,32 +1062,24 @@ static bool is_record(const pc_xr *r, xmlNodePtr node, const xmlChar *ln, const 
             continue;
         if (!rc->parent)
             return true;
-        xmlNodePtr p = node ? node->parent : NULL;
-        if (p && p->type == XML_ELEMENT_NODE && str_is(p->name, rc->parent))
+        if (depth > 0 && str_is(r->open_names[depth - 1], rc->parent))
             return true;
     }
     return false;
 }
 
-static void begin_record(pc_xr *r, xmlNodePtr node, const xmlChar *ln, const xmlChar *ns, int depth)
+static void begin_record(pc_xr *r, const xmlChar *ln, const xmlChar *ns, int depth)
 {
     rec_reset(r);
     r->rec_depth = depth;
     r->line = cur_line(r);
     r->col = take_start(r, r->line);
-    open_element(r, node, ln, ns);
+    open_element(r, ln, ns);
 }
 
-static pc_read_status on_end(pc_xr *r, int depth);
-
-static pc_read_status on_start(pc_xr *r, int depth)
+/* An element starts at depth (the document element's is 0). */
+static pc_read_status on_start(pc_xr *r, int depth, const xmlChar *ln, const xmlChar *ns)
 {
-    xmlNodePtr node = xmlTextReaderCurrentNode(r->xr);
-    const xmlChar *ln = node ? node->name : xmlTextReaderConstLocalName(r->xr);
-    const xmlChar *ns = node ? (node->ns ? node->ns->href : NULL) : xmlTextReaderConstNamespaceUri(r->xr);
-    bool empty = xmlTextReaderIsEmptyElement(r->xr) == 1;
-    if (!ln)
-        return PC_READ_NONE;
     if (r->rec_depth < 0) {
         if (depth == 0) {
             r->root_seen = true;
@@ -1057,10 +1090,9 @@ static pc_read_status on_start(pc_xr *r, int depth)
                 return PC_READ_FATAL;
             }
         }
-        if (!is_record(r, node, ln, ns))
-            return PC_READ_NONE;
-        begin_record(r, node, ln, ns, depth);
-        return empty ? on_end(r, depth) : PC_READ_NONE;
+        if (is_record(r, depth, ln, ns))
+            begin_record(r, ln, ns, depth);
+        return PC_READ_NONE;
     }
     if (depth - r->rec_depth > (int)r->max_depth) { /* the look-ahead keeps these away: a second line */
         if (!r->bad)
@@ -1080,11 +1112,12 @@ static pc_read_status on_start(pc_xr *r, int depth)
             if (marks & (1u << m))
                 pc_markup_put_marker(&r->text, (pc_mark)m, true);
     } else {
-        open_element(r, node, ln, ns);
+        open_element(r, ln, ns);
     }
-    return empty ? on_end(r, depth) : PC_READ_NONE;
+    return PC_READ_NONE;
 }
 
+/* The element at depth ends. */
 static pc_read_status on_end(pc_xr *r, int depth)
 {
     if (r->rec_depth < 0 || depth - r->rec_depth > (int)r->max_depth)
@@ -1107,32 +1140,10 @@ static pc_read_status on_end(pc_xr *r, int depth)
     return PC_READ_RECORD;
 }
 
-/* A DOCTYPE that declares an external entity refuses the file. */
-static pc_read_status check_doctype(pc_xr *r)
-{
-    xmlNodePtr dtd = xmlTextReaderCurrentNode(r->xr);
-    for (xmlNodePtr n = dtd ? dtd->children : NULL; n; n = n->next) {
-        if (n->type != XML_ENTITY_DECL)
-            continue;
-        xmlEntityPtr ent = (xmlEntityPtr)n;
-        if (ent->etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY ||
-            ent->etype == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY || ent->etype == XML_EXTERNAL_PARAMETER_ENTITY) {
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 0, 0,
-                         "the DOCTYPE declares an external entity (%s%s): not read, and the file is refused "
-                         "(%s needs no entities)",
-                         ent->etype == XML_EXTERNAL_PARAMETER_ENTITY ? "%" : "&",
-                         ent->name ? (const char *)ent->name : "?", r->cfg->desc);
-            return PC_READ_FATAL;
-        }
-    }
-    return PC_READ_NONE;
-}
-
 /* The marker of a record kept from libxml2: reported at the record's
  * position and counted as skipped. */
-static pc_read_status on_marker(pc_xr *r)
+static pc_read_status on_marker(pc_xr *r, const xmlChar *target, const xmlChar *data)
 {
-    const xmlChar *target = xmlTextReaderConstName(r->xr), *data = xmlTextReaderConstValue(r->xr);
     unsigned long line, col, bad_line, bad_col;
     int why;
     if (!r->markers || !str_is(target, XR_MARK) || !data ||
@@ -1155,39 +1166,145 @@ static pc_read_status on_marker(pc_xr *r)
     return PC_READ_SKIP;
 }
 
-static pc_read_status on_node(pc_xr *r)
+/* ---- libxml2's SAX2 events ------------------------------------------------------------ */
+
+/* What an event ended: kept for pc_xr_next (each piece io_read hands over
+ * ends at most one record's tag, so one at a time); a fatal one stops the
+ * parser. */
+static void set_status(pc_xr *r, pc_read_status st)
 {
-    int depth = xmlTextReaderDepth(r->xr);
-    switch (xmlTextReaderNodeType(r->xr)) {
-    case XML_READER_TYPE_ELEMENT:
-        return on_start(r, depth);
-    case XML_READER_TYPE_END_ELEMENT:
-        return on_end(r, depth);
-    case XML_READER_TYPE_TEXT:
-    case XML_READER_TYPE_CDATA:
-    case XML_READER_TYPE_WHITESPACE:
-    case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
-        if (r->rec_depth >= 0 && depth - r->rec_depth <= (int)r->max_depth + 1) {
-            const xmlChar *v = xmlTextReaderConstValue(r->xr);
-            if (v)
-                put_text(r, (const char *)v);
-        }
-        return PC_READ_NONE;
-    case XML_READER_TYPE_DOCUMENT_TYPE:
-        return check_doctype(r);
-    case XML_READER_TYPE_PROCESSING_INSTRUCTION:
-        return on_marker(r);
-    case XML_READER_TYPE_ENTITY_REFERENCE:
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), 0,
-                     "entity reference &%s; is not expanded (%s needs no DTD entities)%s%s",
-                     (const char *)xmlTextReaderConstLocalName(r->xr), r->cfg->desc,
-                     r->rec_depth >= 0 ? ": " : "", r->rec_depth >= 0 ? "skipped" : "");
-        r->bad |= r->rec_depth >= 0;
-        return PC_READ_NONE;
-    default:
-        return PC_READ_NONE;
+    if (st == PC_READ_NONE)
+        return;
+    if (st == PC_READ_FATAL) {
+        r->ready = PC_READ_FATAL;
+        r->fatal = true;
+        xmlStopParser(r->px);
+    } else if (r->ready == PC_READ_NONE) {
+        r->ready = st;
     }
 }
+
+/* The events of an entity's replacement text, which libxml2 parses once
+ * to check it (its depth is then above 0), are not the document's. */
+static bool in_entity(const pc_xr *r) { return r->px->depth > 0; }
+
+static void sax_start(void *ud, const xmlChar *ln, const xmlChar *prefix, const xmlChar *uri, int n_ns,
+                      const xmlChar **nss, int n_attrs, int n_defaulted, const xmlChar **attrs)
+{
+    (void)prefix, (void)n_ns, (void)nss, (void)n_defaulted;
+    pc_xr *r = ud;
+    if (in_entity(r) || r->ready == PC_READ_FATAL)
+        return;
+    if (r->depth >= XR_MAX_NESTING) { /* libxml2's tree builder's limit, which SAX2 does not keep */
+        unsigned long col = r->px->input && r->px->input->col > 0 ? (unsigned long)r->px->input->col : 0;
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), col,
+                     "XML: elements nested deeper than %d levels: the rest of the file is not read",
+                     XR_MAX_NESTING);
+        r->fatal_reported = true;
+        set_status(r, PC_READ_FATAL);
+        return;
+    }
+    int depth = r->depth++;
+    if ((size_t)depth >= r->cap_names) {
+        r->cap_names = r->cap_names ? 2 * r->cap_names : 64;
+        r->open_names = pc_xrealloc(r->open_names, r->cap_names * sizeof *r->open_names);
+    }
+    r->open_names[depth] = ln;
+    r->cur_attrs = attrs;
+    r->cur_n_attrs = n_attrs;
+    set_status(r, on_start(r, depth, ln, uri));
+    r->cur_attrs = NULL;
+    r->cur_n_attrs = 0;
+}
+
+static void sax_end(void *ud, const xmlChar *ln, const xmlChar *prefix, const xmlChar *uri)
+{
+    (void)ln, (void)prefix, (void)uri;
+    pc_xr *r = ud;
+    if (in_entity(r) || r->ready == PC_READ_FATAL || r->depth == 0)
+        return;
+    set_status(r, on_end(r, --r->depth));
+}
+
+static void sax_text(void *ud, const xmlChar *s, int n)
+{
+    pc_xr *r = ud;
+    if (!in_entity(r) && r->rec_depth >= 0 && r->depth - r->rec_depth <= (int)r->max_depth + 1 && n > 0)
+        put_text(r, (const char *)s, (size_t)n);
+}
+
+static void sax_pi(void *ud, const xmlChar *target, const xmlChar *data)
+{
+    pc_xr *r = ud;
+    if (!in_entity(r))
+        set_status(r, on_marker(r, target, data));
+}
+
+static void sax_reference(void *ud, const xmlChar *name)
+{
+    pc_xr *r = ud;
+    if (in_entity(r))
+        return;
+    pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), 0,
+                 "entity reference &%s; is not expanded (%s needs no DTD entities)%s%s", (const char *)name,
+                 r->cfg->desc, r->rec_depth >= 0 ? ": " : "", r->rec_depth >= 0 ? "skipped" : "");
+    r->bad |= r->rec_depth >= 0;
+}
+
+/* The DOCTYPE: its internal entities are declared (so that a reference is
+ * one, reported above); one that declares an external entity refuses the
+ * file. */
+static void sax_start_document(void *ud) { xmlSAX2StartDocument(((pc_xr *)ud)->px); }
+
+static void sax_internal_subset(void *ud, const xmlChar *name, const xmlChar *ext, const xmlChar *sys)
+{
+    xmlSAX2InternalSubset(((pc_xr *)ud)->px, name, ext, sys);
+}
+
+static void sax_entity_decl(void *ud, const xmlChar *name, int type, const xmlChar *pub, const xmlChar *sys,
+                            xmlChar *content)
+{
+    pc_xr *r = ud;
+    if (type == XML_EXTERNAL_GENERAL_PARSED_ENTITY || type == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY ||
+        type == XML_EXTERNAL_PARAMETER_ENTITY) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 0, 0,
+                     "the DOCTYPE declares an external entity (%s%s): not read, and the file is refused "
+                     "(%s needs no entities)",
+                     type == XML_EXTERNAL_PARAMETER_ENTITY ? "%" : "&", name ? (const char *)name : "?",
+                     r->cfg->desc);
+        set_status(r, PC_READ_FATAL);
+        return;
+    }
+    xmlSAX2EntityDecl(r->px, name, type, pub, sys, content);
+}
+
+static xmlEntityPtr sax_get_entity(void *ud, const xmlChar *name) { return xmlSAX2GetEntity(((pc_xr *)ud)->px, name); }
+
+static xmlEntityPtr sax_get_pe(void *ud, const xmlChar *name)
+{
+    return xmlSAX2GetParameterEntity(((pc_xr *)ud)->px, name);
+}
+
+static void sax_init(xmlSAXHandler *h)
+{
+    memset(h, 0, sizeof *h);
+    h->initialized = XML_SAX2_MAGIC;
+    h->startElementNs = sax_start;
+    h->endElementNs = sax_end;
+    h->characters = sax_text;
+    h->ignorableWhitespace = sax_text;
+    h->cdataBlock = sax_text;
+    h->processingInstruction = sax_pi;
+    h->reference = sax_reference;
+    h->startDocument = sax_start_document;
+    h->internalSubset = sax_internal_subset;
+    h->entityDecl = sax_entity_decl;
+    h->getEntity = sax_get_entity;
+    h->getParameterEntity = sax_get_pe;
+    h->serror = on_xml_error;
+}
+
+/* ---- the reading loop ---------------------------------------------------------------- */
 
 /* libxml2 ended the reading (0: the end, -1: an error). */
 static pc_read_status finish(pc_xr *r, int ret)
@@ -1203,8 +1320,9 @@ static pc_read_status finish(pc_xr *r, int ret)
     }
     r->fatal = true;
     if (!r->fatal_reported)
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, (unsigned long)xmlTextReaderGetParserLineNumber(r->xr),
-                     (unsigned long)xmlTextReaderGetParserColumnNumber(r->xr), "cannot read the XML");
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r),
+                     r->px->input && r->px->input->col > 0 ? (unsigned long)r->px->input->col : 0,
+                     "cannot read the XML");
     r->fatal_reported = true;
     if (r->rec_depth >= 0) {
         /* the record being read is lost: said, and counted as skipped */
@@ -1221,19 +1339,31 @@ static pc_read_status finish(pc_xr *r, int ret)
     return PC_READ_FATAL;
 }
 
+/* Hands libxml2 the pieces io_read cuts until one ends a record (or the
+ * reading). */
 static pc_read_status next_record(pc_xr *r)
 {
+    char piece[XR_PIECE];
     for (;;) {
-        int ret = xmlTextReaderRead(r->xr);
-        if (ret != 1)
-            return finish(r, ret);
-        pc_read_status st = on_node(r);
+        pc_read_status st = r->ready;
+        r->ready = PC_READ_NONE;
         if (st == PC_READ_FATAL) {
             r->done = r->fatal = true;
             return st;
         }
         if (st != PC_READ_NONE)
             return st;
+        if (r->parse_done)
+            return finish(r, r->px->wellFormed && !r->fatal ? 0 : -1);
+        int n = io_read(r, piece, (int)sizeof piece);
+        if (n < 0) {
+            r->parse_done = true;
+            r->fatal = true;
+            continue;
+        }
+        int rc = xmlParseChunk(r->px, piece, n, n == 0);
+        if (n == 0 || rc != 0 || !r->px->wellFormed || r->px->disableSAX)
+            r->parse_done = true;
     }
 }
 

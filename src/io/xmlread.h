@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* xmlread.h — the shared XML record reader: what the readers of EndNote
  * XML, PubMed XML, MODS and Word's bibliography XML have in common, over
- * libxml2's xmlTextReader (src/io/xmlread.c).
+ * libxml2's push parser with SAX2 events (src/io/xmlread.c).
  *
  * Owns:
- *   - the input: libxml2 pulls the pc_source through a look-ahead
+ *   - the input: libxml2 gets the pc_source through a look-ahead
  *     (xmlscan.h) that keeps a record larger than max_record bytes, nested
  *     deeper than max_depth or with an element of more than 256 attributes
  *     from libxml2 altogether (it is reported at its line and column and

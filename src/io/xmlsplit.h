@@ -4,7 +4,8 @@
  * libxml2 2.9's push parser stays linear on them (the Atom reader and
  * the shared XML reader both use it, with the look-ahead of xmlscan.h).
  *
- * Why: xmlTextReader feeds libxml2's push parser 512 bytes at a time.  In
+ * Why: libxml2's push parser gets the input a piece at a time (512 bytes
+ * from xmlTextReader, the Atom reader's; 4 KB at most from xmlread.c).  In
  * a CDATA section, every piece that holds a '>' makes libxml2 look for
  * "]]>" from the section's start again and take at most 300 bytes: a
  * section of 5 MB of HTML took 80 times as long as one of 0.5 MB.  In an
