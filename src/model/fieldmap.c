@@ -35,9 +35,12 @@ struct pc_map {
     plan *plans[PC_KIND_COUNT];
 };
 
+/* Eight bytes a step where case counts: the XML readers ask for a path of
+ * 20 to 60 bytes at every element (PubMed XML: a tenth of its time in
+ * FNV-1a's byte loop). */
 static uint64_t hash_name(const char *s, size_t n, bool fold)
 {
-    return fold ? pc_hash_fold(s, n) : pc_hash(s, n);
+    return fold ? pc_hash_fold(s, n) : pc_hash_words(s, n);
 }
 
 /* Names are short (a RIS tag has two letters): compared here, not by a
@@ -49,6 +52,8 @@ static inline bool name_is(const pc_map *m, size_t r, const char *s, size_t n)
     const char *row = m->rows[r].name;
     if (m->flags & PC_MAP_FOLD_CASE)
         return pc_strncasecmp(row, s, n) == 0;
+    if (n > 16)
+        return memcmp(row, s, n) == 0;
     for (size_t i = 0; i < n; i++)
         if (row[i] != s[i])
             return false;

@@ -60,9 +60,10 @@ static inline uint64_t pc_hash(const char *s, size_t n)
     return pc_hash_end(pc_hash_bytes(PC_HASH_INIT, s, n));
 }
 
-/* A hash of [s, s+n) eight bytes at a time (for long values where only
- * equality matters, not a table's spread: what a record held when read,
- * formats/bibtex/keep.c); not the same numbers as pc_hash. */
+/* A hash of [s, s+n) eight bytes at a time, for what is hashed whole and
+ * often (what a record held when read, formats/bibtex/keep.c; the names of
+ * a field map, src/model/fieldmap.c); not the same numbers as pc_hash, and
+ * the host's byte order changes them: tables in memory only. */
 static inline uint64_t pc_hash_words(const char *s, size_t n)
 {
     uint64_t h = PC_HASH_INIT ^ (n * 0x9e3779b97f4a7c15ull), w;
