@@ -35,12 +35,13 @@ struct pc_map {
     plan *plans[PC_KIND_COUNT];
 };
 
-/* Eight bytes a step where case counts: the XML readers ask for a path of
- * 20 to 60 bytes at every element (PubMed XML: a tenth of its time in
- * FNV-1a's byte loop). */
+/* Eight bytes a step for long names where case counts: the XML readers
+ * ask for a path of 20 to 60 bytes at every element (PubMed XML: a tenth
+ * of its time in FNV-1a's byte loop); a tag of a few bytes is quicker
+ * byte by byte. */
 static uint64_t hash_name(const char *s, size_t n, bool fold)
 {
-    return fold ? pc_hash_fold(s, n) : pc_hash_words(s, n);
+    return fold ? pc_hash_fold(s, n) : n > 8 ? pc_hash_words(s, n) : pc_hash(s, n);
 }
 
 /* Names are short (a RIS tag has two letters): compared here, not by a
