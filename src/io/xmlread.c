@@ -1068,8 +1068,17 @@ static bool is_record(const pc_xr *r, int depth, const xmlChar *ln, const xmlCha
     return false;
 }
 
+/* io_read ends a piece at a record's tag, so that pc_xr_next returns a
+ * record before the next one starts; if one ever started first, the
+ * record waiting would lose its items: it is reported and skipped. */
 static void begin_record(pc_xr *r, const xmlChar *ln, const xmlChar *ns, int depth)
 {
+    if (r->ready == PC_READ_RECORD) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                     "internal error: the next %s started before this one was converted; skipped",
+                     r->cfg->what);
+        r->ready = PC_READ_SKIP;
+    }
     rec_reset(r);
     r->rec_depth = depth;
     r->line = cur_line(r);
@@ -1181,6 +1190,10 @@ static void set_status(pc_xr *r, pc_read_status st)
         xmlStopParser(r->px);
     } else if (r->ready == PC_READ_NONE) {
         r->ready = st;
+    } else { /* see begin_record */
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, r->line, r->col,
+                     "internal error: two %ss ended in one piece of the input; the second is not converted",
+                     r->cfg->what);
     }
 }
 
