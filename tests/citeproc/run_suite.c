@@ -317,11 +317,13 @@ static char **list_fixtures(const char *dir, size_t *n)
 
 /* Says which folders beside the fixtures are not run (the suite's
  * experiments/ and off-spec/: proposals and cases outside the spec), with
- * their .txt counts, so that the folder's entries add up. */
+ * their .txt counts, so that the folder's entries add up; in name order. */
 static void say_folders(const char *dir, FILE *to)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
+    char **lines = NULL;
+    size_t n = 0;
     while (d && (e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
@@ -335,13 +337,23 @@ static void say_folders(const char *dir, FILE *to)
             txt += l > 4 && strcmp(f->d_name + l - 4, ".txt") == 0;
         }
         if (s) {
-            fprintf(to, "# not run: %s/ (%zu fixtures beside the suite, not in it)\n", e->d_name, txt);
+            pc_buf_clear(&sub);
+            pc_buf_printf(&sub, "# not run: %s/ (%zu fixtures beside the suite, not in it)\n", e->d_name, txt);
+            lines = realloc(lines, (n + 1) * sizeof *lines);
+            lines[n++] = pc_buf_detach(&sub);
             closedir(s);
         }
         pc_buf_free(&sub);
     }
     if (d)
         closedir(d);
+    if (n)
+        qsort(lines, n, sizeof *lines, cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        fputs(lines[i], to);
+        pc_free(lines[i]);
+    }
+    free(lines);
 }
 
 static void first_diff(const char *a, const char *b, pc_buf *out)
