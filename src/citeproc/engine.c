@@ -121,7 +121,9 @@ static cp_style *load_style(const char *spec, pc_ctx *ctx, int depth)
         pc_buf_free(&err);
         return st;
     }
-    const char *p = spec;
+    const char *p = spec; /* style text starts with '<' after spaces and a byte-order mark */
+    if (!strncmp(p, "\xEF\xBB\xBF", 3))
+        p += 3;
     while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
         p++;
     pc_buf err = PC_BUF_INIT;
@@ -137,9 +139,9 @@ static cp_style *load_style(const char *spec, pc_ctx *ctx, int depth)
         path = pc_citeproc_find_style(spec, &looked);
         if (!path) {
             pc_diag_emit(ctx, PC_SEV_ERROR, NULL, 0, 0,
-                         "style \"%s\" not found (looked in %s; Debian packages it in "
+                         "style \"%.100s%s\" not found (looked in %s; Debian packages it in "
                          "citation-style-language-styles)",
-                         spec, looked.len ? looked.ptr : "no directory");
+                         spec, strlen(spec) > 100 ? "..." : "", looked.len ? looked.ptr : "no directory");
             pc_buf_free(&looked);
             return NULL;
         }

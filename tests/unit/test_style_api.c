@@ -177,6 +177,13 @@ static void misuse(harness *h)
        "... said, with where it looked: %s", w.last);
     OK(h, !pc_style_new(c, "apa\xFF", NULL), "a style name that is not UTF-8: NULL");
     OK(h, !pc_style_new(c, "<style>not csl", NULL), "a style that is not CSL: NULL (%s)", w.last);
+    OK(h, !pc_style_new(c, "\xEF\xBB\xBF  <style>not csl", NULL) && !strstr(w.last, "not found"),
+       "style text after a byte-order mark is read as text, not looked for as a name: %s", w.last);
+    char long_name[400];
+    memset(long_name, 'x', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = '\0';
+    OK(h, !pc_style_new(c, long_name, NULL) && strstr(w.last, "...\" not found") && strlen(w.last) < 300,
+       "a long missing name is cut in the message: %.60s...", w.last);
     pc_style *e = pc_style_new(c, NULL, "fr-FR");
     OK(h, e != NULL, "the built-in style, in French");
     OK(h, pc_style_cite(e, "x", "\xFF\xFE", NULL, NULL, NULL, 0) == PC_ERR_USAGE, "a locator that is not UTF-8: refused");
