@@ -365,6 +365,24 @@ static void plain_mark(emitter *e, const cp_rt *r, int mark, const char *arg)
     e->ops->close(e->out, e->fs, mark, arg, &before);
 }
 
+/* A text node: the C0 controls other than tab, line feed and carriage
+ * return, and DEL, are left out (no output format can hold them: HTML and
+ * LaTeX refuse them); the rest goes to the format as it is. */
+static void emit_text(emitter *e, const char *s, size_t n)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c >= 0x20 && c != 0x7f) || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        if (i > from)
+            e->ops->text(e->out, e->fs, s + from, i - from);
+        from = i + 1;
+    }
+    if (n > from)
+        e->ops->text(e->out, e->fs, s + from, n - from);
+}
+
 static const char *const disp_class[] = {
     [CP_DISP_BLOCK] = "block", [CP_DISP_LEFT] = "left-margin", [CP_DISP_RIGHT] = "right-inline",
     [CP_DISP_INDENT] = "indent"};
@@ -374,7 +392,7 @@ static void emit(emitter *e, const cp_rt *r)
     if (!r)
         return;
     switch (r->kind) {
-    case CP_R_TEXT: e->ops->text(e->out, e->fs, r->s, r->len); break;
+    case CP_R_TEXT: emit_text(e, r->s, r->len); break;
     case CP_R_SEQ:
     case CP_R_NOCASE: emit_kids(e, r); break;
     case CP_R_ITALIC: flip(e, r, &e->st.italic, CP_MK_ITALIC, CP_MK_ROMAN, true); break;

@@ -25,6 +25,9 @@ static void tex_text(pc_buf *out, void *fs, const char *s, size_t n)
             pc_buf_putc(out, '\\');
             pc_buf_putc(out, c);
             break;
+        case '\n':
+        case '\r':
+        case '\t': pc_buf_putc(out, ' '); break; /* a blank line would end the paragraph inside a command */
         case '~': pc_buf_puts(out, "\\textasciitilde{}"); break;
         case '^': pc_buf_puts(out, "\\textasciicircum{}"); break;
         default: pc_buf_putc(out, c); break;

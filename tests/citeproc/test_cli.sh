@@ -177,6 +177,14 @@ $PC "$D/hostile.json" -t markdown > h.md 2>/dev/null
 check "markdown: emphasis and links escaped" grep -qF '\*not bold\* \[not a link\](x)' h.md
 $PC "$D/hostile.json" -t text > h.txt 2>/dev/null
 check "text: as it is" grep -qF '<script>alert(1)</script> & {\} $x$' h.txt
+# control characters and a blank line inside a title (and inside a superscript)
+printf '%s\n' '[{"id": "c1", "type": "book", "title": "A\u0001B\u007fC\u000bD two\n\nparas <sup>x\n\ny</sup>"}]' > ctl.json
+for fmt in html latex markdown text; do
+    $PC ctl.json -t $fmt > "ctl.$fmt" 2>/dev/null
+    check "$fmt: C0 controls and DEL left out" sh -c "! tr -d '\n\t\r' < ctl.$fmt | LC_ALL=C grep -q '[[:cntrl:]]'"
+    check "$fmt: the text around them kept" grep -q 'ABCD' "ctl.$fmt"
+done
+check "latex: no blank line inside an entry" sh -c "! grep -qx '' ctl.latex"
 
 # -- hostile styles ---------------------------------------------------------------
 exit_is "an invalid style: exit 1" 1 $PCW "$B" -t text --style "$D/bad.csl"
