@@ -5,7 +5,7 @@
 #     authors, the same numbers of keywords, 10 000 and 100 000 records (a
 #     record of a million authors is over the readers' 32 MB record limit:
 #     refused in bounded time and memory): the 10 N run takes at
-#     most LIMIT (15) times the N run's CPU time (net of start-up, the N
+#     most LIMIT (20) times the N run's CPU time (net of start-up, the N
 #     run's at least FLOOR), never crashes, and writes every record (or
 #     refuses one too large for the record limit with a positioned error,
 #     the others written);
@@ -26,7 +26,11 @@ if [ ! -x "$RUN" ] || ! command -v python3 > /dev/null 2>&1; then
     skip "XML hostile shapes" "needs $RUN (make check-bins) and python3"
     exit 0
 fi
-LIMIT=15 FLOOR=20000 MEM=2000 DIV=1
+# 20, not test_complexity.sh's 15: a record of 300 000 authors or keywords
+# holds 150-280 MB of items, whose cache misses and page faults grow faster
+# than the work on a loaded machine (x8-9 quiet, x16 seen under make check);
+# a quadratic reads x100, n log n x12. XML_SHAPES_LIMIT=K checks a tighter bound.
+LIMIT=${XML_SHAPES_LIMIT:-20} FLOOR=20000 MEM=2000 DIV=1
 if grep -q __asan_init "$PC" 2> /dev/null; then DIV=2 MEM= FLOOR=50000; fi  # ASan start-up varies by ~20 ms
 
 # run FILE FORMAT: sets st, us (CPU microseconds), rss (KB); stderr in run.err
