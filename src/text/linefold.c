@@ -11,18 +11,19 @@
 #include <emmintrin.h>
 #endif
 
-/* True if the 16 bytes at s[i] (i > 0) can join a run: all printable ASCII
- * or space, no two spaces side by side, none right after a space at
- * s[i-1]. */
-static bool block_stays(const char *s, size_t i)
+/* How many of the 16 bytes at s[i] join the run, from the first: printable
+ * ASCII, and a space that follows text (not another space, not the run's
+ * start: `first` says s[i] starts it).  A byte that does not is left to the
+ * byte-by-byte loop (a character that is not ASCII, a separator). */
+static size_t stays16(const char *s, size_t i, bool first)
 {
+    bool prev_space = first || s[i - 1] == ' ';
 #ifdef __SSE2__
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
     __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(0x1f)), _mm_cmplt_epi8(x, _mm_set1_epi8(0x7f)));
-    if (_mm_movemask_epi8(ok) != 0xFFFF)
-        return false;
     unsigned sp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
-    return !(sp & (sp >> 1)) && !((sp & 1) && s[i - 1] == ' ');
+    unsigned bad = (~(unsigned)_mm_movemask_epi8(ok) & 0xFFFFu) | (sp & ((sp << 1) | (prev_space ? 1u : 0u)));
+    return bad ? (size_t)__builtin_ctz(bad) : 16;
 #else
     /* two words: the range test is exact (a byte below 0x20 has no high
      * bit after adding 0x60; a carry out of a byte needs one of 0xa0 or
@@ -33,20 +34,20 @@ static bool block_stays(const char *s, size_t i)
         uint64_t x;
         memcpy(&x, s + i + 8 * half, 8);
         if ((~(x + 0x60 * ones) | (x + ones) | x) & highs)
-            return false;
+            return 0;
         uint64_t y = x ^ (0x20 * ones);
         uint64_t spaces = (y - ones) & ~y & highs;
         if (spaces & (spaces << 8))
-            return false;
+            return 0;
     }
-    return !(s[i] == ' ' && s[i - 1] == ' ') && !(s[i + 8] == ' ' && s[i + 7] == ' ');
+    return !(s[i] == ' ' && prev_space) && !(s[i + 8] == ' ' && s[i + 7] == ' ') ? 16 : 0;
 #endif
 }
 
 /* Fast path: almost every byte of a value is printable ASCII or a single
  * space between words, which folding leaves as it is, so the loop collects
- * a whole run of such text (16 bytes at a time where it can, anything else
- * decoded and checked) and appends it with one pc_buf_put; only the
+ * a whole run of such text (16 bytes at a time where it can, up to the first
+ * byte that needs a look where it cannot, anything else decoded and checked) and appends it with one pc_buf_put; only the
  * separators between runs are handled one by one.  Bytes that are not
  * UTF-8 count as spaces. */
 void pc_line_fold(pc_buf *b, const char *s, size_t n)
@@ -57,9 +58,11 @@ void pc_line_fold(pc_buf *b, const char *s, size_t n)
         size_t run = i;
         bool stop = false;
         while (i < n && !stop) {
-            if (i > run && n - i >= 16 && block_stays(s, i)) {
-                i += 16;
-                continue;
+            if (n - i >= 16) {
+                size_t k = stays16(s, i, i == run);
+                i += k;
+                if (k == 16)
+                    continue;
             }
             for (size_t end = n - i > 16 ? i + 16 : n; i < end;) {
                 unsigned char c = (unsigned char)s[i];
