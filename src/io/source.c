@@ -1006,9 +1006,9 @@ bool pc_lines_check(const pc_lines *l, const char *file, const char *then)
 
 void pc_lines_unread(pc_lines *l) { l->have_line = true; }
 
-bool pc_buf_is_blank(const pc_buf *b)
+bool pc_buf_is_blank_from(const pc_buf *b, size_t i)
 {
-    for (size_t i = 0; i < b->len; i++)
+    for (; i < b->len; i++)
         if (!pc_is_space((unsigned char)b->ptr[i]))
             return false;
     return true;

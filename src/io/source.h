@@ -161,7 +161,12 @@ bool pc_lines_next(pc_lines *l);
 bool pc_lines_check(const pc_lines *l, const char *file, const char *then);
 /* Makes the next pc_lines_next return the current line again. */
 void pc_lines_unread(pc_lines *l);
-/* True if the buffer holds only white space. */
-bool pc_buf_is_blank(const pc_buf *b);
+/* True if the buffer holds only white space (most lines of text start
+ * with something else: they cost no call). */
+bool pc_buf_is_blank_from(const pc_buf *b, size_t i);
+static inline bool pc_buf_is_blank(const pc_buf *b)
+{
+    return !b->len || (pc_is_space((unsigned char)b->ptr[0]) && pc_buf_is_blank_from(b, 1));
+}
 
 #endif

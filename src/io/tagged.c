@@ -213,8 +213,9 @@ void pc_tagged_clean(pc_buf *b, const pc_tagged_field *f, pc_tagged_join join)
 {
     pc_buf_clear(b);
     const char *s = f->val.ptr, *end = s + f->val.len;
+    bool wide = false;
     if (join == PC_TAGGED_FOLD || !memchr(s, '\n', f->val.len)) {
-        pc_line_fold(b, s, f->val.len);
+        wide = pc_line_fold(b, s, f->val.len);
     } else {
         while (s < end) {
             const char *e = memchr(s, '\n', (size_t)(end - s));
@@ -223,13 +224,13 @@ void pc_tagged_clean(pc_buf *b, const pc_tagged_field *f, pc_tagged_join join)
             if (b->len)
                 pc_buf_putc(b, '\n');
             size_t at = b->len;
-            pc_line_fold(b, s, (size_t)(e - s));
+            wide |= pc_line_fold(b, s, (size_t)(e - s));
             if (b->len == at)
                 pc_buf_truncate(b, mark); /* an empty line is no item */
             s = e + 1;
         }
     }
-    if (!pc_utf8_is_ascii(b->ptr, b->len))
+    if (wide)
         pc_utf8_nfc(b);
 }
 

@@ -50,10 +50,10 @@ static size_t stays16(const char *s, size_t i, bool first)
  * byte that needs a look where it cannot, anything else decoded and checked) and appends it with one pc_buf_put; only the
  * separators between runs are handled one by one.  Bytes that are not
  * UTF-8 count as spaces. */
-void pc_line_fold(pc_buf *b, const char *s, size_t n)
+bool pc_line_fold(pc_buf *b, const char *s, size_t n)
 {
     size_t start = b->len;
-    bool space = false;
+    bool space = false, wide = false;
     for (size_t i = 0; i < n;) {
         size_t run = i;
         bool stop = false;
@@ -80,6 +80,7 @@ void pc_line_fold(pc_buf *b, const char *s, size_t n)
                     stop = true; /* space, C0 control, DEL, a breaking or a bad character */
                     break;
                 }
+                wide = true;
                 i += (size_t)len;
             }
         }
@@ -98,4 +99,5 @@ void pc_line_fold(pc_buf *b, const char *s, size_t n)
             i += len < 1 ? 1 : (size_t)len;
         }
     }
+    return wide;
 }

@@ -71,7 +71,9 @@ static inline bool pc_unicode_is_breaking(int32_t cp)
     return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || cp == 0x2028 || cp == 0x2029;
 }
 /* Appends [s, s+n) on one line: every run of white space and breaking
- * characters folded to one space, none at either end (linefold.c). */
-void pc_line_fold(pc_buf *b, const char *s, size_t n);
+ * characters folded to one space, none at either end (linefold.c).  True
+ * if what it appended is not all ASCII (so a caller knows whether NFC has
+ * anything to do). */
+bool pc_line_fold(pc_buf *b, const char *s, size_t n);
 
 #endif

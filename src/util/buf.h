@@ -83,7 +83,7 @@ static inline void pc_buf_putc(pc_buf *b, char c)
 }
 
 /* ASCII helpers that ignore the locale. */
-static inline bool pc_is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+static inline bool pc_is_space(int c) { return c == ' ' || (unsigned)(c - '\t') <= (unsigned)('\r' - '\t'); } /* \t \n \v \f \r */
 static inline bool pc_is_digit(int c) { return c >= '0' && c <= '9'; }
 static inline bool pc_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static inline bool pc_is_lower(int c) { return c >= 'a' && c <= 'z'; }
