@@ -354,7 +354,8 @@ bench_size() {
 }
 
 # ---- -j: worker threads (issue 25) ----------------------------------------------
-# The JSON Lines, JSON array, RIS, BibTeX and MEDLINE inputs read with -j 1
+# The JSON Lines, JSON array, RIS, BibTeX, MEDLINE, EndNote XML, MODS and
+# Word XML inputs read with -j 1
 # and -j 2 in the same run, side by side (kind "jobs"); at the first size of
 # 100 000 records or more.  (BibTeX to BibTeX is kept as written, read in one piece: BibTeX
 # goes to csljson and ris.)
@@ -362,7 +363,8 @@ JOBS_DONE=
 run_jobs() {
     for spec in "json-arxiv json jsonl bibtex csljson" "json-csl json json bibtex csljson" \
         "ris ris conv.ris bibtex csljson" "bibtex bibtex conv.bibtex csljson ris" \
-        "nbib nbib conv.nbib bibtex csljson"; do
+        "nbib nbib conv.nbib bibtex csljson" "endnotexml endnotexml conv.endnotexml bibtex csljson" \
+        "mods mods conv.mods bibtex csljson" "wordbib wordbib conv.wordbib bibtex csljson"; do
         set -- $spec
         jb_label=$1 jb_rd=$2 jb_file=$C.$3 jb_writers="$4 $5"
         [ -f "$jb_file" ] || { skip_job "$N" "$jb_label -j 2" "no $jb_label input at this size"; continue; }

@@ -49,6 +49,8 @@ const pc_enx_type *pc_enx_type_by_number(int number);
 const pc_enx_type *pc_enx_type_of_kind(pc_kind k);
 
 /* The reader (read.c) and the writer (write.c). */
+/* Where its input may be cut for -j (src/io/xmlchunk.h). */
+extern const pc_chunker pc_enx_chunker;
 void *pc_enx_read_open(pc_source *src, pc_ctx *ctx);
 pc_read_status pc_enx_read_next(void *state, pc_record *rec);
 void pc_enx_read_close(void *state);

@@ -329,4 +329,5 @@ const pc_format pc_format_endnotexml = {
     .write_end = pc_enx_write_end,
     .map = pc_enx_rows,
     .map_len = sizeof pc_enx_rows / sizeof *pc_enx_rows,
+    .chunker = &pc_enx_chunker,
 };

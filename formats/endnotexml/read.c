@@ -18,6 +18,7 @@
  * in XML text, breaks the line: the abstract and the notes keep their
  * lines, and auth-address and isbn hold one item per line. */
 #include "endnotexml.h"
+#include "io/xmlchunk.h"
 #include "io/xmlread.h"
 
 #include <stdlib.h>
@@ -43,6 +44,9 @@ typedef struct enx_reader {
 } enx_reader;
 
 static const pc_xr_record enx_records[] = {{"record", "records"}};
+/* their local names, for the cuts of -j */
+static const char *const enx_rec_names[] = {"record", NULL};
+PC_XML_CHUNKER(pc_enx_chunker, enx_rec_names);
 static const char *const enx_roots[] = {"xml", NULL};
 
 /* <style face="bold italic"> inside a value: the marks of its faces. */

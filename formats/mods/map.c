@@ -440,4 +440,5 @@ const pc_format pc_format_mods = {
     .write_end = pc_mods_write_end,
     .map = pc_mods_rows,
     .map_len = sizeof pc_mods_rows / sizeof *pc_mods_rows,
+    .chunker = &pc_mods_chunker,
 };

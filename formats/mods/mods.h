@@ -60,6 +60,8 @@ const pc_mods_kind *pc_mods_kind_info(pc_kind k);
  * names, or PC_KIND_NONE; `host` for a host's genre. */
 pc_kind pc_mods_genre_kind(const char *term, bool host);
 
+/* Where its input may be cut for -j (src/io/xmlchunk.h). */
+extern const pc_chunker pc_mods_chunker;
 void *pc_mods_read_open(pc_source *src, pc_ctx *ctx);
 pc_read_status pc_mods_read_next(void *state, pc_record *rec);
 void pc_mods_read_close(void *state);

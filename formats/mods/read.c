@@ -34,6 +34,7 @@
  * their lines.  Elements no row names are pass-through values (their
  * path), which the MODS writer writes back. */
 #include "mods.h"
+#include "io/xmlchunk.h"
 #include "io/xmlread.h"
 
 #include <stdlib.h>
@@ -74,6 +75,9 @@ typedef struct mods_reader {
 } mods_reader;
 
 static const pc_xr_record mods_records[] = {{"mods", NULL}};
+/* their local names, for the cuts of -j */
+static const char *const mods_rec_names[] = {"mods", NULL};
+PC_XML_CHUNKER(pc_mods_chunker, mods_rec_names);
 static const pc_xr_key mods_keys[] = {
     {"titleInfo", "type"}, {"identifier", "type"}, {"relatedItem", "type"}, {"detail", "type"},
     {"placeTerm", "type"}, {"placeTerm", "authority"}, {"note", "type"}, {"name", "type"}, {"extent", "unit"}, {"dateOther", "type"},

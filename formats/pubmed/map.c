@@ -174,4 +174,5 @@ const pc_format pc_format_pubmedxml = {
     .read_close = pc_pubmed_read_close,
     .map = pc_pubmed_rows,
     .map_len = sizeof pc_pubmed_rows / sizeof *pc_pubmed_rows,
+    .chunker = &pc_pubmed_chunker,
 };

@@ -25,6 +25,8 @@ extern const size_t pc_pubmed_n_rows;
  * none (Research Support, Comparative Study, ...). */
 pc_kind pc_pubmed_type(const char *pt);
 
+/* Where its input may be cut for -j (src/io/xmlchunk.h). */
+extern const pc_chunker pc_pubmed_chunker;
 void *pc_pubmed_read_open(pc_source *src, pc_ctx *ctx);
 pc_read_status pc_pubmed_read_next(void *state, pc_record *rec);
 void pc_pubmed_read_close(void *state);

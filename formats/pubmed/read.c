@@ -25,6 +25,7 @@
  * and are not kept: a -v note counts them.  Other elements with text are
  * pass-through values. */
 #include "pubmed.h"
+#include "io/xmlchunk.h"
 #include "io/xmlread.h"
 
 #include <stdlib.h>
@@ -72,6 +73,9 @@ static const pc_xr_record pm_records[] = {
     {"DeleteCitation", NULL},
     {"BookDocument", "BookDocumentSet"},
 };
+/* their local names, for the cuts of -j */
+static const char *const pm_rec_names[] = {"PubmedArticle", "PubmedBookArticle", "MedlineCitation", "DeleteCitation", NULL};
+PC_XML_CHUNKER(pc_pubmed_chunker, pm_rec_names);
 static const char *const pm_roots[] = {"PubmedArticleSet", "PubmedArticle", "PubmedBookArticle",
                                        "MedlineCitationSet", "BookDocumentSet", NULL};
 static const pc_xr_key pm_keys[] = {

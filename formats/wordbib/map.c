@@ -296,4 +296,5 @@ const pc_format pc_format_wordbib = {
     .write_end = pc_wb_write_end,
     .map = pc_wb_rows,
     .map_len = sizeof pc_wb_rows / sizeof *pc_wb_rows,
+    .chunker = &pc_wb_chunker,
 };

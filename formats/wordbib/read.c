@@ -16,6 +16,7 @@
  * field holds are pass-through values (Guid, Department, ...), written
  * back by the writer; RefOrder (a document's citation order) is dropped. */
 #include "wordbib.h"
+#include "io/xmlchunk.h"
 #include "io/xmlread.h"
 
 #include <stdlib.h>
@@ -44,6 +45,9 @@ typedef struct wb_reader {
 } wb_reader;
 
 static const pc_xr_record wb_records[] = {{"Source", NULL}};
+/* their local names, for the cuts of -j */
+static const char *const wb_rec_names[] = {"Source", NULL};
+PC_XML_CHUNKER(pc_wb_chunker, wb_rec_names);
 static const char *const wb_roots[] = {"Sources", "Source", NULL};
 
 static pc_buf *date_bufs(wb_date *d, size_t i) { return i == 0 ? &d->year : i == 1 ? &d->month : &d->day; }

@@ -47,6 +47,8 @@ int pc_wb_tag_lcid(const char *tag);
  * a Report with it reads as a thesis. */
 bool pc_wb_thesis_type(const char *s);
 
+/* Where its input may be cut for -j (src/io/xmlchunk.h). */
+extern const pc_chunker pc_wb_chunker;
 void *pc_wb_read_open(pc_source *src, pc_ctx *ctx);
 pc_read_status pc_wb_read_next(void *state, pc_record *rec);
 void pc_wb_read_close(void *state);

@@ -125,7 +125,9 @@ static unsigned long count_lines(const char *p, size_t n)
 /* Reads the next chunk into s->in; false at the end of the input. */
 static bool cut(pc_parallel *p, slot *s)
 {
-    size_t want = p->chunk, from = p->chunk, take;
+    /* a margin past `from`: a chunker that reads from the chunk's start
+     * (XML, a JSON array) finds the end after it on its first call */
+    size_t want = p->chunk + p->chunk / 4, from = p->chunk, take;
     bool more;
     for (;;) {
         const char *d;

@@ -160,6 +160,11 @@ struct pc_xr {
     bool strip_noted;
     char *attr_tmp;    /* pc_xr_attr's answer */
     pc_buf tmp;
+    /* a chunk of a file cut for -j (xmlchunk.h): its first line's number
+     * less one, and the file's start libxml2 reads before it on that line */
+    unsigned long line_base;
+    pc_buf prefix;
+    bool prefix_fed;
 };
 
 /* ---- the record names ----------------------------------------------------------- */
@@ -532,6 +537,31 @@ static int io_read(pc_xr *r, char *buf, int len)
     return got < 0 ? -1 : (int)got;
 }
 
+/* The parser's line: during a SAX event, the line of what it reports
+ * (the line libxml2's tree gives a node). */
+static unsigned long cur_line(const pc_xr *r)
+{
+    int l = r->px && r->px->input ? r->px->input->line : 0;
+    return l > 0 ? r->line_base + (unsigned long)l : 0;
+}
+
+/* A column of libxml2's on its line `line`: on a chunk's first line, less
+ * the file's start it was given before the chunk. */
+static unsigned long xml_col(const pc_xr *r, int line, int col)
+{
+    if (col <= 0)
+        return 0;
+    if (line == 1 && r->prefix.len)
+        return (size_t)col > r->prefix.len ? (unsigned long)col - r->prefix.len : 1;
+    return (unsigned long)col;
+}
+
+/* libxml2's column now. */
+static unsigned long cur_col(const pc_xr *r)
+{
+    return r->px && r->px->input ? xml_col(r, r->px->input->line, r->px->input->col) : 0;
+}
+
 /* ---- errors ------------------------------------------------------------------------ */
 
 /* libxml2's "Input is not proper UTF-8" names the bad bytes in str1. */
@@ -563,12 +593,11 @@ static void on_xml_error(void *user, xr_xml_error err)
     r->fatal_reported |= fatal;
     if (fatal)
         r->fatal_code = err->code;
-    unsigned long line = err->line > 0 ? (unsigned long)err->line : 0;
-    unsigned long col = err->int2 > 0 ? (unsigned long)err->int2 : 0;
+    unsigned long line = err->line > 0 ? r->line_base + (unsigned long)err->line : 0;
+    unsigned long col = xml_col(r, err->line, err->int2);
     if (!line && r->px && r->px->input) {
-        int l = r->px->input->line, c = r->px->input->col;
-        line = l > 0 ? (unsigned long)l : 0;
-        col = c > 0 ? (unsigned long)c : 0;
+        line = cur_line(r);
+        col = cur_col(r);
     }
     pc_buf_clear(&r->tmp);
     pc_buf_put_folded(&r->tmp, err->message, strlen(err->message));
@@ -606,14 +635,6 @@ static void handlers_pop(saved_handlers s)
     xmlSetGenericErrorFunc(s.gctx, s.gfn);
 }
 
-/* The parser's line: during a SAX event, the line of what it reports
- * (the line libxml2's tree gives a node). */
-static unsigned long cur_line(const pc_xr *r)
-{
-    int l = r->px && r->px->input ? r->px->input->line : 0;
-    return l > 0 ? (unsigned long)l : 0;
-}
-
 /* ---- open / close ---------------------------------------------------------------- */
 
 void pc_xr_close(pc_xr *r)
@@ -631,6 +652,7 @@ void pc_xr_close(pc_xr *r)
     pc_buf_free(&r->text);
     pc_buf_free(&r->arena);
     pc_buf_free(&r->tmp);
+    pc_buf_free(&r->prefix);
     pc_xrsplit_free(&r->split);
     pc_free(r->starts);
     pc_free(r->levels);
@@ -665,6 +687,13 @@ pc_xr *pc_xr_open(pc_source *src, pc_ctx *ctx, const pc_xr_config *cfg)
     pc_buf_init(&r->tmp);
     pc_xrs_init(&r->scan, XR_MAX_ATTRS, r->names);
     r->scan.long_min = PC_XRS_SPLIT_EVERY;
+    r->scan.line = pc_source_first_line(src);
+    r->line_base = r->scan.line - 1;
+    pc_buf_init(&r->prefix);
+    size_t ctx_n = 0;
+    const char *ctx_p = pc_source_continued(src) ? pc_source_context(src, &ctx_n) : NULL;
+    for (size_t i = 0; ctx_p && i < ctx_n; i++) /* on one line: the chunk's lines keep their numbers */
+        pc_buf_putc(&r->prefix, ctx_p[i] == '\n' || ctx_p[i] == '\r' ? ' ' : ctx_p[i]);
     r->fatal_at = ULLONG_MAX;
     const char *head;
     if (pc_source_peek(src, 1, &head) == 0 && !pc_source_error(src))
@@ -1209,8 +1238,7 @@ static void sax_start(void *ud, const xmlChar *ln, const xmlChar *prefix, const 
     if (in_entity(r) || r->ready == PC_READ_FATAL)
         return;
     if (r->depth >= XR_MAX_NESTING) { /* libxml2's tree builder's limit, which SAX2 does not keep */
-        unsigned long col = r->px->input && r->px->input->col > 0 ? (unsigned long)r->px->input->col : 0;
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), col,
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), cur_col(r),
                      "XML: elements nested deeper than %d levels: the rest of the file is not read",
                      XR_MAX_NESTING);
         r->fatal_reported = true;
@@ -1333,9 +1361,7 @@ static pc_read_status finish(pc_xr *r, int ret)
     }
     r->fatal = true;
     if (!r->fatal_reported)
-        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r),
-                     r->px->input && r->px->input->col > 0 ? (unsigned long)r->px->input->col : 0,
-                     "cannot read the XML");
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, cur_line(r), cur_col(r), "cannot read the XML");
     r->fatal_reported = true;
     if (r->rec_depth >= 0) {
         /* the record being read is lost: said, and counted as skipped */
@@ -1352,11 +1378,29 @@ static pc_read_status finish(pc_xr *r, int ret)
     return PC_READ_FATAL;
 }
 
+/* A later chunk of a file cut for -j: libxml2 reads the file's start
+ * first, its messages (the first chunk's reader gave them) going nowhere. */
+static void feed_prefix(pc_xr *r)
+{
+    r->prefix_fed = true;
+    if (!r->prefix.len)
+        return;
+    pc_ctx quiet, *ctx = r->ctx;
+    pc_ctx_init(&quiet, NULL, NULL);
+    r->ctx = &quiet;
+    if (xmlParseChunk(r->px, r->prefix.ptr, (int)r->prefix.len, 0) != 0 || !r->px->wellFormed)
+        r->parse_done = r->fatal = true;
+    r->ctx = ctx;
+    pc_ctx_free(&quiet);
+}
+
 /* Hands libxml2 the pieces io_read cuts until one ends a record (or the
  * reading). */
 static pc_read_status next_record(pc_xr *r)
 {
     char piece[XR_PIECE];
+    if (!r->prefix_fed)
+        feed_prefix(r);
     for (;;) {
         pc_read_status st = r->ready;
         r->ready = PC_READ_NONE;
@@ -1373,6 +1417,10 @@ static pc_read_status next_record(pc_xr *r)
             r->parse_done = true;
             r->fatal = true;
             continue;
+        }
+        if (n == 0 && pc_source_cut(r->src) && r->rec_depth < 0 && !r->fatal) {
+            r->done = true; /* a chunk cut after a record: the file goes on */
+            return PC_READ_EOF;
         }
         int rc = xmlParseChunk(r->px, piece, n, n == 0);
         if (n == 0 || rc != 0 || !r->px->wellFormed || r->px->disableSAX)

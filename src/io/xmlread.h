@@ -25,6 +25,11 @@
  *     <style face="italic">, PubMed's <i>);
  *   - text: pc_xr_text folds white space (keeping line breaks where the
  *     format says), turns markers into spans and puts it in NFC.
+ *   - -j: a chunk of a file cut at a record's line end (xmlchunk.h) is
+ *     read after the file's start up to its first record (the source's
+ *     context, given to libxml2 on one line, its messages dropped: the
+ *     first chunk's reader gave them), at the chunk's own lines, and its
+ *     end is no error when the file goes on (pc_source_cut).
  * A format maps the items to fields (its pc_map_row names are the paths)
  * once the record is complete, so the order of the elements in the record
  * does not matter (a type element may come last).  Memory: the current

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # test_jobs.sh — -j N (issue 25): a JSON Lines or JSON array, RIS, BibTeX,
-# MEDLINE, Web of Science, EndNote or refer file or standard input,
+# MEDLINE, Web of Science, EndNote or refer, EndNote XML, MODS, Word XML or
+# PubMed XML file or standard input,
 # compressed or not, read on
 # worker threads in chunks gives the output, the messages and the exit
 # status of -j 1, byte for byte, for every sample of those formats, every
@@ -114,6 +115,45 @@ for f in "$S"/*.nbib "$S"/*.isi "$S"/*.enw "$S"/*.refer "$D"/fields.nbib "$D"/fi
     done
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
+done
+# The XML formats are cut at the line end after a record's end tag; a later
+# chunk's reader gets the file's start up to its first record (xmlchunk.h).
+# The samples and fixtures, and each sample's records many times over in
+# one file with the shapes a cut must get right between them
+# (gen_xml_many.py: the end tag in a comment, in CDATA and in an attribute
+# value, records on one line, a record skipped by the look-ahead, an
+# entity reference last), with CRLF line ends too; EndNote's <record>
+# outside <records> first (no cut may follow it).
+GENX="$ROOT/tests/cli/gen_xml_many.py"
+if command -v python3 > /dev/null 2>&1; then
+    python3 "$GENX" record "$S/endnote-export.xml" many.endnotexml &&
+        python3 "$GENX" mods "$S/library.mods" many.mods &&
+        python3 "$GENX" Source "$S/Sources.xml" many.wordbib &&
+        python3 "$GENX" PubmedArticle "$S/pubmed-efetch.xml" many.pubmedxml || fail "gen_xml_many.py failed"
+    sed 's/$/\r/' many.mods > crlf.mods
+    sed 's|<xml><records>|<xml><record>stray</record>\n<records>|' many.endnotexml > stray.endnotexml
+    xml_many="many.endnotexml many.mods many.wordbib many.pubmedxml crlf.mods stray.endnotexml"
+else
+    skip "XML formats many times over" "needs python3"
+    xml_many=
+fi
+for f in "$S"/endnote-export.xml "$S"/library.mods "$S"/Sources.xml "$S"/pubmed-efetch.xml \
+         "$D"/endnotexml-fields.xml "$D"/mods-fields.xml "$D"/wordbib-fields.xml "$D"/wordbib-jabref.xml \
+         "$D"/pubmedxml-fields.xml $xml_many; do
+    b=$(basename "$f")
+    case $b in
+        endnote*|*.endnotexml) fmt=endnotexml ;; *mods*) fmt=mods ;; Sources*|wordbib*|*.wordbib) fmt=wordbib ;;
+        *) fmt=pubmedxml ;;
+    esac
+    for t in bibtex csljson ris $fmt; do
+        [ "$t" = pubmedxml ] && continue # no writer
+        same_as_j1 "$b -> $t" -f "$fmt" -t "$t" "$f"
+    done
+    same_as_j1 "$b -> csljson --strict" --strict -f "$fmt" -t csljson "$f"
+    same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -f "$fmt" -t bibtex "$f"
+done
+for f in $xml_many; do
+    same_on_stdin "$f -> bibtex" "$f" -t bibtex
 done
 # Listings are cut before a record's bullet line; a later chunk's records
 # take the heading of the input's header (its context).  The samples many
