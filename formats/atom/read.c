@@ -47,6 +47,8 @@
  * and pages reliably, so it is kept in journal_ref (BibTeX: note) and the
  * DOI in doi, for a Crossref lookup to describe the published version. */
 #include "atom.h"
+#include "io/xmlchunk.h"
+#include "io/xmlread.h"
 #include "io/xmlscan.h"
 #include "io/xmlsplit.h"
 
@@ -135,6 +137,14 @@ typedef struct atom_reader {
     pc_atom_entry e;
     pc_buf ch_title, ch_desc;
     unsigned long ch_title_line;
+    /* a chunk of a feed cut for -j (src/io/xmlchunk.h): libxml2's line 1
+     * is line_base + 1; a later chunk is read after the feed's start on a
+     * line of its own (its messages, on a line before the chunk, dropped:
+     * the first chunk's), and a chunk the feed goes on after ends with
+     * the feed's end tag */
+    unsigned long line_base;
+    pc_buf prefix, suffix;
+    size_t prefix_at, suffix_at;
 } atom_reader;
 
 /* ---- libxml2 plumbing --------------------------------------------------------- */
@@ -457,9 +467,8 @@ static void lone_cr_to_lf(atom_reader *r, char *buf, size_t n)
  * piece always ends just after such a tag.  Inside an entry, away from its
  * end, pieces are large.  A wrong guess (a tag name in a comment or CDATA)
  * only moves a boundary: libxml2 parses the same bytes either way. */
-static int io_read(void *user, char *buf, int len)
+static int io_read_source(atom_reader *r, char *buf, int len)
 {
-    atom_reader *r = user;
     const char *p;
     size_t want = (size_t)(len < ATOM_PIECE ? len : ATOM_PIECE);
     unsigned long long decided;
@@ -507,6 +516,28 @@ static int io_read(void *user, char *buf, int len)
     if (got > 0 && have)
         got = (ssize_t)pc_xrsplit_apply(&r->split, pos, buf, (size_t)got, (size_t)len);
     return got < 0 ? -1 : (int)got;
+}
+
+/* Hands over b's bytes from *at, at most len: how many. */
+static int put_from(pc_buf *b, size_t *at, char *buf, int len)
+{
+    size_t n = b->len - *at < (size_t)len ? b->len - *at : (size_t)len;
+    memcpy(buf, b->ptr + *at, n);
+    *at += n;
+    return (int)n;
+}
+
+/* libxml2's read callback: a later chunk's feed start first, then the
+ * source (io_read_source), then a cut chunk's feed end tag. */
+static int io_read(void *user, char *buf, int len)
+{
+    atom_reader *r = user;
+    if (r->prefix_at < r->prefix.len)
+        return put_from(&r->prefix, &r->prefix_at, buf, len);
+    int n = io_read_source(r, buf, len);
+    if (n == 0 && r->suffix_at < r->suffix.len && !r->fatal)
+        return put_from(&r->suffix, &r->suffix_at, buf, len);
+    return n;
 }
 
 /* libxml2's "Input is not proper UTF-8" names the bad bytes in str1
@@ -570,11 +601,11 @@ static void on_xml_error(void *user, atom_xml_error err)
     r->fatal_reported |= fatal;
     if (fatal)
         r->fatal_code = err->code;
-    unsigned long line = err->line > 0 ? (unsigned long)err->line : 0;
+    unsigned long line = err->line > 0 ? r->line_base + (unsigned long)err->line : 0;
     unsigned long col = err->int2 > 0 ? (unsigned long)err->int2 : 0;
     if (!line && r->xr) {
         int l = xmlTextReaderGetParserLineNumber(r->xr), c = xmlTextReaderGetParserColumnNumber(r->xr);
-        line = l > 0 ? (unsigned long)l : 0;
+        line = l > 0 ? r->line_base + (unsigned long)l : 0;
         col = c > 0 ? (unsigned long)c : 0;
     }
     /* messages end in "\n" and may have a second line ("Bytes: 0xFF ...") */
@@ -642,10 +673,10 @@ static unsigned long cur_line(const atom_reader *r)
     for (xmlNodePtr n = xmlTextReaderCurrentNode(r->xr); n; n = n->parent) {
         long l = xmlGetLineNo(n);
         if (l > 0)
-            return (unsigned long)l;
+            return r->line_base + (unsigned long)l;
     }
     int l = xmlTextReaderGetParserLineNumber(r->xr);
-    return l > 0 ? (unsigned long)l : 0;
+    return l > 0 ? r->line_base + (unsigned long)l : 0;
 }
 
 /* First bytes compared inline: most names an element is tested against
@@ -774,10 +805,13 @@ static pc_atom_value *entry_add_value(pc_atom_entry *e)
 
 static void reader_free(atom_reader *r)
 {
-    xmlFreeTextReader(r->xr);
+    if (r->xr)
+        xmlFreeTextReader(r->xr);
     entry_free(&r->e);
     pc_map_free(r->rows);
     pc_buf_free(&r->ch_title);
+    pc_buf_free(&r->prefix);
+    pc_buf_free(&r->suffix);
     pc_buf_free(&r->ch_desc);
     pc_buf_free(&r->m.tmp);
     pc_buf_free(&r->m.tmp2);
@@ -786,6 +820,35 @@ static void reader_free(atom_reader *r)
     pc_xrsplit_free(&r->split);
     pc_free(r->starts);
     pc_free(r);
+}
+
+/* A chunk of a feed cut for -j: its lines, the feed's start it is read
+ * after (the source's context, up to the first entry: on one line of its
+ * own) and the end tag of the feed's element if the feed goes on. */
+static void chunk_setup(atom_reader *r)
+{
+    unsigned long first = pc_source_first_line(r->src);
+    r->scan.line = first;
+    r->line_base = first - 1;
+    pc_buf_init(&r->prefix);
+    pc_buf_init(&r->suffix);
+    size_t n = 0;
+    const char *ctx = pc_source_context(r->src, &n);
+    pc_xr_root root;
+    if (!ctx || !n || !pc_xr_sniff_root(ctx, n, &root))
+        return;
+    if (pc_source_continued(r->src)) {
+        for (size_t i = 0; i < n; i++)
+            pc_buf_putc(&r->prefix, ctx[i] == '\n' || ctx[i] == '\r' ? ' ' : ctx[i]);
+        pc_buf_putc(&r->prefix, '\n');
+        r->line_base--;
+    }
+    if (pc_source_cut(r->src)) {
+        size_t q = 1;
+        while (q < root.tag_n && !pc_is_space((unsigned char)root.tag[q]) && root.tag[q] != '>' && root.tag[q] != '/')
+            q++;
+        pc_buf_printf(&r->suffix, "</%.*s>", (int)(q - 1), root.tag + 1);
+    }
 }
 
 static void *atom_open(pc_source *src, pc_ctx *ctx)
@@ -806,29 +869,13 @@ static void *atom_open(pc_source *src, pc_ctx *ctx)
     pc_xrs_init(&r->scan, ATOM_MAX_ATTRS, record_names);
     r->scan.long_min = PC_XRS_SPLIT_EVERY;
     r->fatal_at = ULLONG_MAX;
+    chunk_setup(r);
     /* an empty input is no records, as for every reader (not libxml2's
      * "Document is empty") */
     const char *head;
     if (pc_source_peek(src, 1, &head) == 0 && !pc_source_error(src))
         r->done = true;
-    saved_handlers saved = handlers_push(r);
-    /* Options: no network, no DTD loading or validation, no entity
-     * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
-     * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
-     * entity amplification stay on.  A transcoded source (src/io/source.c)
-     * hands over UTF-8: the encoding the XML declaration names is no longer
-     * the bytes'. */
-    r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
-                               (pc_source_encoding(src) ? XML_PARSE_IGNORE_ENC : 0));
-    handlers_pop(saved);
-    if (!r->xr) {
-        pc_diag_emit(ctx, PC_SEV_ERROR, r->file, 0, 0, "cannot start the XML parser");
-        reader_free(r);
-        return NULL;
-    }
-    xmlTextReaderSetStructuredErrorHandler(r->xr, on_xml_error, r);
-    return r;
+    return r; /* libxml2's reader starts at the first atom_next (start_parser) */
 }
 
 static void atom_close(void *state)
@@ -1338,7 +1385,8 @@ static pc_read_status next_record(atom_reader *r, pc_record *rec)
         }
         r->fatal = true;
         if (!r->fatal_reported)
-            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, (unsigned long)xmlTextReaderGetParserLineNumber(r->xr),
+            pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file,
+                         r->line_base + (unsigned long)xmlTextReaderGetParserLineNumber(r->xr),
                          (unsigned long)xmlTextReaderGetParserColumnNumber(r->xr), "cannot read the feed");
         r->fatal_reported = true;
         if (r->entry_depth >= 0) {
@@ -1360,11 +1408,38 @@ static pc_read_status next_record(atom_reader *r, pc_record *rec)
     }
 }
 
+/* libxml2's reader over the source: started by the first atom_next, not by
+ * atom_open, because it reads the first bytes at once (the encoding), and
+ * an input -j cuts must be untouched when the reader is opened. */
+static bool start_parser(atom_reader *r)
+{
+    saved_handlers saved = handlers_push(r);
+    /* Options: no network, no DTD loading or validation, no entity
+     * substitution (XML_PARSE_NOENT off), CDATA merged into text.  No
+     * XML_PARSE_HUGE: libxml2's limits on text size, depth (256) and
+     * entity amplification stay on.  A transcoded source (src/io/source.c)
+     * hands over UTF-8: the encoding the XML declaration names is no longer
+     * the bytes'. */
+    r->xr = xmlReaderForIO(io_read, NULL, r, NULL, NULL,
+                           XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
+                               (pc_source_encoding(r->src) ? XML_PARSE_IGNORE_ENC : 0));
+    handlers_pop(saved);
+    if (!r->xr) {
+        pc_diag_emit(r->ctx, PC_SEV_ERROR, r->file, 0, 0, "cannot start the XML parser");
+        r->done = r->fatal = true;
+        return false;
+    }
+    xmlTextReaderSetStructuredErrorHandler(r->xr, on_xml_error, r);
+    return true;
+}
+
 static pc_read_status atom_next(void *state, pc_record *rec)
 {
     atom_reader *r = state;
     if (r->done)
         return r->fatal ? PC_READ_FATAL : PC_READ_EOF;
+    if (!r->xr && !start_parser(r))
+        return PC_READ_FATAL;
     saved_handlers saved = handlers_push(r);
     pc_read_status st = next_record(r, rec);
     handlers_pop(saved);
@@ -1417,6 +1492,25 @@ static int atom_sniff(const char *head, size_t n)
     }
 }
 
+/* -j: an Atom feed is cut at the line end after an entry (xmlchunk.h);
+ * RSS is not (its channel's title, which an error feed is told by, may
+ * come after its items). */
+static const char *const entry_names[] = {"entry", NULL};
+static int atom_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
+{
+    (void)path, (void)ctx;
+    pc_xr_root root;
+    if (!pc_xr_sniff_root(head, n, &root) || root.local_n != 4 || memcmp(root.local, "feed", 4) != 0)
+        return 0;
+    return pc_xml_chunk_fits(entry_names, head, n);
+}
+static size_t atom_cut(const pc_chunk_at *at, const char *p, size_t n, size_t from)
+{
+    return pc_xml_chunk_end(entry_names, at, p, n, from);
+}
+static size_t atom_context(const char *p, size_t n) { return pc_xml_chunk_context(entry_names, p, n); }
+static const pc_chunker atom_chunker = {.fits = atom_fits, .end = atom_cut, .context = atom_context};
+
 static const char *const atom_aliases[] = {"arxiv", "rss", "xml", NULL};
 static const char *const atom_exts[] = {"atom", "xml", "rss", NULL};
 
@@ -1429,4 +1523,5 @@ const pc_format pc_format_atom = {
     .read_open = atom_open,
     .read_next = atom_next,
     .read_close = atom_close,
+    .chunker = &atom_chunker,
 };

@@ -86,6 +86,10 @@ struct pc_converter {
     /* a worker thread's context (-j, src/io/parallel.c): readers change no
      * process-wide state (jansson's allocator) */
     bool worker;
+    /* a later chunk's reader (-j): its messages about lines before its
+     * chunk's first (the file's start it was given as context) are the
+     * first chunk's, dropped; 0: none */
+    unsigned long quiet_before;
     /* the last error's message, "FILE:LINE:COL: message" (pc_*_errmsg):
      * an error diagnostic, or a call the API refused */
     pc_buf errmsg;

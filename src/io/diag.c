@@ -97,6 +97,8 @@ pc_status pc_ctx_refuse(pc_ctx *ctx, pc_status st, const char *fmt, ...)
 void pc_diag_emit(pc_ctx *ctx, pc_severity sev, const char *file, unsigned long line,
                   unsigned long col, const char *fmt, ...)
 {
+    if (line && line < ctx->quiet_before)
+        return;
     if (sev == PC_SEV_WARNING && ctx->opt.strict)
         sev = PC_SEV_ERROR;
     if (sev == PC_SEV_ERROR)

@@ -260,6 +260,7 @@ static void read_chunk(pc_parallel *p, slot *s)
     pc_ctx_init(&w, on_diag, &s->out);
     w.opt = p->ctx->opt; /* its strings are the run's, only read */
     w.worker = true;
+    w.quiet_before = s->continued ? s->line : 0;
     pc_source *src = pc_source_mem(p->name, s->in.ptr, s->in.len);
     pc_source_set_first_line(src, s->line);
     if (s->more)

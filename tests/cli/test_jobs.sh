@@ -116,7 +116,7 @@ for f in "$S"/*.nbib "$S"/*.isi "$S"/*.enw "$S"/*.refer "$D"/fields.nbib "$D"/fi
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
 done
-# The XML formats are cut at the line end after a record's end tag; a later
+# The XML formats (Atom, not RSS) are cut at the line end after a record's end tag; a later
 # chunk's reader gets the file's start up to its first record (xmlchunk.h).
 # The samples and fixtures, and each sample's records many times over in
 # one file with the shapes a cut must get right between them
@@ -129,24 +129,28 @@ if command -v python3 > /dev/null 2>&1; then
     python3 "$GENX" record "$S/endnote-export.xml" many.endnotexml &&
         python3 "$GENX" mods "$S/library.mods" many.mods &&
         python3 "$GENX" Source "$S/Sources.xml" many.wordbib &&
-        python3 "$GENX" PubmedArticle "$S/pubmed-efetch.xml" many.pubmedxml || fail "gen_xml_many.py failed"
+        python3 "$GENX" PubmedArticle "$S/pubmed-efetch.xml" many.pubmedxml &&
+        python3 "$GENX" entry "$S/arxiv-query.atom" many.atom || fail "gen_xml_many.py failed"
     sed 's/$/\r/' many.mods > crlf.mods
     sed 's|<xml><records>|<xml><record>stray</record>\n<records>|' many.endnotexml > stray.endnotexml
-    xml_many="many.endnotexml many.mods many.wordbib many.pubmedxml crlf.mods stray.endnotexml"
+    sed 's/$/\r/' many.atom > crlf.atom
+    xml_many="many.endnotexml many.mods many.wordbib many.pubmedxml crlf.mods stray.endnotexml many.atom crlf.atom"
 else
     skip "XML formats many times over" "needs python3"
     xml_many=
 fi
 for f in "$S"/endnote-export.xml "$S"/library.mods "$S"/Sources.xml "$S"/pubmed-efetch.xml \
          "$D"/endnotexml-fields.xml "$D"/mods-fields.xml "$D"/wordbib-fields.xml "$D"/wordbib-jabref.xml \
-         "$D"/pubmedxml-fields.xml $xml_many; do
+         "$D"/pubmedxml-fields.xml "$S"/arxiv-query.atom "$S"/arxiv-cs-lg.rss "$D"/atom-*.xml "$D"/rss-*.xml \
+         $xml_many; do
     b=$(basename "$f")
     case $b in
+        *atom*|*rss*) fmt=atom ;;
         endnote*|*.endnotexml) fmt=endnotexml ;; *mods*) fmt=mods ;; Sources*|wordbib*|*.wordbib) fmt=wordbib ;;
         *) fmt=pubmedxml ;;
     esac
     for t in bibtex csljson ris $fmt; do
-        [ "$t" = pubmedxml ] && continue # no writer
+        [ "$t" = pubmedxml ] || [ "$t" = atom ] && continue # no writer
         same_as_j1 "$b -> $t" -f "$fmt" -t "$t" "$f"
     done
     same_as_j1 "$b -> csljson --strict" --strict -f "$fmt" -t csljson "$f"
