@@ -824,7 +824,8 @@ static void reader_free(atom_reader *r)
 
 /* A chunk of a feed cut for -j: its lines, the feed's start it is read
  * after (the source's context, up to the first entry: on one line of its
- * own) and the end tag of the feed's element if the feed goes on. */
+ * own) and the end tags of the elements that hold the entries if the feed
+ * goes on. */
 static void chunk_setup(atom_reader *r)
 {
     unsigned long first = pc_source_first_line(r->src);
@@ -843,12 +844,8 @@ static void chunk_setup(atom_reader *r)
         pc_buf_putc(&r->prefix, '\n');
         r->line_base--;
     }
-    if (pc_source_cut(r->src)) {
-        size_t q = 1;
-        while (q < root.tag_n && !pc_is_space((unsigned char)root.tag[q]) && root.tag[q] != '>' && root.tag[q] != '/')
-            q++;
-        pc_buf_printf(&r->suffix, "</%.*s>", (int)(q - 1), root.tag + 1);
-    }
+    if (pc_source_cut(r->src))
+        pc_xml_chunk_closers(ctx, n, &r->suffix); /* </feed>; </channel></rss>; </rdf:RDF> */
 }
 
 static void *atom_open(pc_source *src, pc_ctx *ctx)
@@ -1492,23 +1489,47 @@ static int atom_sniff(const char *head, size_t n)
     }
 }
 
-/* -j: an Atom feed is cut at the line end after an entry (xmlchunk.h);
- * RSS is not (its channel's title, which an error feed is told by, may
- * come after its items). */
+/* -j: an Atom feed is cut at the line end after an entry, RSS after an
+ * item (xmlchunk.h; mode 1 and 2).  Not an RSS feed whose channel title,
+ * before its first item, says it is arXiv's error feed: the error is said
+ * at the channel's end, which every cut chunk would reach.  A title after
+ * the items stops the cuts (xmlchunk.h), so the chunk whose channel ends
+ * for real is the one that holds it. */
 static const char *const entry_names[] = {"entry", NULL};
+static const char *const item_names[] = {"item", NULL};
+enum { CUT_ATOM = 1, CUT_RSS = 2 };
+
+static int cut_mode(const char *head, size_t n)
+{
+    pc_xr_root root;
+    if (!pc_xr_sniff_root(head, n, &root))
+        return 0;
+    if (root.local_n == 4 && !memcmp(root.local, "feed", 4))
+        return CUT_ATOM;
+    if ((root.local_n == 3 && !memcmp(root.local, "rss", 3)) || (root.local_n == 3 && !memcmp(root.local, "RDF", 3)))
+        return CUT_RSS;
+    return 0;
+}
+
 static int atom_fits(const char *path, const char *head, size_t n, const pc_ctx *ctx)
 {
     (void)path, (void)ctx;
-    pc_xr_root root;
-    if (!pc_xr_sniff_root(head, n, &root) || root.local_n != 4 || memcmp(root.local, "feed", 4) != 0)
-        return 0;
-    return pc_xml_chunk_fits(entry_names, head, n);
+    int mode = cut_mode(head, n);
+    if (mode == CUT_RSS) {
+        size_t before = pc_xml_chunk_context(item_names, head, n);
+        if (!before || pc_atom_find(head, before, "Feed error for query"))
+            return 0;
+    }
+    return mode && pc_xml_chunk_fits(mode == CUT_RSS ? item_names : entry_names, head, n) ? mode : 0;
 }
 static size_t atom_cut(const pc_chunk_at *at, const char *p, size_t n, size_t from)
 {
-    return pc_xml_chunk_end(entry_names, at, p, n, from);
+    return pc_xml_chunk_end(at->mode == CUT_RSS ? item_names : entry_names, at, p, n, from);
 }
-static size_t atom_context(const char *p, size_t n) { return pc_xml_chunk_context(entry_names, p, n); }
+static size_t atom_context(const char *p, size_t n)
+{
+    return pc_xml_chunk_context(cut_mode(p, n) == CUT_RSS ? item_names : entry_names, p, n);
+}
 static const pc_chunker atom_chunker = {.fits = atom_fits, .end = atom_cut, .context = atom_context};
 
 static const char *const atom_aliases[] = {"arxiv", "rss", "xml", NULL};

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* xmlchunk.c — the cuts and the context of an XML file of records for -j:
- * pc_xml_chunk_fits, pc_xml_chunk_end, pc_xml_chunk_context (see
- * xmlchunk.h for where a cut may be and why). */
+ * pc_xml_chunk_fits, pc_xml_chunk_end, pc_xml_chunk_context, and the end
+ * tags a cut chunk's feed ends with, pc_xml_chunk_closers (see xmlchunk.h
+ * for where a cut may be and why). */
 #include "io/xmlchunk.h"
 
 #include "util/buf.h"
@@ -183,7 +184,10 @@ static bool markup(walk *w, const char *p, size_t n, size_t i, size_t *next, boo
         return true;
     *next = g + 1;
     bool empty = p[g - 1] == '/';
-    if (!w->in_rec && is_record_name(w, local, k)) {
+    bool record = !w->in_rec && is_record_name(w, local, k);
+    if (!w->in_rec && !record && w->level >= 0 && (long)w->depth == w->level)
+        return false; /* another element among the records (an RSS channel's late title) */
+    if (record) {
         if (!at_level(w, w->depth))
             return false;
         *rec_start = true;
@@ -254,4 +258,52 @@ size_t pc_xml_chunk_context(const char *const *names, const char *p, size_t n)
     size_t first = 0;
     scan(names, true, p, n, 0, &first);
     return first;
+}
+
+/* A walk of the context's markup: each start tag that is not empty pushes
+ * its name (offset and length, two entries of `open`), each end tag pops
+ * one; the names left are the elements open at its end. */
+size_t pc_xml_chunk_closers(const char *p, size_t n, pc_buf *out)
+{
+    size_t *open = NULL, n_open = 0, cap = 0;
+    for (size_t i = 0; i < n;) {
+        const char *lt = memchr(p + i, '<', n - i);
+        if (!lt)
+            break;
+        size_t at = (size_t)(lt - p), next = 0;
+        char c = at + 1 < n ? p[at + 1] : 0;
+        if (c == '?')
+            next = past(p, n, at + 2, "?>");
+        else if (c == '!' && n - at >= 4 && !memcmp(p + at, "<!--", 4))
+            next = past(p, n, at + 4, "-->");
+        else if (c == '!' && n - at >= 9 && !memcmp(p + at, "<![CDATA[", 9))
+            next = past(p, n, at + 9, "]]>");
+        else if (c == '!') {
+            size_t g = tag_end(p, n, at + 2);
+            next = g ? g + 1 : 0;
+        } else {
+            const char *local;
+            size_t k, name = at + 1 + (c == '/');
+            size_t e = tag_name(p, n, name, &local, &k), g = tag_end(p, n, e);
+            if (!g)
+                break;
+            next = g + 1;
+            if (c == '/')
+                n_open -= n_open > 0;
+            else if (p[g - 1] != '/') {
+                PC_GROW(open, cap, 2 * (n_open + 1));
+                open[2 * n_open] = name;
+                open[2 * n_open + 1] = e - name;
+                n_open++;
+            }
+        }
+        if (!next)
+            break;
+        i = next;
+    }
+    size_t closed = n_open;
+    while (n_open--)
+        pc_buf_printf(out, "</%.*s>", (int)open[2 * n_open + 1], p + open[2 * n_open]);
+    pc_free(open);
+    return closed;
 }

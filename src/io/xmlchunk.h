@@ -10,8 +10,10 @@
  * the tags from the chunk's first byte, so that a record name in a
  * comment, a CDATA section or an attribute value is none.  Nothing is cut
  * after the level of the records closes (a second <records> of an EndNote
- * file is read whole with what follows), nor after an element with too
- * many attributes (xmlread's business).
+ * file is read whole with what follows), nor after an element other than a
+ * record at the records' level once they have started (an RSS channel's
+ * title after its items: read with what follows), nor after an element with
+ * too many attributes (xmlread's business).
  *
  * The context every later chunk's reader is given is the file up to its
  * first record's '<': the XML declaration, the document element's start
@@ -33,6 +35,12 @@
 int pc_xml_chunk_fits(const char *const *names, const char *head, size_t n);
 size_t pc_xml_chunk_end(const char *const *names, const pc_chunk_at *at, const char *p, size_t n, size_t from);
 size_t pc_xml_chunk_context(const char *const *names, const char *p, size_t n);
+
+/* The end tags of the elements open at the end of p[0, n) (a chunk's
+ * context), innermost first, put on *out: what a chunk that is cut before
+ * those elements end ends with, for a reader that must see the document
+ * end (formats/atom); returns how many. */
+size_t pc_xml_chunk_closers(const char *p, size_t n, pc_buf *out);
 
 /* Defines `var`, a pc_chunker for the record names `names` (a static
  * NULL-terminated array of the format's). */

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # test_jobs.sh — -j N (issue 25): a JSON Lines or JSON array, RIS, BibTeX,
-# MEDLINE, Web of Science, EndNote or refer, EndNote XML, MODS, Word XML or
-# PubMed XML file or standard input,
+# MEDLINE, Web of Science, EndNote or refer, listing, Atom or RSS, EndNote
+# XML, MODS, Word XML or PubMed XML file or standard input,
 # compressed or not, read on
 # worker threads in chunks gives the output, the messages and the exit
 # status of -j 1, byte for byte, for every sample of those formats, every
@@ -116,25 +116,43 @@ for f in "$S"/*.nbib "$S"/*.isi "$S"/*.enw "$S"/*.refer "$D"/fields.nbib "$D"/fi
     same_as_j1 "$b -> csljson --strict" --strict -t csljson "$f"
     same_as_j1 "$b -> bibtex --keep-going --rekey" --keep-going --rekey -t bibtex "$f"
 done
-# The XML formats (Atom, not RSS) are cut at the line end after a record's end tag; a later
+# The XML formats are cut at the line end after a record's end tag; a later
 # chunk's reader gets the file's start up to its first record (xmlchunk.h).
 # The samples and fixtures, and each sample's records many times over in
 # one file with the shapes a cut must get right between them
 # (gen_xml_many.py: the end tag in a comment, in CDATA and in an attribute
 # value, records on one line, a record skipped by the look-ahead, an
 # entity reference last), with CRLF line ends too; EndNote's <record>
-# outside <records> first (no cut may follow it).
+# outside <records> first (no cut may follow it).  RSS 2.0 (items inside
+# <channel>) and RSS 1.0 (items beside it in <rdf:RDF>); arXiv's error
+# title before the items (not cut: every chunk's channel would end with
+# it) and half-way between them (no cut may follow it: the error is said
+# at the channel's real end).
 GENX="$ROOT/tests/cli/gen_xml_many.py"
 if command -v python3 > /dev/null 2>&1; then
     python3 "$GENX" record "$S/endnote-export.xml" many.endnotexml &&
         python3 "$GENX" mods "$S/library.mods" many.mods &&
         python3 "$GENX" Source "$S/Sources.xml" many.wordbib &&
         python3 "$GENX" PubmedArticle "$S/pubmed-efetch.xml" many.pubmedxml &&
-        python3 "$GENX" entry "$S/arxiv-query.atom" many.atom || fail "gen_xml_many.py failed"
+        python3 "$GENX" entry "$S/arxiv-query.atom" many.atom &&
+        python3 "$GENX" item "$S/arxiv-cs-lg.rss" many.rss &&
+        python3 "$GENX" item "$D/rss-rdf.xml" many-rdf.rss || fail "gen_xml_many.py failed"
+    python3 - <<'PY'
+s = open("many.rss").read()
+k = s.index("&nope;")
+s = s[:s.rindex("<item", 0, k)] + s[s.index("</item>", k) + 7:] # the entity item ends the reading
+err = "<title>Feed error for query: http://rss.arxiv.org/rss/x</title>\n<description>Bad archive</description>\n"
+mid = s.index("<item", len(s) // 2)
+open("late-error.rss", "w").write(s[:mid] + err + s[mid:])
+t = s.index("<title>")
+open("first-error.rss", "w").write(s[:t] + err + s[s.index("</title>", t) + 8:])
+PY
+    sed 's/$/\r/' many.rss > crlf.rss
     sed 's/$/\r/' many.mods > crlf.mods
     sed 's|<xml><records>|<xml><record>stray</record>\n<records>|' many.endnotexml > stray.endnotexml
     sed 's/$/\r/' many.atom > crlf.atom
-    xml_many="many.endnotexml many.mods many.wordbib many.pubmedxml crlf.mods stray.endnotexml many.atom crlf.atom"
+    xml_many="many.endnotexml many.mods many.wordbib many.pubmedxml crlf.mods stray.endnotexml many.atom crlf.atom
+              many.rss many-rdf.rss crlf.rss late-error.rss first-error.rss"
 else
     skip "XML formats many times over" "needs python3"
     xml_many=
@@ -317,6 +335,15 @@ if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
         n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson $f 2>&1 > /dev/null | grep -c 'clone')
         if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
     done
+    for f in many.atom many.rss many-rdf.rss; do
+        [ -f "$f" ] || continue
+        n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -f atom -t csljson $f 2>&1 > /dev/null | grep -c 'clone')
+        if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
+    done
+    if [ -f first-error.rss ]; then
+        n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -f atom -t csljson first-error.rss 2>&1 > /dev/null | grep -c 'clone')
+        if [ "$n" -eq 0 ]; then pass "arXiv's RSS error feed is read in one piece"; else fail "RSS error feed: one piece" "clone calls: $n"; fi
+    fi
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson many.bib 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a BibTeX file starts 3 threads"; else fail "-j 3 on BibTeX starts threads" "clone calls: $n"; fi
     printf '@string{j = {J}}\n' | cat - many.bib > strings.bib
