@@ -118,4 +118,4 @@ pc_kind pc_scopus_kind(const char *type, bool *plain)
 static const char *const scopus_aliases[] = {"scopus", NULL};
 static const char *const scopus_exts[] = {"csv", NULL};
 
-const pc_format pc_format_scopuscsv = {.name = "scopuscsv", .aliases = scopus_aliases, .extensions = scopus_exts, .description = "Scopus CSV export (read only)", .sniff = pc_scopus_sniff, .read_open = pc_scopus_read_open, .read_next = pc_scopus_read_next, .read_close = pc_scopus_read_close, .map = pc_scopus_rows, .map_len = sizeof pc_scopus_rows / sizeof *pc_scopus_rows};
+const pc_format pc_format_scopuscsv = {.name = "scopuscsv", .aliases = scopus_aliases, .extensions = scopus_exts, .description = "Scopus CSV export (read only)", .sniff = pc_scopus_sniff, .read_open = pc_scopus_read_open, .read_next = pc_scopus_read_next, .read_close = pc_scopus_read_close, .chunker = &pc_scopus_chunker, .map = pc_scopus_rows, .map_len = sizeof pc_scopus_rows / sizeof *pc_scopus_rows};

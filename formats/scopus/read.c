@@ -16,7 +16,8 @@
  * its name once (a column no row names is kept as a pass-through value of
  * its name, noted once), and the delimiter is "," or, in files re-saved
  * by a European Excel, ";" (the one the header line has more of, outside
- * quotes). */
+ * quotes).  A later chunk of a file cut for -j (chunk.c) takes its header
+ * from the chunk's context, the file's first line. */
 #include "scopus.h"
 
 #include <csv.h>
@@ -30,6 +31,7 @@ enum { ROW_MAX = 64 << 20 }; /* the longest row read (bytes of its cells) */
 
 typedef struct scopus_reader {
     pc_ctx *ctx;
+    pc_source *src;
     const char *file;
     pc_lines in;
     struct csv_parser csv;
@@ -94,7 +96,7 @@ static void csv_start(scopus_reader *r, unsigned char delim)
 
 /* The delimiter of a header line: ';' when it has more of them than
  * commas outside quotes (the header's names hold neither). */
-static unsigned char header_delim(const char *s, size_t n)
+unsigned char pc_scopus_header_delim(const char *s, size_t n)
 {
     size_t commas = 0, semis = 0;
     bool quoted = false;
@@ -159,7 +161,7 @@ static bool next_row(scopus_reader *r)
             return r->row_done;
         }
         if (!r->have_header && !r->row_line)
-            csv_set_delim(&r->csv, header_delim(r->in.line.ptr, r->in.line.len));
+            csv_set_delim(&r->csv, pc_scopus_header_delim(r->in.line.ptr, r->in.line.len));
         if (!r->row_line && !pc_buf_is_blank(&r->in.line))
             r->row_line = r->in.lineno;
         feed(r);
@@ -174,11 +176,9 @@ static bool next_row(scopus_reader *r)
 
 /* ---- the header ------------------------------------------------------------------- */
 
-static bool read_header(scopus_reader *r)
+/* The row read is the header: its columns' names and rows. */
+static bool take_header(scopus_reader *r)
 {
-    while (next_row(r))
-        if (!r->row_bad)
-            break;
     if (!r->row.n || r->row_bad)
         return false;
     r->have_header = true;
@@ -205,10 +205,35 @@ static bool read_header(scopus_reader *r)
     return true;
 }
 
+/* The first row that is not bad. */
+static bool read_header(scopus_reader *r)
+{
+    while (next_row(r))
+        if (!r->row_bad)
+            break;
+    return take_header(r);
+}
+
+/* A later chunk of a file cut for -j (chunk.c): its header is the file's
+ * first line, the chunk's context; what is said of it (line 1) was said by
+ * the first chunk's reader. */
+static bool context_header(scopus_reader *r, const char *p, size_t n)
+{
+    while (n && (p[n - 1] == '\n' || p[n - 1] == '\r'))
+        n--;
+    csv_set_delim(&r->csv, pc_scopus_header_delim(p, n));
+    row_reset(r);
+    r->row_line = 1;
+    if (csv_parse(&r->csv, p, n, on_cell, on_row, r) != n || csv_parse(&r->csv, "\n", 1, on_cell, on_row, r) != 1)
+        return false; /* the chunker cuts only a file whose first line is a clean header */
+    return take_header(r);
+}
+
 void *pc_scopus_read_open(pc_source *src, pc_ctx *ctx)
 {
     scopus_reader *r = pc_xcalloc(1, sizeof *r);
     r->ctx = ctx;
+    r->src = src;
     r->file = pc_source_name(src);
     r->map = pc_map_new(pc_scopus_rows, pc_scopus_n_rows, 0);
     pc_lines_init(&r->in, src, ctx);
@@ -289,9 +314,9 @@ static void build(scopus_reader *r, pc_record *rec)
     pc_strlist_clear(&r->st.affils);
     if (r->row.n > r->n_head && !r->extra_reported) {
         pc_diag_emit(r->ctx, PC_SEV_WARNING, r->file, r->row_line, 1,
-                     "CSV row has %zu cells, the header %zu columns; the cells past the header "
+                     "CSV row has more cells than the header's %zu columns; the cells past the header "
                      "kept as \"column N\" (noted once)",
-                     r->row.n, r->n_head);
+                     r->n_head);
         r->extra_reported = true;
     }
     char name[40];
@@ -320,8 +345,12 @@ static void build(scopus_reader *r, pc_record *rec)
 pc_read_status pc_scopus_read_next(void *state, pc_record *rec)
 {
     scopus_reader *r = state;
-    if (!r->have_header && !read_header(r))
-        return PC_READ_EOF;
+    if (!r->have_header) {
+        size_t ctx_n = 0;
+        const char *ctx_p = pc_source_continued(r->src) ? pc_source_context(r->src, &ctx_n) : NULL;
+        if (!(ctx_p ? context_header(r, ctx_p, ctx_n) : read_header(r)))
+            return PC_READ_EOF;
+    }
     for (;;) {
         if (!next_row(r))
             return PC_READ_EOF;
@@ -363,7 +392,7 @@ int pc_scopus_sniff(const char *head, size_t n)
     size_t e = i;
     while (e < n && head[e] != '\n' && head[e] != '\r')
         e++;
-    unsigned char delim = header_delim(head + i, e - i);
+    unsigned char delim = pc_scopus_header_delim(head + i, e - i);
     int marks = 0;
     while (i < e) {
         size_t c = i;

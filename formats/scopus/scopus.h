@@ -57,6 +57,11 @@ void *pc_scopus_read_open(pc_source *src, pc_ctx *ctx);
 pc_read_status pc_scopus_read_next(void *state, pc_record *rec);
 void pc_scopus_read_close(void *state);
 int pc_scopus_sniff(const char *head, size_t n);
+/* The delimiter of a header line: ';' when it has more of them than
+ * commas outside quotes, else ',' (read.c). */
+unsigned char pc_scopus_header_delim(const char *s, size_t n);
+/* Where a file is cut for -j (chunk.c). */
+extern const pc_chunker pc_scopus_chunker;
 
 /* One row being read: its cells (NUL-ended, as libcsv gave them), by column. */
 typedef struct scopus_row {

@@ -91,8 +91,9 @@ static size_t chunk_size(void)
 /* Whether the input is read on the worker threads, and how it is cut (the
  * chunker's mode).  Not under -v: a reader's notes at its close (RIS's
  * share of pass-through values) count the whole input, which no chunk's
- * reader sees.  Not when it is decoded from another encoding, has a
- * byte-order mark, or is no longer than a chunk; nor when the source has
+ * reader sees.  Not when it is decoded from another encoding (a UTF-8
+ * byte-order mark is read by the first chunk's reader, as by one reader),
+ * or is no longer than a chunk; nor when the source has
  * something to say of its first chunk (a byte that is not UTF-8, the end
  * of damaged compressed data): its messages come as the bytes are read,
  * so bytes it speaks of are read on this thread, in one piece from there
@@ -104,7 +105,7 @@ static int fits(pc_ctx *ctx, pc_source *src, const pc_format *f, const char *pat
         return 0;
     const char *d;
     size_t n = pc_source_peek(src, chunk + 1 > HEAD ? chunk + 1 : HEAD, &d); /* the chunker sees a head */
-    if (n <= chunk || (n >= 3 && memcmp(d, "\xEF\xBB\xBF", 3) == 0) || pc_source_reports_within(src, n))
+    if (n <= chunk || pc_source_reports_within(src, n))
         return 0;
     return f->chunker->fits(path && strcmp(path, "-") != 0 ? path : NULL, d, n, ctx);
 }
@@ -166,8 +167,12 @@ static bool cut(pc_parallel *p, slot *s)
     p->cut_one = true;
     s->line = p->next_line;
     p->next_line += count_lines(s->in.ptr, s->in.len);
-    if (!s->continued && p->fmt->chunker->context)
-        pc_buf_put(&p->context, s->in.ptr, p->fmt->chunker->context(s->in.ptr, s->in.len));
+    if (!s->continued && p->fmt->chunker->context) { /* without a byte-order mark: the first chunk's */
+        size_t n = p->fmt->chunker->context(s->in.ptr, s->in.len), bom = 0;
+        while (n - bom >= 3 && !memcmp(s->in.ptr + bom, "\xEF\xBB\xBF", 3))
+            bom += 3;
+        pc_buf_put(&p->context, s->in.ptr + bom, n - bom);
+    }
     return true;
 }
 

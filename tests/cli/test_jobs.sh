@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # test_jobs.sh — -j N (issue 25): a JSON Lines or JSON array, RIS, BibTeX,
 # MEDLINE, Web of Science, EndNote or refer, listing, Atom or RSS, EndNote
-# XML, MODS, Word XML or PubMed XML file or standard input,
+# XML, MODS, Word XML, PubMed XML or Scopus CSV file or standard input,
 # compressed or not, read on
 # worker threads in chunks gives the output, the messages and the exit
 # status of -j 1, byte for byte, for every sample of those formats, every
@@ -327,11 +327,71 @@ for f in long.ris long.nbib; do
 done
 rm -f long.ris long.nbib
 
+# Scopus CSV is cut after the line feed that ends a row, found by walking
+# libcsv's strict states as the reader reads (chunk.c); every later chunk
+# reads the header from the file's first line.  The shapes a cut must get
+# right, 40 times over: quoted cells over several lines (LF, CRLF and CR
+# inside), doubled quotes, a quote inside an unquoted cell and text (or
+# spaces, then a quote) after a closing quote (the reader skips the rest
+# of the line and starts a row on the next, where a cell then opens over
+# two lines), blank and empty rows, a byte-order mark at a line start, a
+# row more than the header (noted once), a NUL byte; with ';' as the
+# delimiter, LF line ends, and a quote never closed half-way.
+python3 - "$D" <<'PY'
+import sys
+D = sys.argv[1]
+head = '\ufeff"Authors","Title","Year","EID","Abstract"\r\n'
+sample = open(D + "/scopus-every-column.csv", encoding="utf-8-sig").read()
+rows = [
+    '"Doe J.; Roe R.","A ""quoted"" title, with commas","2020","2-s2.0-%d","Line one\nline two, with ""quotes""\r\nand ""a\n"" quote at a line start"\n',
+    '"Bad "quote" here","x","2021","2-s2.0-%d","an error: text after a closing quote"\n',
+    'unquoted,cells"with a quote,2022,2-s2.0-%d,"an error: the rest of the line is not read\n',
+    '"a cell that opens on the line after an error\n',
+    'and closes here",row,2022,2-s2.0-%d,"x"\n',
+    '"Spaces J.","after ""a"" closing quote"  ,2023,2-s2.0-%d,"x"  "an error: spaces, then a quote\n',
+    '"a cell that opens after that error\n',
+    'and closes here",row,2023,2-s2.0-%d,"x"\n',
+    '\n,,,,\n  \t\n',
+    '\ufeff"Bom R.","a byte-order mark at a line start","2019","2-s2.0-%d",""\n',
+    '"Cr J.","CR-only line ends\rinside\r","2018","2-s2.0-%d","y"\r',
+    '"Extra C.","more cells than the header","2017","2-s2.0-%d","a","b","c"\n',
+    '"Nul J.","a NUL \x00 byte","2016","2-s2.0-%d",""\n',
+    '"Semi; Colon","a;b;c","2015","2-s2.0-%d","; inside"\n',
+]
+out = [head]
+k = 0
+for rep in range(40):
+    for r in rows:
+        k += 1
+        out.append(r.replace("%d", str(k)) if "%d" in r else r)
+text = "".join(out)
+open("many.csv", "w", encoding="utf-8", newline="").write(text)
+open("unclosed.csv", "w", encoding="utf-8", newline="").write(text + '"Open J.","a quote never closed\n' + text[len(head):])
+semi = text.replace('","', '";"').replace(',,,,', ';;;;')
+open("semi.csv", "w", encoding="utf-8", newline="").write(semi)
+open("lf.csv", "w", encoding="utf-8", newline="").write(text.replace("\r\n", "\n").lstrip("\ufeff"))
+PY
+for f in "$ROOT"/samples/scopus-export.csv "$D"/scopus-*.csv many.csv unclosed.csv semi.csv lf.csv; do
+    b=$(basename "$f")
+    for t in bibtex csljson ris; do
+        same_as_j1 "scopus $b -> $t" -f scopuscsv -t "$t" "$f"
+    done
+    same_as_j1 "scopus $b -> bibtex --keep-going --rekey" --keep-going --rekey -f scopuscsv -t bibtex "$f"
+done
+same_on_stdin "scopus many.csv -> csljson" many.csv -f scopuscsv -t csljson
+# A UTF-8 byte-order mark: the first chunk's reader reads it, as one reader
+# does; the context later chunks get is without it.
+for f in many.ris many.jsonl many.txt many.bib many.nbib many.isi many.enw many.mods many.rss arr-hostile.json; do
+    [ -f "$f" ] || continue
+    printf '\357\273\277' | cat - "$f" > "bom-$f"
+    same_as_j1 "bom-$f (a byte-order mark) -> csljson" -t csljson "bom-$f"
+done
+
 # The chunks are read by threads (not one piece): a thread is made per worker.
 if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t bibtex many.ris 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a RIS file starts 3 threads"; else fail "-j 3 starts threads" "clone calls: $n"; fi
-    for f in many.nbib many.isi many.enw many.txt arr-hostile.json many.jsonl.gz; do
+    for f in many.nbib many.isi many.enw many.txt arr-hostile.json many.jsonl.gz many.csv bom-many.ris bom-many.txt bom-many.mods; do
         n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson $f 2>&1 > /dev/null | grep -c 'clone')
         if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
     done
@@ -341,8 +401,9 @@ if command -v strace > /dev/null 2>&1 && [ -z "${PC_WRAP:-}" ]; then
         if [ "$n" -ge 3 ]; then pass "-j 3 on $f starts 3 threads"; else fail "-j 3 on $f starts threads" "clone calls: $n"; fi
     done
     if [ -f first-error.rss ]; then
+        n1=$(strace -f -e trace=clone,clone3 "$PC" -j 1 -f atom -t csljson first-error.rss 2>&1 > /dev/null | grep -c 'clone')
         n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -f atom -t csljson first-error.rss 2>&1 > /dev/null | grep -c 'clone')
-        if [ "$n" -eq 0 ]; then pass "arXiv's RSS error feed is read in one piece"; else fail "RSS error feed: one piece" "clone calls: $n"; fi
+        if [ "$n" -eq "$n1" ]; then pass "arXiv's RSS error feed is read in one piece"; else fail "RSS error feed: one piece" "clone calls: $n"; fi
     fi
     n=$(PC_JOBS_CHUNK=1 strace -f -e trace=clone,clone3 "$PC" -j 3 -t csljson many.bib 2>&1 > /dev/null | grep -c 'clone')
     if [ "$n" -ge 3 ]; then pass "-j 3 on a BibTeX file starts 3 threads"; else fail "-j 3 on BibTeX starts threads" "clone calls: $n"; fi

@@ -127,7 +127,8 @@ static void read_all(const pc_format *reader, void *rs, const pc_format *w, void
 
 /* A reader that -j may give chunks: the input read once more as a chunk
  * that more input follows (pc_source_set_cut; BibTeX's end then reads as
- * the next entry's '@'), to its end. */
+ * the next entry's '@'), to its end, and as a later chunk whose context
+ * (the header, an XML file's start) is the chunker's context of the input. */
 static void read_as_chunk(const pc_format *reader, const uint8_t *data, size_t size)
 {
     pc_ctx ctx;
@@ -135,6 +136,10 @@ static void read_as_chunk(const pc_format *reader, const uint8_t *data, size_t s
     pc_source *src = pc_source_mem("fuzz", (const char *)data, size);
     pc_source_set_first_line(src, 7);
     pc_source_set_cut(src);
+    if (reader->chunker->context) {
+        pc_source_set_context(src, (const char *)data, reader->chunker->context((const char *)data, size));
+        pc_source_set_continued(src);
+    }
     read_all(reader, reader->read_open(src, &ctx), NULL, NULL, NULL);
     pc_source_close(src);
     pc_ctx_free(&ctx);
