@@ -8,6 +8,7 @@
  *   atom     an arXiv API Atom feed (current layout: namespaces on <feed>)
  *   csljson  a CSL-JSON array of items, indented like Zotero's export
  *   jsonl    arXiv metadata snapshot JSON Lines (Kaggle dump layout)
+ *   rss      an rss.arxiv.org daily listing (RSS 2.0)
  *   pubmedxml  PubMed XML as efetch gives it (PubmedArticleSet, one line an
  *            element: the only XML reader of issue 23 with no writer to make
  *            its input from the listing)
@@ -20,7 +21,7 @@
  * XML escapers live here (the converter itself uses jansson and libxml2).
  *
  *   gen_corpus -n COUNT [-s SEED] -f FORMAT [-o FILE]    one format (stdout default)
- *   gen_corpus -n COUNT [-s SEED] -p PREFIX              PREFIX.{txt,atom,json,jsonl,pubmed.xml}
+ *   gen_corpus -n COUNT [-s SEED] -p PREFIX              PREFIX.{txt,atom,json,jsonl,pubmed.xml,csv,rss}
  */
 #define _POSIX_C_SOURCE 200809L /* popen: -z */
 #include <stdarg.h>
@@ -529,6 +530,50 @@ static void atom_record(buf *b, const record *rec, unsigned long i)
     puts_(b, "  </entry>\n");
 }
 
+/* rss.arxiv.org's daily listing (RSS 2.0): one item a paper, the authors
+ * in one dc:creator, the abstract after "Announce Type" in the description. */
+static void rss_header(buf *b)
+{
+    puts_(b, "<?xml version='1.0' encoding='UTF-8'?>\n"
+             "<rss xmlns:arxiv=\"http://arxiv.org/schemas/atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" "
+             "xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\" "
+             "version=\"2.0\">\n  <channel>\n    <title>cs.DC updates on arXiv.org</title>\n"
+             "    <link>http://rss.arxiv.org/rss/cs.DC</link>\n"
+             "    <description>cs.DC updates on the arXiv.org e-print archive.</description>\n"
+             "    <language>en-us</language>\n");
+}
+
+static void rss_record(buf *b, const record *rec, unsigned long i)
+{
+    puts_(b, "    <item>\n      <title>");
+    put_xml(b, rec->title);
+    putf(b, "</title>\n      <link>https://arxiv.org/abs/%s</link>\n      <description>arXiv:%sv%d Announce Type: %s \n"
+            "Abstract: ",
+         rec->id, rec->id, rec->version, rec->version > 1 ? "replace" : "new");
+    put_xml(b, rec->abstract);
+    putf(b, "</description>\n      <guid isPermaLink=\"false\">oai:arXiv.org:%sv%d</guid>\n"
+            "      <category>%s</category>\n",
+         rec->id, rec->version, rec->cat);
+    if (rec->cat2)
+        putf(b, "      <category>%s</category>\n", rec->cat2);
+    putf(b, "      <pubDate>%s, %02d %s %d %02lu:00:00 -0400</pubDate>\n"
+            "      <arxiv:announce_type>%s</arxiv:announce_type>\n"
+            "      <dc:rights>http://arxiv.org/licenses/nonexclusive-distrib/1.0/</dc:rights>\n"
+            "      <dc:creator>",
+         en_wday3[weekday(rec->year, rec->month, rec->day)], rec->day, en_mon3[rec->month - 1], rec->year, i % 24,
+         rec->version > 1 ? "replace" : "new");
+    for (int k = 0; k < rec->n_au; k++) {
+        buf name = {0};
+        put_name(&name, &rec->au[k], false);
+        putc_(&name, 0);
+        if (k)
+            puts_(b, ", ");
+        put_xml(b, name.p);
+        free(name.p);
+    }
+    puts_(b, "</dc:creator>\n    </item>\n");
+}
+
 static void csl_field(buf *b, const char *ind, const char *key, const char *val, bool more)
 {
     putf(b, "%s\"%s\": ", ind, key);
@@ -842,9 +887,9 @@ static void scopus_record(buf *b, const record *rec, unsigned long i)
 
 /* ---- driver ---------------------------------------------------------------------- */
 
-enum { F_LISTING, F_ATOM, F_CSLJSON, F_JSONL, F_PUBMED, F_SCOPUS, F_N };
-static const char *const fmt_names[F_N] = {"listing", "atom", "csljson", "jsonl", "pubmedxml", "scopuscsv"};
-static const char *const fmt_exts[F_N] = {"txt", "atom", "json", "jsonl", "pubmed.xml", "csv"};
+enum { F_LISTING, F_ATOM, F_CSLJSON, F_JSONL, F_PUBMED, F_SCOPUS, F_RSS, F_N };
+static const char *const fmt_names[F_N] = {"listing", "atom", "csljson", "jsonl", "pubmedxml", "scopuscsv", "rss"};
+static const char *const fmt_exts[F_N] = {"txt", "atom", "json", "jsonl", "pubmed.xml", "csv", "rss"};
 
 typedef struct out {
     FILE *f;
@@ -864,8 +909,8 @@ static void flush(out *o, bool force)
 
 static void usage(void)
 {
-    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl|pubmedxml|scopuscsv [-o FILE] [-z gzip|zstd|xz]\n"
-          "       gen_corpus -n COUNT [-s SEED] -p PREFIX   (writes PREFIX.txt .atom .json .jsonl .pubmed.xml .csv)\n",
+    fputs("usage: gen_corpus -n COUNT [-s SEED] -f listing|atom|csljson|jsonl|pubmedxml|scopuscsv|rss [-o FILE] [-z gzip|zstd|xz]\n"
+          "       gen_corpus -n COUNT [-s SEED] -p PREFIX   (writes PREFIX.txt .atom .json .jsonl .pubmed.xml .csv .rss)\n",
           stderr);
     exit(2);
 }
@@ -952,6 +997,8 @@ int main(int argc, char **argv)
                                  "<PubmedArticleSet>\n");
     if (outs[F_SCOPUS].f)
         scopus_header(&outs[F_SCOPUS].b);
+    if (outs[F_RSS].f)
+        rss_header(&outs[F_RSS].b);
     record *rec = malloc(sizeof *rec);
     for (unsigned long i = 0; i < n; i++) {
         make_record(seed, i, rec);
@@ -967,6 +1014,8 @@ int main(int argc, char **argv)
             pubmed_record(&outs[F_PUBMED].b, rec, i);
         if (outs[F_SCOPUS].f)
             scopus_record(&outs[F_SCOPUS].b, rec, i);
+        if (outs[F_RSS].f)
+            rss_record(&outs[F_RSS].b, rec, i);
         for (int f = 0; f < F_N; f++)
             flush(&outs[f], false);
     }
@@ -977,6 +1026,8 @@ int main(int argc, char **argv)
         puts_(&outs[F_CSLJSON].b, "\n]\n");
     if (outs[F_PUBMED].f)
         puts_(&outs[F_PUBMED].b, "</PubmedArticleSet>\n");
+    if (outs[F_RSS].f)
+        puts_(&outs[F_RSS].b, "  </channel>\n</rss>\n");
     int rc = 0;
     for (int f = 0; f < F_N; f++) {
         if (!outs[f].f)

@@ -120,13 +120,13 @@ WRITERS=$(awk 'NR > 1 && $3 == "yes" { print $1 }' "$WORK/formats" | tr '\n' ' '
 has() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; }
 
 # Inputs: LABEL READER SUFFIX SOURCE, one per line.  The generator writes the
-# listing, Atom, CSL-JSON, arXiv JSON Lines and PubMed XML; every other reader gets the
+# listing, Atom, RSS, CSL-JSON, arXiv JSON Lines, PubMed XML and Scopus CSV; every other reader gets the
 # listing corpus converted by our own writer of that format.
 : > "$WORK/inputs"
 for r in $READERS; do
     case $r in
     listing) echo "listing listing txt gen:listing" ;;
-    atom) echo "atom atom atom gen:atom" ;;
+    atom) echo "atom atom atom gen:atom"; echo "rss atom rss gen:rss" ;;
     scopuscsv) echo "scopuscsv scopuscsv csv gen:scopuscsv" ;;
     pubmedxml) echo "pubmedxml pubmedxml pubmed.xml gen:pubmedxml" ;; # read only: generated
     json) echo "json-csl json json gen:csljson"; echo "json-arxiv json jsonl gen:jsonl"
@@ -303,7 +303,7 @@ bench_size() {
             [ -f "$file" ] || extra="$extra $(predict gen "$gsrc" "$N")" ;;
         conv:*) [ -f "$file" ] || { skip_job "$N" "$label>$wr" "no $label input at this size (listing>${src#conv:} did not run)"; continue; } ;;
         esac
-        case $label in *.gz | *.zst) ;; atom) bk=base-xml ;; json-*) bk=base-jansson ;; esac
+        case $label in *.gz | *.zst) ;; atom | rss) bk=base-xml ;; json-*) bk=base-jansson ;; esac
         if [ -n "$bk" ] && [ -z "$(get "$bk" "$N" "$label" 7)" ]; then
             extra="$extra $(predict "$bk" "$label" "$N")"
         else
@@ -354,8 +354,8 @@ bench_size() {
 }
 
 # ---- -j: worker threads (issue 25) ----------------------------------------------
-# The JSON Lines, JSON array, RIS, BibTeX, MEDLINE, EndNote XML, MODS and
-# Word XML inputs read with -j 1
+# The JSON Lines, JSON array, RIS, BibTeX, MEDLINE, EndNote XML, MODS,
+# Word XML, Atom, RSS and Scopus CSV inputs read with -j 1
 # and -j 2 in the same run, side by side (kind "jobs"); at the first size of
 # 100 000 records or more.  (BibTeX to BibTeX is kept as written, read in one piece: BibTeX
 # goes to csljson and ris.)
@@ -364,7 +364,8 @@ run_jobs() {
     for spec in "json-arxiv json jsonl bibtex csljson" "json-csl json json bibtex csljson" \
         "ris ris conv.ris bibtex csljson" "bibtex bibtex conv.bibtex csljson ris" \
         "nbib nbib conv.nbib bibtex csljson" "endnotexml endnotexml conv.endnotexml bibtex csljson" \
-        "mods mods conv.mods bibtex csljson" "wordbib wordbib conv.wordbib bibtex csljson"; do
+        "mods mods conv.mods bibtex csljson" "wordbib wordbib conv.wordbib bibtex csljson" \
+        "atom atom atom bibtex" "rss atom rss bibtex" "scopuscsv scopuscsv csv bibtex"; do
         set -- $spec
         jb_label=$1 jb_rd=$2 jb_file=$C.$3 jb_writers="$4 $5"
         [ -f "$jb_file" ] || { skip_job "$N" "$jb_label -j 2" "no $jb_label input at this size"; continue; }

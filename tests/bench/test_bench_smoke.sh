@@ -25,7 +25,8 @@ writers=$(awk 'NR > 1 && $3 == "yes" { print $1 }' "$T/formats")
 labels=
 for r in $readers; do
     case $r in
-    listing | atom | pubmedxml | scopuscsv) labels="$labels $r" ;; # the generator writes these
+    listing | pubmedxml | scopuscsv) labels="$labels $r" ;; # the generator writes these
+    atom) labels="$labels atom rss" ;;
     json) labels="$labels json-csl json-arxiv" ;;
     csljson) echo "$readers" | grep -qx json || labels="$labels csljson" ;; # else json-csl reads it (bench/run.sh)
     *) if echo "$writers" | grep -qx "$r"; then labels="$labels $r"; else
