@@ -93,7 +93,9 @@ static void add_continuation(pc_tagged *t)
 
 static bool tag_is(const pc_tagged *t, const pc_tagged_tag *tg, const char *tag)
 {
-    return tag && strlen(tag) == tg->len && !memcmp(t->in.line.ptr + tg->start, tag, tg->len);
+    const char *s = t->in.line.ptr + tg->start;
+    /* the first byte first: most tag lines are none of the few tags asked about */
+    return tag && (tg->len ? tag[0] == s[0] : !tag[0]) && strlen(tag) == tg->len && !memcmp(s, tag, tg->len);
 }
 
 /* The header tag of the syntax tg is, or NULL. */
