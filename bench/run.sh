@@ -367,7 +367,7 @@ run_jobs() {
         "mods mods conv.mods bibtex csljson" "wordbib wordbib conv.wordbib bibtex csljson" \
         "atom atom atom bibtex" "rss atom rss bibtex" "scopuscsv scopuscsv csv bibtex"; do
         set -- $spec
-        jb_label=$1 jb_rd=$2 jb_file=$C.$3 jb_writers="$4 $5"
+        jb_label=$1 jb_rd=$2 jb_file=$C.$3 jb_writers="$4 ${5:-}"
         [ -f "$jb_file" ] || { skip_job "$N" "$jb_label -j 2" "no $jb_label input at this size"; continue; }
         for wr in $jb_writers; do
             p=$(get path "$N" "$jb_label>$wr" 7)

@@ -165,8 +165,10 @@ static bool markup(walk *w, const char *p, size_t n, size_t i, size_t *next, boo
     }
     const char *local;
     size_t k, g;
+    /* a tag's name holds none of the bytes tag_end looks for: it is read
+     * only where it matters, in a start tag outside the records */
     if (c == '/') {
-        g = tag_end(p, n, tag_name(p, n, i + 2, &local, &k));
+        g = tag_end(p, n, i + 2);
         if (!g)
             return true;
         *next = g + 1;
@@ -179,7 +181,8 @@ static bool markup(walk *w, const char *p, size_t n, size_t i, size_t *next, boo
         }
         return true;
     }
-    g = tag_end(p, n, tag_name(p, n, i + 1, &local, &k));
+    local = NULL, k = 0;
+    g = tag_end(p, n, w->in_rec ? i + 1 : tag_name(p, n, i + 1, &local, &k));
     if (!g)
         return true;
     *next = g + 1;
