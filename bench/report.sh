@@ -235,8 +235,10 @@ echo
 
 echo "## -j: worker threads"
 echo
-echo "JSON Lines and RIS read with \`-j 1\` and \`-j 2\` in the same run (the first size of"
-echo "100 000 records or more).  The machine is shared: wall times swing with its load;"
+echo "The inputs -j cuts (JSON, RIS, BibTeX, MEDLINE, the XML formats, Atom, RSS, Scopus CSV)"
+echo "read with \`-j 1\` and \`-j 2\` in the same run (the first size of 100 000 records or"
+echo "more; each input's first writer before any second one, as the budget allows: what did"
+echo "not fit is listed under Not run).  The machine is shared: wall times swing with its load;"
 echo "bench/NOTES.md has the instructions per thread, the stable figure."
 echo
 echo "| path | records | -j 1 s | -j 2 s | speed-up | -j 1 RSS MB | -j 2 RSS MB | status |"
