@@ -41,7 +41,7 @@ PEERS=1 PROFILE=1 KEEP=0 SIZES=
 CMDLINE="bench/run.sh $*"
 while [ $# -gt 0 ]; do
     case $1 in
-    --smoke) SMOKE=1 PEERS=0 PROFILE=0 RUNS=1 ;;
+    --smoke) SMOKE=1 PEERS=0 PROFILE=0 RUNS=1 JOBS_MIN=${JOBS_MIN:-0} ;; # the -j rows too, so that they cannot rot
     --budget) BUDGET=$2; shift ;;
     --out) OUT=$2; shift ;;
     --corpus) CORPUS=$2; shift ;;

@@ -3,7 +3,8 @@
 # driver (bench/run.sh --smoke) on a 200-record corpus, so it cannot rot.
 # Checks that every reader -> writer path `--list-formats` shows has a row with
 # numbers (time, MB/s, records/s, peak RSS), that the floors and the library
-# baselines were measured, and that each path converted every record.
+# baselines were measured, that each path converted every record, and that
+# the -j rows (-j 1 beside -j 2) ran for an input of each kind -j cuts.
 . "$ROOT/tests/lib.sh"
 
 case ${PREFIX:-} in
@@ -65,6 +66,16 @@ for zl in json-arxiv.gz json-arxiv.zst; do
             fail "row for $zl>$w has numbers and converted every record" "${row:-no row}"
         fi
     done
+done
+
+# the -j rows (issue 25): an input of each kind -j cuts, -j 1 beside -j 2
+for l in json-arxiv ris bibtex nbib endnotexml mods wordbib atom rss scopuscsv; do
+    row=$(grep -E "^\| $l>[a-z]+ \| $N \| $num \| $num \| ${num}x \|" "$R" | head -n 1)
+    if echo "$row" | grep -Eq '\| ok \|$'; then
+        pass "-j row for $l has numbers and converted every record"
+    else
+        fail "-j row for $l has numbers and converted every record" "${row:-no row}"
+    fi
 done
 
 # floors and baselines
